@@ -1,0 +1,40 @@
+// Command chickenfoot is the Chickenfoot table companion.
+//
+// Usage:
+//
+//	chickenfoot referee [FILE]   judge a layout given as JSON (FILE or standard input)
+//	chickenfoot help             show this help
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage:
+  chickenfoot referee [FILE]   judge the moves of a round given as JSON, from FILE or standard input
+  chickenfoot help             show this help
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches a subcommand and returns the process exit code: 0 for
+// success, 2 for input the command could not understand.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "referee":
+		return runReferee(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "chickenfoot: unknown command %q\n%s", args[0], usage)
+	return 2
+}

@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"chickenfoot/referee"
+)
+
+// The referee command's JSON contract; README.md documents it.
+type refereeInput struct {
+	Rules          json.RawMessage     `json:"rules"`
+	StartingDouble *int                `json:"starting_double"`
+	Moves          []moveInput         `json:"moves"`
+	Hands          map[string][]string `json:"hands"`
+}
+
+type moveInput struct {
+	Tile string `json:"tile"`
+	On   string `json:"on"`
+}
+
+// rulesInput is a rules object: any field of referee.Rules, optionally on
+// top of a named preset.
+type rulesInput struct {
+	Preset string `json:"preset"`
+	referee.Rules
+}
+
+type refereeOutput struct {
+	Rules    referee.Rules  `json:"rules"`
+	Moves    []moveOutput   `json:"moves"`
+	Pending  pendingOutput  `json:"pending"`
+	OpenEnds []endOutput    `json:"open_ends"`
+	Scores   map[string]int `json:"scores"`
+	Problems []problem      `json:"problems"`
+}
+
+type moveOutput struct {
+	Tile    string `json:"tile"`
+	On      string `json:"on,omitempty"`
+	OK      bool   `json:"ok"`
+	Rule    string `json:"rule,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+type pendingOutput struct {
+	Kind       string `json:"kind"`
+	Tile       string `json:"tile,omitempty"`
+	Missing    *int   `json:"missing,omitempty"`
+	Impossible *bool  `json:"impossible,omitempty"`
+}
+
+type endOutput struct {
+	On   string `json:"on"`
+	Pips int    `json:"pips"`
+	Free int    `json:"free"`
+}
+
+type problem struct {
+	Rule    string `json:"rule"`
+	Hand    string `json:"hand"`
+	Tile    string `json:"tile"`
+	Message string `json:"message"`
+}
+
+// runReferee reads one JSON document, judges its moves in order and writes
+// the verdicts, what the table owes, its open ends and the hands' scores.
+func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "chickenfoot referee: "+format+"\n", a...)
+		return 2
+	}
+	if len(args) > 1 {
+		return fail("give at most one input file, not %d", len(args))
+	}
+	data, err := readInput(args, stdin)
+	if err != nil {
+		return fail("%v", err)
+	}
+	in, rules, double, err := parseRefereeInput(data)
+	if err != nil {
+		return fail("%v", err)
+	}
+	out, err := judge(in, rules, double)
+	if err != nil {
+		return fail("%v", err)
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		fmt.Fprintf(stderr, "chickenfoot referee: writing the result: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func readInput(args []string, stdin io.Reader) ([]byte, error) {
+	if len(args) == 1 && args[0] != "-" {
+		data, err := os.ReadFile(args[0])
+		if err != nil {
+			return nil, fmt.Errorf("reading the input: %w", err)
+		}
+		return data, nil
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return nil, fmt.Errorf("reading standard input: %w", err)
+	}
+	return data, nil
+}
+
+func parseRefereeInput(data []byte) (refereeInput, referee.Rules, int, error) {
+	var in refereeInput
+	if len(bytes.TrimSpace(data)) == 0 {
+		return in, referee.Rules{}, 0, errors.New("the input is empty; give one JSON object with at least \"moves\"")
+	}
+	if err := decodeStrict(data, &in, ""); err != nil {
+		return in, referee.Rules{}, 0, err
+	}
+	rules, err := parseRules(in.Rules)
+	if err != nil {
+		return in, rules, 0, err
+	}
+	double := int(rules.Set)
+	if in.StartingDouble != nil {
+		double = *in.StartingDouble
+		if double < 0 || double > int(rules.Set) {
+			return in, rules, 0, fmt.Errorf("starting_double is %d, but a %s set has doubles 0 to %d", double, rules.Set, int(rules.Set))
+		}
+	}
+	return in, rules, double, nil
+}
+
+func parseRules(raw json.RawMessage) (referee.Rules, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return referee.Standard(), nil
+	}
+	var peek struct {
+		Preset string `json:"preset"`
+	}
+	_ = json.Unmarshal(raw, &peek) // a malformed object is reported by decodeStrict below
+	base := referee.Standard()
+	if peek.Preset != "" {
+		var ok bool
+		if base, ok = referee.PresetRules(peek.Preset); !ok {
+			return base, fmt.Errorf("rules.preset %q is not a preset; use one of %s", peek.Preset, presetNames())
+		}
+	}
+	in := rulesInput{Rules: base}
+	if err := decodeStrict(raw, &in, "rules."); err != nil {
+		return base, err
+	}
+	if err := in.Rules.Validate(); err != nil {
+		return in.Rules, err
+	}
+	return in.Rules, nil
+}
+
+func presetNames() string {
+	var names []string
+	for _, p := range referee.Presets() {
+		names = append(names, fmt.Sprintf("%q", p.Name))
+	}
+	return fmt.Sprint(names)
+}
+
+// decodeStrict decodes exactly one JSON value, refusing unknown fields and
+// trailing data, and words the errors for a person fixing the file.
+func decodeStrict(data []byte, v any, prefix string) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("there is more after the JSON object; give exactly one")
+	}
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &syntax):
+		return fmt.Errorf("the input is not valid JSON (at byte %d): %v", syntax.Offset, syntax)
+	case errors.As(err, &typ) && typ.Field != "":
+		return fmt.Errorf("%s%s must be a JSON %s, not %s", prefix, typ.Field, typ.Type.Kind(), typ.Value)
+	case errors.As(err, &typ):
+		return fmt.Errorf("%sthe input must be a JSON object, not %s", prefix, typ.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("the input ends in the middle of the JSON")
+	}
+	return fmt.Errorf("%s%v", prefix, err)
+}
+
+func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, error) {
+	layout, err := referee.NewLayout(rules, double)
+	if err != nil {
+		return refereeOutput{}, err
+	}
+	out := refereeOutput{Rules: rules, Moves: []moveOutput{}, OpenEnds: []endOutput{}, Scores: map[string]int{}, Problems: []problem{}}
+	for _, m := range in.Moves {
+		res := moveOutput{Tile: m.Tile, On: m.On, OK: true}
+		move, err := layout.Resolve(m.Tile, m.On)
+		if err == nil {
+			err = layout.Play(move)
+		}
+		var re *referee.RuleError
+		if errors.As(err, &re) {
+			res.OK, res.Rule, res.Message = false, string(re.Code), re.Reason
+		} else if err != nil {
+			return out, err
+		}
+		out.Moves = append(out.Moves, res)
+	}
+	out.Pending = pending(layout.Pending())
+	for _, e := range layout.OpenEnds() {
+		out.OpenEnds = append(out.OpenEnds, endOutput{On: e.On.String(), Pips: e.Pips, Free: e.Free})
+	}
+	out.Scores, out.Problems = scoreHands(in.Hands, rules, layout)
+	return out, nil
+}
+
+func pending(o referee.Obligation) pendingOutput {
+	if !o.Binding() {
+		return pendingOutput{Kind: "none"}
+	}
+	return pendingOutput{Kind: string(o.Kind), Tile: o.Tile.String(), Missing: &o.Missing, Impossible: &o.Impossible}
+}
+
+// scoreHands scores each hand and lists the tiles that cannot be where
+// the input puts them.
+func scoreHands(hands map[string][]string, rules referee.Rules, layout *referee.Layout) (map[string]int, []problem) {
+	names := make([]string, 0, len(hands))
+	for name := range hands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	scores, problems := map[string]int{}, []problem{}
+	seen := map[referee.Tile]string{}
+	for _, name := range names {
+		var tiles []referee.Tile
+		for _, text := range hands[name] {
+			t, err := rules.Set.Parse(text)
+			var re *referee.RuleError
+			if errors.As(err, &re) {
+				problems = append(problems, problem{Rule: string(re.Code), Hand: name, Tile: text, Message: name + "'s hand: " + re.Reason})
+				continue
+			}
+			tiles = append(tiles, t)
+			if layout.Placed(t) {
+				problems = append(problems, problem{Rule: string(referee.CodeAlreadyPlayed), Hand: name, Tile: t.String(),
+					Message: fmt.Sprintf("%s is listed in %s's hand, but it is already on the table.", t, name)})
+			}
+			if other, dup := seen[t]; dup {
+				msg := fmt.Sprintf("%s is listed in both %s's and %s's hands; each tile is in the game once.", t, other, name)
+				if other == name {
+					msg = fmt.Sprintf("%s is listed twice in %s's hand; each tile is in the game once.", t, name)
+				}
+				problems = append(problems, problem{Rule: "duplicate-tile", Hand: name, Tile: t.String(), Message: msg})
+			}
+			seen[t] = name
+		}
+		scores[name] = rules.HandScore(tiles)
+	}
+	return scores, problems
+}

@@ -1,0 +1,3 @@
+module chickenfoot
+
+go 1.26

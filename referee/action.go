@@ -1,0 +1,163 @@
+package referee
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// An ActionKind is what a seat does on its turn.
+type ActionKind string
+
+// The actions of a round.
+const (
+	// ActPlay lays Move.Tile; with Move.Start it sets the starting double.
+	ActPlay ActionKind = "play"
+	// ActDraw takes a tile from the boneyard: to look for an unheld
+	// starting double before it is set, or for want of a play.
+	ActDraw ActionKind = "draw"
+	// ActPass ends the turn without laying a tile.
+	ActPass ActionKind = "pass"
+	// ActTakeBack lifts the last tile laid, by the seat that laid it,
+	// before anyone else acts.
+	ActTakeBack ActionKind = "take-back"
+	// ActPenalty makes a seat caught not announcing its last tile draw one,
+	// under LastTilePenalty.
+	ActPenalty ActionKind = "penalty"
+)
+
+// An Action is one entry of a round's log.
+type Action struct {
+	Seat int
+	Kind ActionKind
+	Move Move // ActPlay
+	// Drawn is the tile drawn (ActDraw, ActPenalty). It is required when
+	// hands are known and optional otherwise; when given with unknown hands
+	// it lets the draw rules that depend on it be checked.
+	Drawn *Tile
+}
+
+// String writes the action for logs: "seat 2 plays 9-3@9-9".
+func (a Action) String() string {
+	s := "seat " + strconv.Itoa(a.Seat) + " "
+	switch a.Kind {
+	case ActPlay:
+		return s + "plays " + a.Move.String()
+	case ActDraw, ActPenalty:
+		if a.Drawn != nil {
+			return s + string(a.Kind) + "s " + a.Drawn.String()
+		}
+	}
+	return s + string(a.Kind) + "s"
+}
+
+// Act checks a and, if the rules allow it, carries it out and adds it to
+// the log. A refused action is a *RuleError and changes nothing.
+func (r *Round) Act(a Action) error {
+	if a.Seat < 0 || a.Seat >= r.deal.Players {
+		return ruleErr(CodeBadSeat, "", "", fmt.Sprintf("There is no seat %d at this table of %d players.", a.Seat, r.deal.Players))
+	}
+	var err error
+	switch a.Kind {
+	case ActPlay:
+		err = r.play(a)
+	case ActDraw:
+		err = r.draw(a)
+	case ActPass:
+		err = r.pass(a)
+	case ActTakeBack:
+		err = r.takeBack(a)
+	case ActPenalty:
+		err = r.penalty(a)
+	default:
+		err = ruleErr(CodeBadAction, "", "", fmt.Sprintf("%q is not an action; use play, draw, pass, take-back or penalty.", string(a.Kind)))
+	}
+	if err != nil {
+		return err
+	}
+	r.log = append(r.log, a)
+	return nil
+}
+
+func (r *Round) open(a Action) error {
+	if r.ending != Playing {
+		return ruleErr(CodeRoundOver, "", "", "The round is over: "+r.endReason()+".")
+	}
+	return nil
+}
+
+func (r *Round) endReason() string {
+	if r.ending == Domino {
+		return fmt.Sprintf("seat %d laid their last tile", r.winner)
+	}
+	return "the table is blocked"
+}
+
+func (r *Round) onTurn(a Action, doing string) error {
+	if r.turn < 0 {
+		return ruleErr(CodeNotStarted, "", "", fmt.Sprintf("The starting double %s has to be set before anyone can %s.", r.layout.Double(), doing))
+	}
+	if a.Seat != r.turn {
+		return ruleErr(CodeNotYourTurn, "", "", fmt.Sprintf("It is seat %d's turn, not seat %d's.", r.turn, a.Seat))
+	}
+	return nil
+}
+
+func (r *Round) play(a Action) error {
+	if err := r.open(a); err != nil {
+		return err
+	}
+	m := a.Move
+	if !(m.Start && r.turn < 0) {
+		if err := r.onTurn(a, "lay a tile"); err != nil {
+			return err
+		}
+	}
+	if err := r.layout.Check(m); err != nil {
+		return err
+	}
+	if r.known && r.holder[m.Tile.index()] != a.Seat {
+		return ruleErr(CodeNotInHand, m.Tile.String(), "", fmt.Sprintf("Seat %d does not hold %s.", a.Seat, m.Tile))
+	}
+	r.last = &lastPlay{seat: a.Seat, before: r.turnState}
+	r.layout.apply(m)
+	if r.known {
+		r.holder[m.Tile.index()] = -1
+	}
+	r.count[a.Seat]--
+	if m.Start {
+		r.setter = a.Seat
+	}
+	r.turnState = turnState{turn: (a.Seat + 1) % r.deal.Players}
+	r.settle(a.Seat)
+	return nil
+}
+
+// settle ends the round if a hand is empty or the table is blocked.
+func (r *Round) settle(seat int) {
+	switch {
+	case seat >= 0 && r.count[seat] == 0:
+		r.ending, r.winner = Domino, seat
+	case r.layout.Stuck(),
+		r.boneyard == 0 && r.passes >= r.deal.Players,
+		r.boneyard == 0 && r.known && r.turn >= 0 && !r.anyoneCanPlay():
+		r.ending = Blocked
+	}
+}
+
+func (r *Round) anyoneCanPlay() bool {
+	for i, s := range r.holder {
+		if s >= 0 && r.layout.Fits(tileAt(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Round) holdsFit(seat int) (Tile, bool) {
+	for i, s := range r.holder {
+		if s == seat && r.layout.Fits(tileAt(i)) {
+			return tileAt(i), true
+		}
+	}
+	return Tile{}, false
+}

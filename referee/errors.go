@@ -1,0 +1,128 @@
+package referee
+
+import "errors"
+
+// A Code names the rule an action broke. Codes are stable: stored logs,
+// the command line and the web app all use them, so they never change
+// meaning once published.
+type Code string
+
+// Layout codes, checked in this order when a tile is laid.
+const (
+	// CodeBadTile: the tile is unreadable or not part of the game's set.
+	CodeBadTile Code = "bad-tile"
+	// CodeWrongStart: the first tile must be the round's starting double,
+	// set on its own.
+	CodeWrongStart Code = "wrong-start"
+	// CodeAlreadyPlayed: the tile is already on the table.
+	CodeAlreadyPlayed Code = "already-played"
+	// CodeUnknownEnd: the tile it is laid on is not on the table, or no
+	// tile was named.
+	CodeUnknownEnd Code = "unknown-end"
+	// CodeEndClosed: the tile it is laid on has no free place left.
+	CodeEndClosed Code = "end-closed"
+	// CodeSpinnerFirst: the spinner's arms must all be filled first.
+	CodeSpinnerFirst Code = "spinner-first"
+	// CodeChickieFirst: the chickie's three toes must be laid first.
+	CodeChickieFirst Code = "chickie-first"
+	// CodeMismatch: neither half of the tile shows the number at that place.
+	CodeMismatch Code = "mismatch"
+)
+
+// Turn codes, checked after the layout when a round is played by seats.
+const (
+	// CodeBadSeat: the seat is not at this table.
+	CodeBadSeat Code = "bad-seat"
+	// CodeNotYourTurn: another player is to act.
+	CodeNotYourTurn Code = "not-your-turn"
+	// CodeNotInHand: with known hands, the player does not hold the tile.
+	CodeNotInHand Code = "not-in-hand"
+	// CodeNotStarted: the starting double has not been set yet.
+	CodeNotStarted Code = "not-started"
+	// CodeRoundOver: the round has ended; nothing more can be laid.
+	CodeRoundOver Code = "round-over"
+	// CodeMustDraw: passing is only allowed after the draw the house rule
+	// asks for, while the boneyard has tiles.
+	CodeMustDraw Code = "must-draw"
+	// CodeAlreadyDrew: under a draw-one rule a player draws once a turn.
+	CodeAlreadyDrew Code = "already-drew"
+	// CodeBoneyardEmpty: there is nothing left to draw.
+	CodeBoneyardEmpty Code = "boneyard-empty"
+	// CodeCanPlay: with known hands, the player holds a tile that fits, so
+	// may not draw or pass.
+	CodeCanPlay Code = "can-play"
+	// CodeMustPlayDrawn: under the draw-one-must-play rule the tile just
+	// drawn fits and has to be laid.
+	CodeMustPlayDrawn Code = "must-play-drawn"
+	// CodeNoTakeBack: there is no play that may still be taken back, or the
+	// house rule forbids take-backs.
+	CodeNoTakeBack Code = "no-take-back"
+	// CodeNoPenalty: the last-tile penalty does not apply here.
+	CodeNoPenalty Code = "no-penalty"
+	// CodeNotInBoneyard: with known hands, the tile named as drawn is in a
+	// hand.
+	CodeNotInBoneyard Code = "not-in-boneyard"
+	// CodeBadAction: the action is not one the referee knows.
+	CodeBadAction Code = "bad-action"
+)
+
+// Sentinel errors for the categories of rule errors, for errors.Is.
+var (
+	// ErrNotation: a tile or layout could not be read.
+	ErrNotation = errors.New("unreadable notation")
+	// ErrPlacement: a tile may not be laid where it was put.
+	ErrPlacement = errors.New("illegal placement")
+	// ErrTurn: the action breaks the order of play.
+	ErrTurn = errors.New("out of turn")
+)
+
+// A RuleError is a rejected action: which rule it broke (Code), the tile
+// and the place involved, and a sentence a player at the table can read.
+type RuleError struct {
+	Code   Code
+	Tile   string // the tile as entered, or canonical when known
+	On     string // the place it was laid on, if any
+	Reason string // one plain-language sentence
+}
+
+func (e *RuleError) Error() string { return string(e.Code) + ": " + e.Reason }
+
+// Unwrap returns the category sentinel of the error's code.
+func (e *RuleError) Unwrap() error {
+	switch e.Code {
+	case CodeBadTile:
+		return ErrNotation
+	case CodeWrongStart, CodeAlreadyPlayed, CodeUnknownEnd, CodeEndClosed,
+		CodeSpinnerFirst, CodeChickieFirst, CodeMismatch:
+		return ErrPlacement
+	}
+	return ErrTurn
+}
+
+// Section names the part of the rules a code enforces, so a user interface
+// can link a refusal to its explanation.
+func (c Code) Section() string {
+	switch c {
+	case CodeBadTile, CodeAlreadyPlayed:
+		return "equipment"
+	case CodeWrongStart:
+		return "starting-double"
+	case CodeSpinnerFirst:
+		return "spinner"
+	case CodeChickieFirst:
+		return "chickies"
+	case CodeUnknownEnd, CodeEndClosed, CodeMismatch:
+		return "matching"
+	case CodeMustDraw, CodeAlreadyDrew, CodeBoneyardEmpty, CodeCanPlay, CodeMustPlayDrawn:
+		return "drawing"
+	case CodeNoTakeBack:
+		return "take-back"
+	case CodeNoPenalty:
+		return "last-tile"
+	}
+	return "turns"
+}
+
+func ruleErr(code Code, tile, on, reason string) *RuleError {
+	return &RuleError{Code: code, Tile: tile, On: on, Reason: reason}
+}

@@ -1,0 +1,83 @@
+package referee
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseTile reads a tile written as two numbers joined by a hyphen, in
+// either order: "9-3" and "3-9" are the same tile. Spaces around the text
+// and around the hyphen are ignored. It accepts numbers up to MaxPips; use
+// Set.Parse to also check the tile belongs to a game's set.
+func ParseTile(text string) (Tile, error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(text), "-")
+	if !ok {
+		return Tile{}, badTile(text, "write it as two numbers joined by a hyphen, like 9-3")
+	}
+	hi, errA := pipCount(a)
+	lo, errB := pipCount(b)
+	if errA != nil || errB != nil {
+		return Tile{}, badTile(text, fmt.Sprintf("each half must be a whole number from 0 to %d", MaxPips))
+	}
+	return NewTile(hi, lo), nil
+}
+
+func pipCount(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 2 || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, ErrNotation
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n > MaxPips {
+		return 0, ErrNotation
+	}
+	return n, nil
+}
+
+func badTile(text, fix string) *RuleError {
+	return ruleErr(CodeBadTile, text, "", fmt.Sprintf("%q is not a tile: %s.", text, fix))
+}
+
+// ParseMoves reads the one-line layout notation: moves in the order they
+// were laid, separated by spaces or commas. The first is the starting
+// double alone ("9-9"); every later one is a tile, "@", and the placed
+// tile it was laid on ("9-3@9-9"). For example:
+//
+//	9-9 9-3@9-9 9-5@9-9 9-7@9-9 9-8@9-9 3-3@9-3
+//
+// It checks the notation only; apply the moves to a Layout to check the
+// rules.
+func ParseMoves(text string) ([]Move, error) {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' })
+	moves := make([]Move, 0, len(fields))
+	for _, f := range fields {
+		tile, on, hasOn := strings.Cut(f, "@")
+		t, err := ParseTile(tile)
+		if err != nil {
+			return nil, err
+		}
+		if !hasOn {
+			moves = append(moves, Move{Tile: t, Start: true})
+			continue
+		}
+		o, err := ParseTile(on)
+		if err != nil {
+			return nil, err
+		}
+		moves = append(moves, Move{Tile: t, On: o})
+	}
+	return moves, nil
+}
+
+// FormatMoves writes moves in the notation ParseMoves reads.
+func FormatMoves(moves []Move) string {
+	var b strings.Builder
+	for i, m := range moves {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(m.String())
+	}
+	return b.String()
+}

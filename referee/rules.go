@@ -1,0 +1,246 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// DrawRule says what a player with no legal play does.
+type DrawRule string
+
+// The drawing variants.
+const (
+	// DrawOneMayPlay: draw one tile; lay it if it fits and you wish, else
+	// pass. The most common rule.
+	DrawOneMayPlay DrawRule = "one-may-play"
+	// DrawOneMustPlay: draw one tile; if it fits it has to be laid.
+	DrawOneMustPlay DrawRule = "one-must-play"
+	// DrawUntilPlayable: keep drawing until a tile fits or the boneyard is
+	// empty (seed 003).
+	DrawUntilPlayable DrawRule = "until-playable"
+)
+
+// UnheldRule says how a round opens when nobody holds its double.
+type UnheldRule string
+
+// The variants for an unheld starting double.
+const (
+	// UnheldDraw: players draw in turn until someone finds it.
+	UnheldDraw UnheldRule = "draw"
+	// UnheldDrawAll: every player draws at once until it turns up.
+	UnheldDrawAll UnheldRule = "draw-all"
+	// UnheldBurn: open on the next lower double someone holds; the skipped
+	// round is lost. The double blank is never burned.
+	UnheldBurn UnheldRule = "burn"
+	// UnheldReshuffle: gather all tiles, shuffle and deal again.
+	UnheldReshuffle UnheldRule = "reshuffle"
+)
+
+// BlockedRule says how a blocked round is scored.
+type BlockedRule string
+
+// The variants for scoring a blocked round.
+const (
+	// BlockedAllScore: everyone scores the pips left in hand.
+	BlockedAllScore BlockedRule = "all-score"
+	// BlockedLowestZero: as BlockedAllScore, but the lowest hand (all of
+	// them, if tied) scores 0.
+	BlockedLowestZero BlockedRule = "lowest-zero"
+)
+
+// LastTileRule says what happens when a player with one tile left does not
+// announce it.
+type LastTileRule string
+
+// The variants for the last-tile call.
+const (
+	// LastTileCourtesy: announcing it is good manners, nothing more.
+	LastTileCourtesy LastTileRule = "courtesy"
+	// LastTilePenalty: a player caught not announcing it draws one tile.
+	LastTilePenalty LastTileRule = "draw-penalty"
+)
+
+// TakeBackRule says whether a tile laid by mistake may be taken back.
+type TakeBackRule string
+
+// The take-back variants.
+const (
+	// TakeBackUntilNext: the last tile laid may be taken back until the next
+	// player acts.
+	TakeBackUntilNext TakeBackRule = "until-next-play"
+	// TakeBackNever: a tile laid stays laid.
+	TakeBackNever TakeBackRule = "never"
+)
+
+// TieBreak says who wins when the lowest totals are equal.
+type TieBreak string
+
+// The tie-break variants.
+const (
+	// TieZeroRounds: most rounds scored at zero wins; still tied, the
+	// lowest non-zero round score wins (seed 001).
+	TieZeroRounds TieBreak = "zero-rounds"
+	// TieMostOut: most rounds gone out wins.
+	TieMostOut TieBreak = "most-out"
+	// TieShared: tied players share the win.
+	TieShared TieBreak = "shared"
+)
+
+// ImpossibleRule says what happens when a chickie (or the spinner) can no
+// longer be finished because too few unplayed tiles carry its number.
+type ImpossibleRule string
+
+// The variants for an obligation that can no longer be met.
+const (
+	// ImpossibleBlocks: the table is blocked and the round ends.
+	ImpossibleBlocks ImpossibleRule = "blocked"
+	// ImpossibleReleases: the obligation is dropped and play opens again.
+	ImpossibleReleases ImpossibleRule = "release"
+)
+
+// Rules holds every house-rule switch a game is played under. A game
+// freezes its Rules when it is created, so an old game is judged and
+// scored the way it was played. The zero value is not valid; start from
+// Standard() or a preset.
+type Rules struct {
+	Set         Set `json:"set"`          // which domino set: 6, 9, 12, 15 or 18
+	SpinnerArms int `json:"spinner_arms"` // 4, or 6 for "double chickenfoot"
+	DoubleBlank int `json:"double_blank"` // what 0-0 left in hand scores: 0, 25 or 50
+	BlankHalf   int `json:"blank_half"`   // extra points per blank half on other tiles left in hand: 0 or 25
+	DoubleOut   int `json:"double_out"`   // points added to a player who goes out on a double: 0 or 50
+
+	Draw        DrawRule       `json:"draw"`
+	Unheld      UnheldRule     `json:"unheld_double"`
+	Blocked     BlockedRule    `json:"blocked_round"`
+	LastTile    LastTileRule   `json:"last_tile"`
+	TakeBack    TakeBackRule   `json:"take_back"`
+	TieBreak    TieBreak       `json:"tie_break"`
+	Impossible  ImpossibleRule `json:"impossible_chickie"`
+	Rounds      int            `json:"rounds"`         // 0: one per double down to 0-0; else a fixed count
+	LossLimit   int            `json:"loss_threshold"` // 0: off; else the game ends when a total reaches it
+}
+
+// Standard returns the defaults this app takes where the sources differ:
+// double-9, 4 spinner arms, 0-0 scores 50, draw one and lay it if you like,
+// draw until the round's double turns up, one round per double, everyone
+// scores in a blocked round, seed 001's tie-break, an impossible chickie
+// blocks the table, take-back allowed until the next player acts.
+func Standard() Rules {
+	return Rules{
+		Set:         9,
+		SpinnerArms: 4,
+		DoubleBlank: 50,
+		Draw:        DrawOneMayPlay,
+		Unheld:      UnheldDraw,
+		Blocked:     BlockedAllScore,
+		LastTile:    LastTileCourtesy,
+		TakeBack:    TakeBackUntilNext,
+		TieBreak:    TieZeroRounds,
+		Impossible:  ImpossibleBlocks,
+	}
+}
+
+// A Preset is a named set of house rules offered when a game is created.
+type Preset struct {
+	Name  string
+	About string
+	Rules Rules
+}
+
+// Presets lists the named rule sets, Standard first.
+func Presets() []Preset {
+	double := Standard()
+	double.Set, double.SpinnerArms = 12, 6
+	danish := Standard()
+	danish.Draw, danish.Unheld = DrawUntilPlayable, UnheldBurn
+	strict := Standard()
+	strict.Draw, strict.LastTile, strict.TakeBack, strict.DoubleOut = DrawOneMustPlay, LastTilePenalty, TakeBackNever, 50
+	family := Standard()
+	family.DoubleBlank, family.Impossible, family.TieBreak = 0, ImpossibleReleases, TieShared
+	return []Preset{
+		{"standard", "The common rules: double-9, a four-armed spinner, 0-0 scores 50.", Standard()},
+		{"double-chickenfoot", "Double-12 with a six-armed spinner, three arms on each long side.", double},
+		{"keep-drawing", "Draw until a tile fits; an unheld double is skipped for the next one down.", danish},
+		{"strict", "Must lay a drawn tile that fits, no take-backs, a silent last tile costs a draw, going out on a double costs 50.", strict},
+		{"family", "0-0 scores nothing, a stuck chickie is let go, and ties share the win.", family},
+	}
+}
+
+// PresetRules returns the rules of the named preset.
+func PresetRules(name string) (Rules, bool) {
+	for _, p := range Presets() {
+		if p.Name == name {
+			return p.Rules, true
+		}
+	}
+	return Rules{}, false
+}
+
+// ErrRules is the category of every error Validate returns.
+var ErrRules = errors.New("invalid rules")
+
+// A RulesError names the house-rule field with a bad value, by its JSON
+// name, and what it accepts.
+type RulesError struct {
+	Field string
+	Value any
+	Want  string
+}
+
+func (e *RulesError) Error() string {
+	return fmt.Sprintf("rules: %s is %v, but it must be %s", e.Field, e.Value, e.Want)
+}
+
+// Unwrap returns ErrRules.
+func (e *RulesError) Unwrap() error { return ErrRules }
+
+// Validate checks every field and returns a *RulesError for the first bad
+// one.
+func (r Rules) Validate() error {
+	setNames := make([]string, len(Sets))
+	for i, s := range Sets {
+		setNames[i] = fmt.Sprint(int(s))
+	}
+	checks := []struct {
+		ok    bool
+		field string
+		value any
+		want  string
+	}{
+		{r.Set.Valid(), "set", int(r.Set), "one of " + strings.Join(setNames, ", ")},
+		{r.SpinnerArms == 4 || r.SpinnerArms == 6, "spinner_arms", r.SpinnerArms, "4 or 6"},
+		{slices.Contains([]int{0, 25, 50}, r.DoubleBlank), "double_blank", r.DoubleBlank, "0, 25 or 50"},
+		{r.BlankHalf == 0 || r.BlankHalf == 25, "blank_half", r.BlankHalf, "0 or 25"},
+		{r.DoubleOut == 0 || r.DoubleOut == 50, "double_out", r.DoubleOut, "0 or 50"},
+		{oneOf(r.Draw, DrawOneMayPlay, DrawOneMustPlay, DrawUntilPlayable), "draw", q(r.Draw), choices(DrawOneMayPlay, DrawOneMustPlay, DrawUntilPlayable)},
+		{oneOf(r.Unheld, UnheldDraw, UnheldDrawAll, UnheldBurn, UnheldReshuffle), "unheld_double", q(r.Unheld), choices(UnheldDraw, UnheldDrawAll, UnheldBurn, UnheldReshuffle)},
+		{oneOf(r.Blocked, BlockedAllScore, BlockedLowestZero), "blocked_round", q(r.Blocked), choices(BlockedAllScore, BlockedLowestZero)},
+		{oneOf(r.LastTile, LastTileCourtesy, LastTilePenalty), "last_tile", q(r.LastTile), choices(LastTileCourtesy, LastTilePenalty)},
+		{oneOf(r.TakeBack, TakeBackUntilNext, TakeBackNever), "take_back", q(r.TakeBack), choices(TakeBackUntilNext, TakeBackNever)},
+		{oneOf(r.TieBreak, TieZeroRounds, TieMostOut, TieShared), "tie_break", q(r.TieBreak), choices(TieZeroRounds, TieMostOut, TieShared)},
+		{oneOf(r.Impossible, ImpossibleBlocks, ImpossibleReleases), "impossible_chickie", q(r.Impossible), choices(ImpossibleBlocks, ImpossibleReleases)},
+		{r.Rounds >= 0 && (!r.Set.Valid() || r.Rounds <= int(r.Set)+1), "rounds", r.Rounds, fmt.Sprintf("0 (one per double) or a count from 1 to %d", int(r.Set)+1)},
+		{r.LossLimit >= 0 && r.LossLimit <= 100000, "loss_threshold", r.LossLimit, "0 (off) or a positive total up to 100000"},
+		{r.Rounds == 0 || r.LossLimit == 0, "loss_threshold", r.LossLimit, "0 when a fixed number of rounds is set"},
+	}
+	for _, c := range checks {
+		if !c.ok {
+			return &RulesError{Field: c.field, Value: c.value, Want: c.want}
+		}
+	}
+	return nil
+}
+
+func oneOf[T comparable](v T, allowed ...T) bool { return slices.Contains(allowed, v) }
+
+func q[T ~string](v T) string { return fmt.Sprintf("%q", string(v)) }
+
+func choices[T ~string](allowed ...T) string {
+	parts := make([]string, len(allowed))
+	for i, a := range allowed {
+		parts[i] = fmt.Sprintf("%q", string(a))
+	}
+	return "one of " + strings.Join(parts, ", ")
+}
