@@ -39,15 +39,23 @@ type Action struct {
 // String writes the action for logs: "seat 2 plays 9-3@9-9".
 func (a Action) String() string {
 	s := "seat " + strconv.Itoa(a.Seat) + " "
+	drawn := ""
+	if a.Drawn != nil {
+		drawn = " " + a.Drawn.String()
+	}
 	switch a.Kind {
 	case ActPlay:
 		return s + "plays " + a.Move.String()
-	case ActDraw, ActPenalty:
-		if a.Drawn != nil {
-			return s + string(a.Kind) + "s " + a.Drawn.String()
-		}
+	case ActDraw:
+		return s + "draws" + drawn
+	case ActPass:
+		return s + "passes"
+	case ActTakeBack:
+		return s + "takes back"
+	case ActPenalty:
+		return s + "draws a penalty tile" + drawn
 	}
-	return s + string(a.Kind) + "s"
+	return s + string(a.Kind)
 }
 
 // Act checks a and, if the rules allow it, carries it out and adds it to
@@ -87,7 +95,7 @@ func (r *Round) open(a Action) error {
 
 func (r *Round) endReason() string {
 	if r.ending == Domino {
-		return fmt.Sprintf("seat %d laid their last tile", r.winner)
+		return r.who(r.winner) + " laid their last tile"
 	}
 	return "the table is blocked"
 }
@@ -97,7 +105,7 @@ func (r *Round) onTurn(a Action, doing string) error {
 		return ruleErr(CodeNotStarted, "", "", fmt.Sprintf("The starting double %s has to be set before anyone can %s.", r.layout.Double(), doing))
 	}
 	if a.Seat != r.turn {
-		return ruleErr(CodeNotYourTurn, "", "", fmt.Sprintf("It is seat %d's turn, not seat %d's.", r.turn, a.Seat))
+		return ruleErr(CodeNotYourTurn, "", "", fmt.Sprintf("It is %s's turn, not %s's.", r.who(r.turn), r.who(a.Seat)))
 	}
 	return nil
 }
@@ -107,7 +115,7 @@ func (r *Round) play(a Action) error {
 		return err
 	}
 	m := a.Move
-	if !(m.Start && r.turn < 0) {
+	if r.turn >= 0 { // before the start anyone may set the double; Check refuses the rest
 		if err := r.onTurn(a, "lay a tile"); err != nil {
 			return err
 		}
@@ -116,7 +124,7 @@ func (r *Round) play(a Action) error {
 		return err
 	}
 	if r.known && r.holder[m.Tile.index()] != a.Seat {
-		return ruleErr(CodeNotInHand, m.Tile.String(), "", fmt.Sprintf("Seat %d does not hold %s.", a.Seat, m.Tile))
+		return ruleErr(CodeNotInHand, m.Tile.String(), "", fmt.Sprintf("%s does not hold %s.", r.who(a.Seat), m.Tile))
 	}
 	r.last = &lastPlay{seat: a.Seat, before: r.turnState}
 	r.layout.apply(m)

@@ -43,7 +43,7 @@ func (r *Round) mayDraw(a Action) error {
 	rules := r.layout.rules
 	if r.known {
 		if t, ok := r.holdsFit(a.Seat); ok {
-			return ruleErr(CodeCanPlay, t.String(), "", fmt.Sprintf("Seat %d holds %s, which can be laid now, so there is no need to draw.", a.Seat, t))
+			return ruleErr(CodeCanPlay, t.String(), "", fmt.Sprintf("%s holds %s, which can be laid now, so there is no need to draw.", r.who(a.Seat), t))
 		}
 	} else if r.seen && r.layout.Fits(r.drawn) {
 		return ruleErr(CodeCanPlay, r.drawn.String(), "", fmt.Sprintf("The tile just drawn, %s, can be laid now, so there is no need to draw again.", r.drawn))
@@ -69,7 +69,7 @@ func (r *Round) checkDrawn(a Action) error {
 	case r.layout.Placed(t):
 		return ruleErr(CodeAlreadyPlayed, t.String(), "", fmt.Sprintf("%s is on the table, so it can't be drawn.", t))
 	case r.known && r.holder[t.index()] >= 0:
-		return ruleErr(CodeNotInBoneyard, t.String(), "", fmt.Sprintf("%s is in seat %d's hand, not in the boneyard.", t, r.holder[t.index()]))
+		return ruleErr(CodeNotInBoneyard, t.String(), "", fmt.Sprintf("%s is in %s's hand, not in the boneyard.", t, r.who(r.holder[t.index()])))
 	}
 	return nil
 }
@@ -110,7 +110,7 @@ func (r *Round) mayPass(a Action) error {
 	}
 	if r.known && !drawnFits {
 		if t, ok := r.holdsFit(a.Seat); ok {
-			return ruleErr(CodeCanPlay, t.String(), "", fmt.Sprintf("Seat %d holds %s, which can be laid now; passing is only for a player with no play.", a.Seat, t))
+			return ruleErr(CodeCanPlay, t.String(), "", fmt.Sprintf("%s holds %s, which can be laid now; passing is only for a player with no play.", r.who(a.Seat), t))
 		}
 	}
 	if r.boneyard > 0 && (r.drew == 0 || rules.Draw == DrawUntilPlayable && !drawnFits) {
@@ -153,7 +153,7 @@ func (r *Round) penalty(a Action) error {
 	case r.layout.rules.LastTile != LastTilePenalty:
 		return ruleErr(CodeNoPenalty, "", "", "At this table announcing the last tile is a courtesy; there is no penalty draw.")
 	case r.count[a.Seat] != 1:
-		return ruleErr(CodeNoPenalty, "", "", fmt.Sprintf("The penalty is for a player with one tile left; seat %d holds %d.", a.Seat, r.count[a.Seat]))
+		return ruleErr(CodeNoPenalty, "", "", fmt.Sprintf("The penalty is for a player with one tile left; %s holds %d.", r.who(a.Seat), r.count[a.Seat]))
 	case r.boneyard == 0:
 		return ruleErr(CodeBoneyardEmpty, "", "", "The boneyard is empty, so there is no tile to draw as a penalty.")
 	}

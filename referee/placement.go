@@ -11,12 +11,8 @@ import (
 // chickie-first, mismatch. It changes nothing.
 func (l *Layout) Check(m Move) error {
 	set := l.rules.Set
-	t, on := m.Tile.String(), ""
-	if !m.Start {
-		on = m.On.String()
-	}
 	if !set.Contains(m.Tile) {
-		return ruleErr(CodeBadTile, t, on, fmt.Sprintf("%s is not in a %s set, whose highest number is %d.", t, set, int(set)))
+		return l.refuse(m, CodeBadTile, fmt.Sprintf("%s is not in a %s set, whose highest number is %d.", m.Tile, set, int(set)))
 	}
 	if len(l.order) == 0 {
 		if !m.Start || m.Tile != l.Double() {
@@ -25,15 +21,25 @@ func (l *Layout) Check(m Move) error {
 		return nil
 	}
 	if l.nodes[m.Tile.index()].placed {
-		return ruleErr(CodeAlreadyPlayed, t, on, fmt.Sprintf("%s is already on the table; each tile is played once.", t))
+		return l.refuse(m, CodeAlreadyPlayed, fmt.Sprintf("%s is already on the table; each tile is played once.", m.Tile))
 	}
 	if m.Start {
-		return ruleErr(CodeUnknownEnd, t, "", fmt.Sprintf("Say which tile %s is laid on: the starting double %s is already set.", t, l.Double()))
+		return l.refuse(m, CodeUnknownEnd, fmt.Sprintf("Say which tile %s is laid on: the starting double %s is already set.", m.Tile, l.Double()))
 	}
 	if !set.Contains(m.On) || !l.nodes[m.On.index()].placed {
-		return ruleErr(CodeUnknownEnd, t, on, fmt.Sprintf("%s is not on the table, so %s can't be laid on it.", on, t))
+		return l.refuse(m, CodeUnknownEnd, fmt.Sprintf("%s is not on the table, so %s can't be laid on it.", m.On, m.Tile))
 	}
-	return l.checkPlace(m, t, on)
+	return l.checkPlace(m)
+}
+
+// refuse builds the error for a refused move. Messages are only formatted
+// on refusal, so a legal play costs no allocation.
+func (l *Layout) refuse(m Move, code Code, reason string) *RuleError {
+	on := ""
+	if !m.Start {
+		on = m.On.String()
+	}
+	return ruleErr(code, m.Tile.String(), on, reason)
 }
 
 func (l *Layout) wrongStart(m Move) error {
@@ -44,10 +50,10 @@ func (l *Layout) wrongStart(m Move) error {
 	return ruleErr(CodeWrongStart, t, "", fmt.Sprintf("This round opens with %s; nothing else, %s included, can be laid before it.", d, t))
 }
 
-func (l *Layout) checkPlace(m Move, t, on string) error {
+func (l *Layout) checkPlace(m Move) error {
 	target := l.nodes[m.On.index()]
 	if target.used >= target.slots {
-		return ruleErr(CodeEndClosed, t, on, closedReason(l.place(m.On.index()), t))
+		return l.refuse(m, CodeEndClosed, closedReason(l.place(m.On.index()), m.Tile))
 	}
 	if b := l.binding(); b >= 0 && b != m.On.index() {
 		o := l.Pending()
@@ -55,16 +61,16 @@ func (l *Layout) checkPlace(m Move, t, on string) error {
 		if o.Kind == Chickie {
 			code, what = CodeChickieFirst, "toe"
 		}
-		return ruleErr(code, t, on, fmt.Sprintf("The %s %s still needs %s before anything goes elsewhere, so %s can't go on %s yet.",
-			o.Kind, o.Tile, plural(o.Missing, what), t, on))
+		return l.refuse(m, code, fmt.Sprintf("The %s %s still needs %s before anything goes elsewhere, so %s can't go on %s yet.",
+			o.Kind, o.Tile, plural(o.Missing, what), m.Tile, m.On))
 	}
 	if !m.Tile.Has(target.open) {
-		return ruleErr(CodeMismatch, t, on, fmt.Sprintf("%s has no %d, so it can't go on %s, where the open number is %d.", t, target.open, on, target.open))
+		return l.refuse(m, CodeMismatch, fmt.Sprintf("%s has no %d, so it can't go on %s, where the open number is %d.", m.Tile, target.open, m.On, target.open))
 	}
 	return nil
 }
 
-func closedReason(p Place, t string) string {
+func closedReason(p Place, t Tile) string {
 	switch p.Role {
 	case Spinner:
 		return fmt.Sprintf("The spinner %s already has all %d arms, so %s can't go on it.", p.Tile, p.Slots, t)

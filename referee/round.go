@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // A Deal says how a round was dealt: how many players, how many tiles each,
@@ -13,6 +14,7 @@ type Deal struct {
 	Players  int
 	HandSize int
 	Hands    [][]Tile // by seat; nil when unknown
+	Names    []string // by seat, for the referee's messages; optional
 }
 
 // An Ending says how a round ended.
@@ -108,6 +110,14 @@ func (r *Round) seat(hands [][]Tile) error {
 		}
 	}
 	return nil
+}
+
+// who names a seat in messages: the player's name when the deal has one.
+func (r *Round) who(seat int) string {
+	if seat >= 0 && seat < len(r.deal.Names) && r.deal.Names[seat] != "" {
+		return r.deal.Names[seat]
+	}
+	return "seat " + strconv.Itoa(seat)
 }
 
 // Layout is the table of the round. Change it only through Act.
@@ -207,4 +217,19 @@ func (r *Round) Scores() ([]int, bool) {
 		outOnDouble = moves[len(moves)-1].Tile.Double()
 	}
 	return r.layout.rules.RoundScores(hands, r.winner, outOnDouble), true
+}
+
+// BoneyardTiles lists the tiles left to draw, in set order, when hands are
+// known; with unknown hands it returns nil (only Boneyard's count is known).
+func (r *Round) BoneyardTiles() []Tile {
+	if !r.known {
+		return nil
+	}
+	var out []Tile
+	for _, t := range r.layout.rules.Set.Tiles() {
+		if r.holder[t.index()] < 0 && !r.layout.Placed(t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }

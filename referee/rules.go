@@ -111,15 +111,15 @@ type Rules struct {
 	BlankHalf   int `json:"blank_half"`   // extra points per blank half on other tiles left in hand: 0 or 25
 	DoubleOut   int `json:"double_out"`   // points added to a player who goes out on a double: 0 or 50
 
-	Draw        DrawRule       `json:"draw"`
-	Unheld      UnheldRule     `json:"unheld_double"`
-	Blocked     BlockedRule    `json:"blocked_round"`
-	LastTile    LastTileRule   `json:"last_tile"`
-	TakeBack    TakeBackRule   `json:"take_back"`
-	TieBreak    TieBreak       `json:"tie_break"`
-	Impossible  ImpossibleRule `json:"impossible_chickie"`
-	Rounds      int            `json:"rounds"`         // 0: one per double down to 0-0; else a fixed count
-	LossLimit   int            `json:"loss_threshold"` // 0: off; else the game ends when a total reaches it
+	Draw       DrawRule       `json:"draw"`
+	Unheld     UnheldRule     `json:"unheld_double"`
+	Blocked    BlockedRule    `json:"blocked_round"`
+	LastTile   LastTileRule   `json:"last_tile"`
+	TakeBack   TakeBackRule   `json:"take_back"`
+	TieBreak   TieBreak       `json:"tie_break"`
+	Impossible ImpossibleRule `json:"impossible_chickie"`
+	Rounds     int            `json:"rounds"`         // 0: one per double down to 0-0; else a fixed count
+	LossLimit  int            `json:"loss_threshold"` // 0: off; else the game ends when a total reaches it
 }
 
 // Standard returns the defaults this app takes where the sources differ:

@@ -16,7 +16,7 @@ import (
 type refereeInput struct {
 	Rules          json.RawMessage     `json:"rules"`
 	StartingDouble *int                `json:"starting_double"`
-	Moves          []moveInput         `json:"moves"`
+	Moves          []*moveInput        `json:"moves"`
 	Hands          map[string][]string `json:"hands"`
 }
 
@@ -120,8 +120,16 @@ func parseRefereeInput(data []byte) (refereeInput, referee.Rules, int, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return in, referee.Rules{}, 0, errors.New("the input is empty; give one JSON object with at least \"moves\"")
 	}
+	if bytes.TrimSpace(data)[0] != '{' {
+		return in, referee.Rules{}, 0, errors.New("the input must be one JSON object, like {\"moves\": [{\"tile\": \"9-9\"}]}")
+	}
 	if err := decodeStrict(data, &in, ""); err != nil {
 		return in, referee.Rules{}, 0, err
+	}
+	for i, m := range in.Moves {
+		if m == nil {
+			return in, referee.Rules{}, 0, fmt.Errorf("moves[%d] is null; each move is an object like {\"tile\": \"9-3\", \"on\": \"9-9\"}", i)
+		}
 	}
 	rules, err := parseRules(in.Rules)
 	if err != nil {

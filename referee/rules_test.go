@@ -1,0 +1,158 @@
+package referee
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestValidate(t *testing.T) {
+	if err := Standard().Validate(); err != nil {
+		t.Fatalf("Standard().Validate() = %v", err)
+	}
+	for _, p := range Presets() {
+		if err := p.Rules.Validate(); err != nil {
+			t.Errorf("preset %s: Validate() = %v", p.Name, err)
+		}
+		if got, ok := PresetRules(p.Name); !ok || got != p.Rules {
+			t.Errorf("PresetRules(%q) = %+v, %v, want the preset's rules", p.Name, got, ok)
+		}
+	}
+	if _, ok := PresetRules("nope"); ok {
+		t.Error(`PresetRules("nope") found a preset`)
+	}
+	tests := []struct {
+		field string
+		edit  func(*Rules)
+	}{
+		{"set", func(r *Rules) { r.Set = 10 }},
+		{"spinner_arms", func(r *Rules) { r.SpinnerArms = 5 }},
+		{"double_blank", func(r *Rules) { r.DoubleBlank = 30 }},
+		{"blank_half", func(r *Rules) { r.BlankHalf = 10 }},
+		{"double_out", func(r *Rules) { r.DoubleOut = -50 }},
+		{"draw", func(r *Rules) { r.Draw = "twice" }},
+		{"unheld_double", func(r *Rules) { r.Unheld = "" }},
+		{"blocked_round", func(r *Rules) { r.Blocked = "nobody" }},
+		{"last_tile", func(r *Rules) { r.LastTile = "uno" }},
+		{"take_back", func(r *Rules) { r.TakeBack = "always" }},
+		{"tie_break", func(r *Rules) { r.TieBreak = "coin" }},
+		{"impossible_chickie", func(r *Rules) { r.Impossible = "ignore" }},
+		{"rounds", func(r *Rules) { r.Rounds = 11 }},
+		{"rounds", func(r *Rules) { r.Rounds = -1 }},
+		{"loss_threshold", func(r *Rules) { r.LossLimit = -5 }},
+		{"loss_threshold", func(r *Rules) { r.Rounds, r.LossLimit = 5, 200 }},
+	}
+	for _, tt := range tests {
+		r := Standard()
+		tt.edit(&r)
+		err := r.Validate()
+		var re *RulesError
+		if !errors.As(err, &re) || re.Field != tt.field || !errors.Is(err, ErrRules) || !strings.Contains(err.Error(), tt.field) {
+			t.Errorf("Validate(bad %s) = %v, want a RulesError naming %s", tt.field, err, tt.field)
+		}
+	}
+}
+
+func TestLadder(t *testing.T) {
+	climb := func(r Rules, burned map[int]bool) []int {
+		var opened []int
+		for len(opened) < 40 {
+			d, ok := r.NextDouble(opened)
+			if !ok {
+				break
+			}
+			if burned[d] {
+				d--
+			}
+			opened = append(opened, d)
+		}
+		return opened
+	}
+	std := Standard()
+	if got := climb(std, nil); !slices.Equal(got, []int{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}) || std.RoundCount() != 10 {
+		t.Errorf("double-9 ladder = %v (RoundCount %d), want 9 down to 0, 10 rounds", got, std.RoundCount())
+	}
+	if got := climb(std, map[int]bool{8: true}); !slices.Equal(got, []int{9, 7, 6, 5, 4, 3, 2, 1, 0}) {
+		t.Errorf("ladder with 8-8 burned = %v, want 9 7 6 ... 0", got)
+	}
+	fixed := std
+	fixed.Rounds = 3
+	if got := climb(fixed, nil); !slices.Equal(got, []int{9, 8, 7}) || fixed.RoundCount() != 3 {
+		t.Errorf("3-round ladder = %v, want 9 8 7", got)
+	}
+	loss := rulesWith(6, 4)
+	loss.LossLimit = 150
+	if got := climb(loss, nil)[:9]; !slices.Equal(got, []int{6, 5, 4, 3, 2, 1, 0, 6, 5}) || loss.RoundCount() != 0 {
+		t.Errorf("loss-threshold ladder = %v, want it to wrap after 0", got)
+	}
+	if loss.GameOver([]int{6, 5}, []int{149, 20}) || !loss.GameOver([]int{6, 5}, []int{150, 20}) {
+		t.Error("GameOver under a 150 threshold is wrong at 149 or 150")
+	}
+	if std.GameOver([]int{9, 8}, nil) || !std.GameOver(climb(std, nil), nil) {
+		t.Error("GameOver on the double-9 ladder is wrong")
+	}
+}
+
+func TestOpening(t *testing.T) {
+	holds := func(ds ...int) func(int) bool { return func(d int) bool { return slices.Contains(ds, d) } }
+	burn := Standard()
+	burn.Unheld = UnheldBurn
+	tests := []struct {
+		name  string
+		rules Rules
+		want  int
+		held  func(int) bool
+		got   int
+		ok    bool
+	}{
+		{"held", Standard(), 8, holds(8), 8, true},
+		{"draw for it", Standard(), 8, holds(7), 8, false},
+		{"burn to next held", burn, 8, holds(5, 3), 5, true},
+		{"burn finds nothing", burn, 4, holds(7), 4, false},
+		{"0-0 never burned", burn, 0, holds(), 0, false},
+		{"burn down to 0-0", burn, 2, holds(0), 0, true},
+	}
+	for _, tt := range tests {
+		if got, ok := tt.rules.Opening(tt.want, tt.held); got != tt.got || ok != tt.ok {
+			t.Errorf("%s: Opening(%d) = %d, %v, want %d, %v", tt.name, tt.want, got, ok, tt.got, tt.ok)
+		}
+	}
+}
+
+func TestHandSizes(t *testing.T) {
+	tests := []struct {
+		set      Set
+		players  int
+		tiles    int
+		boneyard int
+		source   string
+	}{
+		{9, 2, 12, 31, "per-set table"},
+		{9, 4, 10, 15, "per-set table"},
+		{9, 6, 7, 13, "double-9 table"},
+		{9, 8, 5, 15, "double-9 table"},
+		{12, 5, 12, 31, "per-set table"},
+		{15, 12, 9, 28, "per-set table"},
+		{18, 16, 9, 46, "per-set table"},
+		{6, 4, 3, 16, EqualSplit},
+		{6, 16, 1, 12, EqualSplit},
+		{12, 3, 25, 16, EqualSplit},
+	}
+	for _, tt := range tests {
+		got, err := SuggestHand(tt.set, tt.players)
+		want := HandSize{Tiles: tt.tiles, Boneyard: tt.boneyard, Source: tt.source}
+		if err != nil || got != want {
+			t.Errorf("SuggestHand(%s, %d) = %+v, %v, want %+v", tt.set, tt.players, got, err, want)
+		}
+	}
+	all, _ := HandSizes(9, 5)
+	if len(all) != 2 || all[1] != (HandSize{Tiles: 8, Boneyard: 15, Source: EqualSplit}) {
+		t.Errorf("HandSizes(double-9, 5) = %+v, want the table's 8 then the equal split 8 leaving 15", all)
+	}
+	for _, players := range []int{1, 29} {
+		if _, err := SuggestHand(6, players); !errors.Is(err, ErrRules) {
+			t.Errorf("SuggestHand(double-6, %d) error = %v, want ErrRules", players, err)
+		}
+	}
+}

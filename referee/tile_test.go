@@ -1,0 +1,113 @@
+package referee
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParseTile(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Tile
+		ok   bool
+	}{
+		{"9-3", Tile{9, 3}, true},
+		{"3-9", Tile{9, 3}, true},
+		{" 12 - 0 ", Tile{12, 0}, true},
+		{"0-0", Tile{0, 0}, true},
+		{"18-18", Tile{18, 18}, true},
+		{"09-3", Tile{9, 3}, true},
+		{"19-1", Tile{}, false},
+		{"-1-3", Tile{}, false},
+		{"9", Tile{}, false},
+		{"9-", Tile{}, false},
+		{"a-b", Tile{}, false},
+		{"9-3-1", Tile{}, false},
+		{"+9-3", Tile{}, false},
+		{"", Tile{}, false},
+		{"٣-٤", Tile{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := ParseTile(tt.in)
+			if tt.ok {
+				if err != nil || got != tt.want {
+					t.Fatalf("ParseTile(%q) = %v, %v, want %v, nil", tt.in, got, err, tt.want)
+				}
+				return
+			}
+			var re *RuleError
+			if !errors.As(err, &re) || re.Code != CodeBadTile || !errors.Is(err, ErrNotation) {
+				t.Fatalf("ParseTile(%q) error = %v, want a bad-tile RuleError", tt.in, err)
+			}
+		})
+	}
+}
+
+func TestTile(t *testing.T) {
+	tile := NewTile(3, 9)
+	if tile.String() != "9-3" || tile.Pips() != 12 || tile.Double() || !tile.Has(3) || tile.Has(4) || tile.Other(9) != 3 || tile.Other(3) != 9 {
+		t.Errorf("NewTile(3, 9) = %+v: wrong form, pips, Has or Other", tile)
+	}
+	if d := NewTile(5, 5); !d.Double() || d.Other(5) != 5 {
+		t.Errorf("NewTile(5, 5).Double() = false or Other wrong")
+	}
+	for i := 0; i < Set(18).Size(); i++ {
+		if got := tileAt(i).index(); got != i {
+			t.Fatalf("tileAt(%d).index() = %d, want %d", i, got, i)
+		}
+	}
+}
+
+func TestSet(t *testing.T) {
+	sizes := map[Set]int{6: 28, 9: 55, 12: 91, 15: 136, 18: 190}
+	for s, want := range sizes {
+		tiles := s.Tiles()
+		if s.Size() != want || len(tiles) != want {
+			t.Errorf("%s: Size() = %d, len(Tiles()) = %d, want %d", s, s.Size(), len(tiles), want)
+		}
+		seen := map[Tile]bool{}
+		carrying := 0
+		for _, tile := range tiles {
+			if seen[tile] || !s.Contains(tile) {
+				t.Fatalf("%s: tile %s repeated or outside the set", s, tile)
+			}
+			seen[tile] = true
+			if tile.Has(int(s)) {
+				carrying++
+			}
+		}
+		if carrying != s.Carrying() {
+			t.Errorf("%s: %d tiles carry %d, want %d", s, carrying, int(s), s.Carrying())
+		}
+		if tiles[0] != NewTile(int(s), int(s)) || tiles[len(tiles)-1] != (Tile{}) {
+			t.Errorf("%s: Tiles() runs %s to %s, want highest double to 0-0", s, tiles[0], tiles[len(tiles)-1])
+		}
+	}
+	if Set(10).Valid() || !Set(15).Valid() {
+		t.Error("Set.Valid accepts 10 or refuses 15")
+	}
+	if _, err := Set(9).Parse("10-2"); !errors.Is(err, ErrNotation) {
+		t.Errorf("Set(9).Parse(10-2) error = %v, want bad-tile", err)
+	}
+}
+
+func TestParseMoves(t *testing.T) {
+	text := "9-9 3-9@9-9, 9-5@9-9\t4-3@9-3"
+	moves, err := ParseMoves(text)
+	if err != nil {
+		t.Fatalf("ParseMoves(%q) error: %v", text, err)
+	}
+	want := "9-9 9-3@9-9 9-5@9-9 4-3@9-3"
+	if got := FormatMoves(moves); got != want {
+		t.Errorf("FormatMoves(ParseMoves(%q)) = %q, want %q", text, got, want)
+	}
+	for _, bad := range []string{"9-9 9-3@", "9-9 x@9-9", "9-9 9-3@9"} {
+		if _, err := ParseMoves(bad); !errors.Is(err, ErrNotation) {
+			t.Errorf("ParseMoves(%q) error = %v, want ErrNotation", bad, err)
+		}
+	}
+	if moves, err := ParseMoves("  "); err != nil || len(moves) != 0 {
+		t.Errorf("ParseMoves(blank) = %v, %v, want no moves", moves, err)
+	}
+}
