@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"sort"
+	"strings"
 
 	"chickenfoot/referee"
 )
@@ -195,13 +197,32 @@ func decodeStrict(data []byte, v any, prefix string) error {
 	case errors.As(err, &syntax):
 		return fmt.Errorf("the input is not valid JSON (at byte %d): %v", syntax.Offset, syntax)
 	case errors.As(err, &typ) && typ.Field != "":
-		return fmt.Errorf("%s%s must be a JSON %s, not %s", prefix, typ.Field, typ.Type.Kind(), typ.Value)
+		field := strings.TrimPrefix(typ.Field, "Rules.")
+		return fmt.Errorf("%s%s: expected %s, found a %s", prefix, field, jsonKind(typ.Type), typ.Value)
 	case errors.As(err, &typ):
 		return fmt.Errorf("%sthe input must be a JSON object, not %s", prefix, typ.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return errors.New("the input ends in the middle of the JSON")
 	}
-	return fmt.Errorf("%s%v", prefix, err)
+	if prefix == "" {
+		return fmt.Errorf("%s: the input takes rules, starting_double, moves and hands, and a move takes tile and on", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	return fmt.Errorf("%s%s", strings.TrimSuffix(prefix, "."), strings.TrimPrefix(err.Error(), "json"))
+}
+
+// jsonKind names a Go type the way the JSON document spells it.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct, reflect.Pointer:
+		return "an object"
+	case reflect.Bool:
+		return "true or false"
+	}
+	return "a number"
 }
 
 func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, error) {
