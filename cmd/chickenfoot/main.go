@@ -2,8 +2,9 @@
 //
 // Usage:
 //
-//	chickenfoot referee [FILE]   judge a layout given as JSON (FILE or standard input)
-//	chickenfoot help             show this help
+//	chickenfoot [serve] [--addr ADDR] [--db FILE]   serve the web app (default :8080, chickenfoot.db)
+//	chickenfoot referee [FILE]                      judge a layout given as JSON (FILE or standard input)
+//	chickenfoot help                                show this help
 package main
 
 import (
@@ -13,8 +14,14 @@ import (
 )
 
 const usage = `usage:
-  chickenfoot referee [FILE]   judge the moves of a round given as JSON, from FILE or standard input
-  chickenfoot help             show this help
+  chickenfoot [serve] [--addr ADDR] [--db FILE]
+        serve the web app (defaults: port 8080 on every interface, so phones on the
+        same Wi-Fi can reach it, and chickenfoot.db in this folder;
+        CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too)
+  chickenfoot referee [FILE]
+        judge the moves of a round given as JSON, from FILE or standard input
+  chickenfoot help
+        show this help
 `
 
 func main() {
@@ -24,11 +31,12 @@ func main() {
 // run dispatches a subcommand and returns the process exit code: 0 for
 // success, 2 for input the command could not understand.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
+	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-' && !isHelp(args[0])) {
+		return runServe(args, stdout, stderr)
 	}
 	switch args[0] {
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
 	case "referee":
 		return runReferee(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -37,4 +45,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "chickenfoot: unknown command %q\n%s", args[0], usage)
 	return 2
+}
+
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help":
+		return true
+	}
+	return false
 }

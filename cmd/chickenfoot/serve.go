@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"chickenfoot/db"
+	"chickenfoot/handlers"
+)
+
+// serveConfig is where the app listens and keeps its data.
+type serveConfig struct {
+	addr string
+	db   string
+}
+
+// parseServe reads the serve flags; flags beat the environment, which
+// beats the defaults.
+func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
+	cfg := serveConfig{addr: ":8080", db: "chickenfoot.db"}
+	if v := getenv("CHICKENFOOT_ADDR"); v != "" {
+		cfg.addr = v
+	}
+	if v := getenv("CHICKENFOOT_DB"); v != "" {
+		cfg.db = v
+	}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.addr, "addr", cfg.addr, "address to listen on (env CHICKENFOOT_ADDR)")
+	fs.StringVar(&cfg.db, "db", cfg.db, "SQLite database file, created if missing (env CHICKENFOOT_DB)")
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return cfg, nil
+}
+
+// runServe serves the web app until the context is cancelled (Ctrl-C),
+// then shuts down gracefully.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	cfg, err := parseServe(args, os.Getenv, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintf(stderr, "chickenfoot: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	if err := serve(ctx, cfg, stdout, log); err != nil {
+		fmt.Fprintf(stderr, "chickenfoot: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Logger) error {
+	store, err := db.Open(ctx, cfg.db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handlers.New(store, time.Now, log),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	fmt.Fprintf(stdout, "Chickenfoot is ready at %s (database %s). Ctrl-C stops it.\n", displayURL(ln.Addr()), cfg.db)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "Stopped.")
+	return nil
+}
+
+// displayURL is the address to open in a browser on this machine.
+func displayURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}

@@ -1,0 +1,178 @@
+// Package db is the SQLite store of game nights: players, rounds, score
+// entries and their history. It uses modernc.org/sqlite (pure Go) with one
+// writer connection and a pool of readers, pragmas set in the DSN so every
+// pooled connection has them.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// ErrNotFound is returned when a game or round does not exist.
+var ErrNotFound = errors.New("not found")
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// A Store is the app's database. Create one with Open and Close it when
+// done.
+type Store struct {
+	write *sql.DB // one connection: SQLite has a single writer
+	read  *sql.DB
+	// Now is the clock, replaceable in tests.
+	Now func() time.Time
+}
+
+// dsn puts the pragmas every connection needs into the connection string.
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(5000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
+		q.Add("_pragma", p)
+	}
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Open opens (creating if needed) the database file at path and brings its
+// schema up to date.
+func Open(ctx context.Context, path string) (*Store, error) {
+	write, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, err
+	}
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	if err := Migrate(ctx, write, 0); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("db: migrating %s: %w", path, err)
+	}
+	read, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		write.Close()
+		return nil, err
+	}
+	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
+	return &Store{write: write, read: read, Now: time.Now}, nil
+}
+
+// Close closes both pools.
+func (s *Store) Close() error {
+	return errors.Join(s.read.Close(), s.write.Close())
+}
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	return s.read.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+// migration is one numbered file of migrations/.
+type migration struct {
+	version int
+	sql     string
+}
+
+func loadMigrations() ([]migration, error) {
+	files, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, f := range files {
+		base := strings.TrimPrefix(f, "migrations/")
+		n, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return nil, fmt.Errorf("migration %s has no number", base)
+		}
+		body, err := migrations.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: n, sql: string(body)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	return out, nil
+}
+
+// SchemaVersion is the newest migration's number.
+func SchemaVersion() int {
+	ms, _ := loadMigrations()
+	if len(ms) == 0 {
+		return 0
+	}
+	return ms[len(ms)-1].version
+}
+
+// Migrate applies, each in its own transaction, every migration newer than
+// the file's user_version, up to target (0 for all). The schema version
+// lives in the file as PRAGMA user_version.
+func Migrate(ctx context.Context, conn *sql.DB, target int) error {
+	ms, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	var current int
+	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
+		return err
+	}
+	for _, m := range ms {
+		if m.version <= current || (target > 0 && m.version > target) {
+			continue
+		}
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %w", m.version, err)
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// inTx runs fn in one write transaction: all of it lands, or none.
+func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// stamp writes a time the way the store keeps it: UTC, RFC 3339 with
+// nanoseconds, so text order is time order.
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+func parseStamp(s string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, s)
+	return t
+}

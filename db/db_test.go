@@ -1,0 +1,220 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"chickenfoot/referee"
+)
+
+// openTest opens a fresh store in the test's temp dir with a fixed clock
+// that ticks a second per call.
+func openTest(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	clock := time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC)
+	s.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	return s
+}
+
+func newGame(t *testing.T, s *Store, players ...string) Game {
+	t.Helper()
+	rules := referee.Standard()
+	rules.Set = 6
+	g, err := s.CreateGame(context.Background(), NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: players})
+	if err != nil {
+		t.Fatalf("CreateGame: %v", err)
+	}
+	return g
+}
+
+func accept(Sheet, *Round, *Entry) error { return nil }
+
+func TestCreateAndLoad(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob", "O'Brien; DROP TABLE games;--")
+	if len(g.Slug) != 26 {
+		t.Errorf("slug %q has %d characters, want 26 (128 bits)", g.Slug, len(g.Slug))
+	}
+	sh, err := s.Sheet(ctx, g.Slug)
+	if err != nil {
+		t.Fatalf("Sheet: %v", err)
+	}
+	if sh.Game.Players[2] != "O'Brien; DROP TABLE games;--" || sh.Game.Rules.Set != 6 || sh.Game.HandSize != 7 {
+		t.Errorf("loaded game = %+v, want what was stored", sh.Game)
+	}
+	if len(sh.Rounds) != 1 || sh.Rounds[0].Planned != 6 || sh.Rounds[0].Opened != -1 || sh.Current() == nil {
+		t.Errorf("rounds = %+v, want round 1 planned on 6-6", sh.Rounds)
+	}
+	if _, err := s.Sheet(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Sheet(unknown) error = %v, want ErrNotFound", err)
+	}
+	newGame(t, s, "Cy", "Di")
+	list, err := s.Games(ctx, 10)
+	if err != nil || len(list) != 2 || list[0].Players[0] != "Cy" || list[1].Slug != g.Slug {
+		t.Errorf("Games() = %+v, %v, want newest first", list, err)
+	}
+	if other := newGame(t, s, "Ed", "Flo"); other.Slug == g.Slug {
+		t.Error("two games got the same slug")
+	}
+}
+
+func TestEntriesHistoryAndUndo(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob")
+	save := func(seat, pips int, by string) {
+		t.Helper()
+		if err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: seat, Pips: pips, Score: pips}, by, accept); err != nil {
+			t.Fatalf("SaveEntry: %v", err)
+		}
+	}
+	save(0, 12, "")
+	save(1, 30, "")
+	save(1, 31, "")
+	tiles := Entry{Seat: 0, Tiles: []referee.Tile{{Hi: 5, Lo: 3}, {}}, Pips: 8, DoubleBlank: true, Score: 58}
+	if err := s.SaveEntry(ctx, g.Slug, 1, tiles, "", accept); err != nil {
+		t.Fatal(err)
+	}
+	sh, _ := s.Sheet(ctx, g.Slug)
+	r := sh.Rounds[0]
+	if e := r.Entries[0]; e == nil || !e.Tapped() || len(e.Tiles) != 2 || e.Score != 58 || !e.DoubleBlank {
+		t.Fatalf("entry 0 = %+v, want the tapped 5-3 and 0-0", e)
+	}
+	kinds := ""
+	for _, c := range sh.History {
+		kinds += c.Kind + " "
+	}
+	if kinds != "entry entry edit edit " {
+		t.Errorf("history kinds = %q, want entry entry edit edit", kinds)
+	}
+	// Undo twice: Ann's tiles go back to 12, then Bob's 31 back to 30.
+	for _, want := range []struct{ seat, score int }{{0, 12}, {1, 30}} {
+		c, err := s.UndoLast(ctx, g.Slug, 1, "")
+		if err != nil || c.Seat != want.seat {
+			t.Fatalf("UndoLast = %+v, %v, want seat %d", c, err, want.seat)
+		}
+		sh, _ = s.Sheet(ctx, g.Slug)
+		if e := sh.Rounds[0].Entries[want.seat]; e == nil || e.Score != want.score {
+			t.Fatalf("after undo seat %d = %+v, want score %d", want.seat, e, want.score)
+		}
+	}
+	s.UndoLast(ctx, g.Slug, 1, "")
+	s.UndoLast(ctx, g.Slug, 1, "")
+	if _, err := s.UndoLast(ctx, g.Slug, 1, ""); !errors.Is(err, ErrNothingToUndo) {
+		t.Fatalf("UndoLast on an empty round = %v, want ErrNothingToUndo", err)
+	}
+	sh, _ = s.Sheet(ctx, g.Slug)
+	if sh.Rounds[0].Entries[0] != nil || sh.Rounds[0].Entries[1] != nil || len(sh.History) != 8 {
+		t.Fatalf("after undoing everything: entries %v, %d history lines, want none and 8", sh.Rounds[0].Entries, len(sh.History))
+	}
+}
+
+func TestRefusedChecksWriteNothing(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob")
+	no := errors.New("no")
+	err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 3, Score: 3}, "", func(Sheet, *Round, *Entry) error { return no })
+	if !errors.Is(err, no) {
+		t.Fatalf("SaveEntry with a refusing check = %v, want its error", err)
+	}
+	if err := s.CloseRound(ctx, g.Slug, 1, func(Sheet, *Round) (int, bool, error) { return 0, false, no }); !errors.Is(err, no) {
+		t.Fatalf("CloseRound refused = %v", err)
+	}
+	sh, _ := s.Sheet(ctx, g.Slug)
+	if sh.Rounds[0].Entries[0] != nil || len(sh.History) != 0 || sh.Rounds[0].Closed() {
+		t.Fatal("a refused request wrote to the database")
+	}
+	if err := s.SaveEntry(ctx, g.Slug, 2, Entry{Seat: 0}, "", accept); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("SaveEntry on a missing round = %v, want ErrNotFound", err)
+	}
+}
+
+func TestCloseRound(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob")
+	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, WentOut: true}, "", accept)
+	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 1, Pips: 9, Score: 9}, "", accept)
+	if err := s.SetOpening(ctx, g.Slug, 1, 6, 1, func(Sheet, *Round) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CloseRound(ctx, g.Slug, 1, func(Sheet, *Round) (int, bool, error) { return 4, false, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CloseRound(ctx, g.Slug, 1, func(Sheet, *Round) (int, bool, error) { return 3, false, nil }); !errors.Is(err, ErrRoundClosed) {
+		t.Fatalf("closing twice = %v, want ErrRoundClosed", err)
+	}
+	sh, _ := s.Sheet(ctx, g.Slug)
+	if len(sh.Rounds) != 2 || sh.Rounds[1].Planned != 4 || sh.Rounds[0].Setter != 1 || sh.Rounds[0].Double() != 6 {
+		t.Fatalf("rounds = %+v, want round 2 planned on 4-4 and round 1 set by Bob", sh.Rounds)
+	}
+	res := sh.Results()
+	if len(res) != 1 || res[0].WentOut != 0 || res[0].Scores[1] != 9 {
+		t.Fatalf("Results() = %+v", res)
+	}
+	// A correction of the closed round is kept with who made it.
+	if err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 1, Pips: 19, Score: 19}, "Ann", accept); err != nil {
+		t.Fatal(err)
+	}
+	sh, _ = s.Sheet(ctx, g.Slug)
+	last := sh.History[len(sh.History)-1]
+	if last.Kind != "correction" || last.By != "Ann" || last.Old.Score != 9 || last.New.Score != 19 {
+		t.Fatalf("last change = %+v, want Ann's correction 9 → 19", last)
+	}
+	if _, err := s.UndoLast(ctx, g.Slug, 1, ""); !errors.Is(err, ErrRoundClosed) {
+		t.Fatalf("undo on a closed round = %v, want ErrRoundClosed", err)
+	}
+	s.SaveEntry(ctx, g.Slug, 2, Entry{Seat: 0, Pips: 1, Score: 1}, "", accept)
+	s.SaveEntry(ctx, g.Slug, 2, Entry{Seat: 1, WentOut: true}, "", accept)
+	if err := s.CloseRound(ctx, g.Slug, 2, func(Sheet, *Round) (int, bool, error) { return 0, true, nil }); err != nil {
+		t.Fatal(err)
+	}
+	sh, _ = s.Sheet(ctx, g.Slug)
+	if !sh.Game.Finished() || sh.Current() != nil || len(sh.Rounds) != 2 {
+		t.Fatalf("after the last round: finished %v, current %v, %d rounds", sh.Game.Finished(), sh.Current(), len(sh.Rounds))
+	}
+}
+
+func TestMigrations(t *testing.T) {
+	ctx := context.Background()
+	for from := 0; from < SchemaVersion(); from++ {
+		path := filepath.Join(t.TempDir(), "old.db")
+		conn, err := sql.Open("sqlite", dsn(path, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if from > 0 {
+			if err := Migrate(ctx, conn, from); err != nil {
+				t.Fatalf("migrating to %d: %v", from, err)
+			}
+		}
+		conn.Close()
+		s, err := Open(ctx, path)
+		if err != nil {
+			t.Fatalf("Open on a version-%d file: %v", from, err)
+		}
+		var version int
+		s.read.QueryRow("PRAGMA user_version").Scan(&version)
+		var fk, busy int
+		var mode string
+		s.read.QueryRow("PRAGMA foreign_keys").Scan(&fk)
+		s.read.QueryRow("PRAGMA busy_timeout").Scan(&busy)
+		s.read.QueryRow("PRAGMA journal_mode").Scan(&mode)
+		if version != SchemaVersion() || fk != 1 || busy != 5000 || mode != "wal" {
+			t.Errorf("from version %d: user_version %d, foreign_keys %d, busy_timeout %d, journal %s", from, version, fk, busy, mode)
+		}
+		newGame(t, s, "Ann", "Bob")
+		s.Close()
+	}
+}

@@ -1,0 +1,160 @@
+package db
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"chickenfoot/referee"
+)
+
+// A Game is one game night: its players in seat order and the house rules
+// it was created under, frozen.
+type Game struct {
+	ID         int64
+	Slug       string // the unguessable part of the game's address
+	Name       string
+	PlayedOn   string // YYYY-MM-DD
+	Rules      referee.Rules
+	HandSize   int
+	Players    []string // by seat
+	CreatedAt  time.Time
+	FinishedAt time.Time // zero while the game is on
+}
+
+// Finished reports whether the last round is in.
+func (g Game) Finished() bool { return !g.FinishedAt.IsZero() }
+
+// NewGame is what the setup form gives to CreateGame.
+type NewGame struct {
+	Name     string
+	PlayedOn string
+	Rules    referee.Rules
+	HandSize int
+	Players  []string
+}
+
+// newSlug returns 128 random bits as 26 lowercase base32 characters.
+func newSlug() string {
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand)
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// CreateGame stores a new game night with its first round, opening on the
+// set's highest double.
+func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
+	rules, err := json.Marshal(ng.Rules)
+	if err != nil {
+		return Game{}, err
+	}
+	g := Game{Slug: newSlug(), Name: ng.Name, PlayedOn: ng.PlayedOn, Rules: ng.Rules, HandSize: ng.HandSize,
+		Players: ng.Players, CreatedAt: s.Now().UTC()}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx,
+			`INSERT INTO games (slug, name, played_on, rules, hand_size, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			g.Slug, g.Name, g.PlayedOn, string(rules), g.HandSize, stamp(g.CreatedAt))
+		if err != nil {
+			return err
+		}
+		if g.ID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		for seat, name := range g.Players {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`, g.ID, seat, name); err != nil {
+				return err
+			}
+		}
+		first, _ := g.Rules.NextDouble(nil)
+		return insertRound(ctx, tx, g.ID, 1, first)
+	})
+	return g, err
+}
+
+func insertRound(ctx context.Context, tx *sql.Tx, gameID int64, number, planned int) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO rounds (game_id, number, planned_double) VALUES (?, ?, ?)`, gameID, number, planned)
+	return err
+}
+
+// querier is what both *sql.DB and *sql.Tx offer for reading.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func loadGame(ctx context.Context, q querier, slug string) (Game, error) {
+	var g Game
+	var rules, created string
+	var finished sql.NullString
+	err := q.QueryRowContext(ctx,
+		`SELECT id, slug, name, played_on, rules, hand_size, created_at, finished_at FROM games WHERE slug = ?`, slug).
+		Scan(&g.ID, &g.Slug, &g.Name, &g.PlayedOn, &rules, &g.HandSize, &created, &finished)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, ErrNotFound
+	}
+	if err != nil {
+		return g, err
+	}
+	if err := json.Unmarshal([]byte(rules), &g.Rules); err != nil {
+		return g, fmt.Errorf("game %s: stored rules: %w", slug, err)
+	}
+	g.CreatedAt = parseStamp(created)
+	if finished.Valid {
+		g.FinishedAt = parseStamp(finished.String)
+	}
+	rows, err := q.QueryContext(ctx, `SELECT name FROM players WHERE game_id = ? ORDER BY seat`, g.ID)
+	if err != nil {
+		return g, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return g, err
+		}
+		g.Players = append(g.Players, name)
+	}
+	return g, rows.Err()
+}
+
+// A Summary is one line of the list of game nights.
+type Summary struct {
+	Slug      string
+	Name      string
+	PlayedOn  string
+	Players   []string
+	Rounds    int // rounds closed
+	Finished  bool
+	CreatedAt time.Time
+}
+
+// Games lists the game nights kept, newest first, at most limit of them.
+func (s *Store) Games(ctx context.Context, limit int) ([]Summary, error) {
+	rows, err := s.read.QueryContext(ctx, `
+		SELECT g.slug, g.name, g.played_on, g.finished_at IS NOT NULL, g.created_at,
+		       (SELECT count(*) FROM rounds r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL),
+		       (SELECT group_concat(name, char(31)) FROM (SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat))
+		FROM games g ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		var sm Summary
+		var created, players string
+		if err := rows.Scan(&sm.Slug, &sm.Name, &sm.PlayedOn, &sm.Finished, &created, &sm.Rounds, &players); err != nil {
+			return nil, err
+		}
+		sm.CreatedAt = parseStamp(created)
+		sm.Players = strings.Split(players, "\x1f")
+		out = append(out, sm)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,164 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+// ErrRoundClosed is returned when a round that is already closed is closed
+// again, or a step that needs the open round is tried on a closed one.
+var ErrRoundClosed = errors.New("the round is already closed")
+
+// ErrNothingToUndo is returned by UndoLast when the round has no entry
+// left to take back.
+var ErrNothingToUndo = errors.New("nothing to undo")
+
+// withRound loads the sheet inside a write transaction and finds round
+// number n.
+func (s *Store) withRound(ctx context.Context, slug string, n int, fn func(*sql.Tx, Sheet, *Round) error) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		sh, err := loadSheet(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		r := sh.Round(n)
+		if r == nil {
+			return ErrNotFound
+		}
+		return fn(tx, sh, r)
+	})
+}
+
+// SetOpening records the double round n really opened on and the seat that
+// set it, after check (run on the current state, in the same transaction)
+// accepts it.
+func (s *Store) SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(Sheet, *Round) error) error {
+	return s.withRound(ctx, slug, n, func(tx *sql.Tx, sh Sheet, r *Round) error {
+		if err := check(sh, r); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE rounds SET opened_double = ?, setter_seat = ? WHERE id = ?`, opened, setter, r.ID)
+		return err
+	})
+}
+
+// SaveEntry writes a player's entry for round n and records the change in
+// the history: an entry, an edit while the round is open, or a correction
+// of a closed round. check sees the current state and the new entry, may
+// complete it (its score) and may refuse it; nothing is written then.
+func (s *Store) SaveEntry(ctx context.Context, slug string, n int, e Entry, by string, check func(Sheet, *Round, *Entry) error) error {
+	return s.withRound(ctx, slug, n, func(tx *sql.Tx, sh Sheet, r *Round) error {
+		if err := check(sh, r, &e); err != nil {
+			return err
+		}
+		if e.Seat < 0 || e.Seat >= len(r.Entries) {
+			return ErrNotFound
+		}
+		kind := "entry"
+		switch {
+		case r.Closed():
+			kind = "correction"
+		case r.Entries[e.Seat] != nil:
+			kind = "edit"
+		}
+		_, err := s.putEntry(ctx, tx, r, e.Seat, r.Entries[e.Seat], &e, kind, by, 0)
+		return err
+	})
+}
+
+// putEntry replaces (or with e nil, removes) one entry and logs the change.
+func (s *Store) putEntry(ctx context.Context, tx *sql.Tx, r *Round, seat int, old, e *Entry, kind, by string, undoes int64) (int64, error) {
+	now := stamp(s.Now())
+	var err error
+	if e == nil {
+		_, err = tx.ExecContext(ctx, `DELETE FROM entries WHERE round_id = ? AND seat = ?`, r.ID, seat)
+	} else {
+		var tiles sql.NullString
+		if e.Tapped() {
+			tiles = sql.NullString{String: formatTiles(e.Tiles), Valid: true}
+		}
+		_, err = tx.ExecContext(ctx, `
+			INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (round_id, seat) DO UPDATE SET pips = excluded.pips, double_blank = excluded.double_blank,
+				went_out = excluded.went_out, out_on_double = excluded.out_on_double, tiles = excluded.tiles,
+				score = excluded.score, updated_at = excluded.updated_at`,
+			r.ID, seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, tiles, e.Score, now)
+	}
+	if err != nil {
+		return 0, err
+	}
+	var undo sql.NullInt64
+	if undoes > 0 {
+		undo = sql.NullInt64{Int64: undoes, Valid: true}
+	}
+	res, err := tx.ExecContext(ctx, `
+		INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, seat, kind, encodeEntry(old), encodeEntry(e), score(old), score(e), by, now, undo)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+func score(e *Entry) sql.NullInt64 {
+	if e == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: int64(e.Score), Valid: true}
+}
+
+// UndoLast takes back the latest entry or edit of the open round n that
+// has not been undone yet, restoring what the player had before it. It
+// returns the change it reverted.
+func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Change, error) {
+	var undone Change
+	err := s.withRound(ctx, slug, n, func(tx *sql.Tx, sh Sheet, r *Round) error {
+		if r.Closed() {
+			return ErrRoundClosed
+		}
+		reverted := map[int64]bool{}
+		for _, c := range sh.History {
+			if c.Kind == "undo" {
+				reverted[c.Undoes] = true
+			}
+		}
+		for i := len(sh.History) - 1; i >= 0; i-- {
+			c := sh.History[i]
+			if c.Round != n || c.Kind == "undo" || reverted[c.ID] {
+				continue
+			}
+			undone = c
+			_, err := s.putEntry(ctx, tx, r, c.Seat, r.Entries[c.Seat], c.Old, "undo", by, c.ID)
+			return err
+		}
+		return ErrNothingToUndo
+	})
+	return undone, err
+}
+
+// CloseRound closes round n once decide, run on the current state in the
+// same transaction, accepts it. decide says which double the next round
+// opens on, or that the game is over.
+func (s *Store) CloseRound(ctx context.Context, slug string, n int, decide func(Sheet, *Round) (next int, over bool, err error)) error {
+	return s.withRound(ctx, slug, n, func(tx *sql.Tx, sh Sheet, r *Round) error {
+		if r.Closed() {
+			return ErrRoundClosed
+		}
+		next, over, err := decide(sh, r)
+		if err != nil {
+			return err
+		}
+		now := stamp(s.Now())
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET closed_at = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`, now, r.ID); err != nil {
+			return err
+		}
+		if over {
+			_, err = tx.ExecContext(ctx, `UPDATE games SET finished_at = ? WHERE id = ?`, now, sh.Game.ID)
+			return err
+		}
+		return insertRound(ctx, tx, sh.Game.ID, n+1, next)
+	})
+}

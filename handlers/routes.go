@@ -1,0 +1,43 @@
+package handlers
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/static"
+)
+
+// routes lists every route of the app, top to bottom.
+func (a *App) routes(e *echo.Echo) {
+	e.GET("/healthz", a.healthz)
+	e.GET("/static/*", staticFiles())
+
+	e.GET("/", a.home)
+	e.GET("/new", a.newGamePage)
+	e.GET("/new/suggest", a.suggest)
+	e.POST("/games", a.createGame)
+
+	e.GET("/g/:slug", a.game)
+	e.GET("/g/:slug/sheet", a.sheet)
+	e.GET("/g/:slug/rounds/:n", a.round)
+	e.POST("/g/:slug/rounds/:n/opening", a.opening)
+	e.POST("/g/:slug/rounds/:n/entries/:seat", a.saveEntry)
+	e.GET("/g/:slug/rounds/:n/entries/:seat/tiles", a.tiles)
+	e.POST("/g/:slug/rounds/:n/undo", a.undo)
+	e.POST("/g/:slug/rounds/:n/close", a.closeRound)
+}
+
+// staticFiles serves the embedded files with a day of caching: their
+// names change with their versions where it matters (htmx).
+func staticFiles() echo.HandlerFunc {
+	files := http.StripPrefix("/static/", http.FileServerFS(static.Files))
+	return func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "public, max-age="+ttl(24*time.Hour))
+		files.ServeHTTP(c.Response(), c.Request())
+		return nil
+	}
+}
+
+func ttl(d time.Duration) string { return itoa(int(d.Seconds())) }

@@ -1,0 +1,49 @@
+// Progressive enhancements; every page works without this file.
+(function () {
+  "use strict";
+
+  // Keep the screen awake while a round is on, where the browser allows it.
+  var lock = null;
+  function wantLock() { return document.querySelector("[data-wake-lock]") !== null; }
+  function requestLock() {
+    if (!("wakeLock" in navigator) || !wantLock() || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (l) { lock = l; }).catch(function () {});
+  }
+  document.addEventListener("visibilitychange", requestLock);
+  document.addEventListener("DOMContentLoaded", requestLock);
+  document.addEventListener("htmx:afterSettle", function () {
+    if (wantLock() && lock === null) requestLock();
+  });
+
+  // Tap-the-tiles: show the running total as tiles are tapped.
+  function updateTotal(form) {
+    var out = form.querySelector("[data-tiles-total]");
+    if (!out) return;
+    var pips = 0, count = 0, blank = false;
+    form.querySelectorAll("input[name=tile]:checked").forEach(function (box) {
+      pips += Number(box.dataset.pips); count++;
+      if (box.value === "0-0") blank = true;
+    });
+    out.textContent = count + (count === 1 ? " tile, " : " tiles, ") + pips + " pips" + (blank ? " + 0-0" : "");
+  }
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest && e.target.closest("form[data-tiles]");
+    if (form) updateTotal(form);
+  });
+
+  // Noisy Wi-Fi: say so when a request fails, and keep what was typed.
+  function toast(text) {
+    var box = document.getElementById("toast");
+    if (!box) return;
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(box._t);
+    box._t = setTimeout(function () { box.hidden = true; }, 6000);
+  }
+  document.addEventListener("htmx:sendError", function () {
+    toast("No connection: nothing was saved. Check the Wi-Fi and tap again.");
+  });
+  document.addEventListener("htmx:responseError", function (e) {
+    if (e.detail.xhr.status >= 500) toast("The server had a problem: nothing was saved. Tap again.");
+  });
+})();

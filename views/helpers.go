@@ -1,0 +1,39 @@
+package views
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// csrfHeader is the hx-headers value that sends the CSRF token with every
+// htmx request.
+func csrfHeader(token string) string {
+	b, _ := json.Marshal(map[string]string{"X-CSRF-Token": token})
+	return string(b)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func tileName(n int) string { return itoa(n) + "-" + itoa(n) }
+
+func boolAttr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+// moreOpen unfolds "more house rules" when one of them needs fixing.
+func moreOpen(p SetupPage) bool {
+	for _, f := range []string{"rounds", "loss_threshold"} {
+		if _, ok := p.Errors[f]; ok {
+			return true
+		}
+	}
+	for _, g := range p.MoreRules {
+		if _, ok := p.Errors[g.Field]; ok {
+			return true
+		}
+	}
+	return false
+}
