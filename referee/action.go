@@ -140,14 +140,19 @@ func (r *Round) play(a Action) error {
 	return nil
 }
 
-// settle ends the round if a hand is empty or the table is blocked.
+// settle ends the round if a hand is empty or the table is blocked: no
+// tile off the table can ever be laid, or the boneyard is empty and nobody
+// can lay one. With unknown hands the proof of that is a full turn of
+// passes by players who had nothing to draw; a pass after a draw proves
+// nothing under the draw-one-may-play rule.
 func (r *Round) settle(seat int) {
 	switch {
 	case seat >= 0 && r.count[seat] == 0:
 		r.ending, r.winner = Domino, seat
-	case r.layout.Stuck(),
-		r.boneyard == 0 && r.passes >= r.deal.Players,
-		r.boneyard == 0 && r.known && r.turn >= 0 && !r.anyoneCanPlay():
+	case r.layout.Stuck():
+		r.ending = Blocked
+	case r.boneyard > 0 || r.turn < 0:
+	case r.known && !r.anyoneCanPlay(), !r.known && r.passes >= r.deal.Players:
 		r.ending = Blocked
 	}
 }

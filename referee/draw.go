@@ -22,6 +22,8 @@ func (r *Round) draw(a Action) error {
 		if err := r.mayDraw(a); err != nil {
 			return err
 		}
+	} else if err := r.mayDrawForStart(); err != nil {
+		return err
 	}
 	if err := r.checkDrawn(a); err != nil {
 		return err
@@ -52,6 +54,16 @@ func (r *Round) mayDraw(a Action) error {
 		return ruleErr(CodeAlreadyDrew, "", "", "Under this table's rules a player draws one tile a turn; lay it if it fits, or pass.")
 	}
 	return nil
+}
+
+// mayDrawForStart refuses, with known hands, a draw for the starting
+// double when a player already holds it.
+func (r *Round) mayDrawForStart() error {
+	d := r.layout.Double()
+	if !r.known || r.holder[d.index()] < 0 {
+		return nil
+	}
+	return ruleErr(CodeCanPlay, d.String(), "", fmt.Sprintf("%s holds %s and sets it down; nobody draws for it.", r.who(r.holder[d.index()]), d))
 }
 
 // checkDrawn checks the named drawn tile is really in the boneyard.
@@ -97,7 +109,11 @@ func (r *Round) pass(a Action) error {
 		return err
 	}
 	r.last = nil
-	r.turnState = turnState{turn: (a.Seat + 1) % r.deal.Players, passes: r.passes + 1}
+	passes := 0
+	if r.drew == 0 {
+		passes = r.passes + 1
+	}
+	r.turnState = turnState{turn: (a.Seat + 1) % r.deal.Players, passes: passes}
 	r.settle(-1)
 	return nil
 }

@@ -52,7 +52,9 @@ type turnState struct {
 	drew   int  // tiles drawn by the seat to act this turn
 	drawn  Tile // the last of them, when known
 	seen   bool // whether drawn is known
-	passes int  // passes in a row since the last tile laid
+	// passes counts passes in a row, since the last tile laid, by players
+	// who had nothing to draw and drew nothing: each of them had no play.
+	passes int
 }
 
 type lastPlay struct {
