@@ -48,10 +48,10 @@ type Round struct {
 
 // turnState is what a take-back restores besides the layout and hands.
 type turnState struct {
-	turn   int  // seat to act, or -1 before the starting double
-	drew   int  // tiles drawn by the seat to act this turn
-	drawn  Tile // the last of them, when known
-	seen   bool // whether drawn is known
+	turn  int  // seat to act, or -1 before the starting double
+	drew  int  // tiles drawn by the seat to act this turn
+	drawn Tile // the last of them, when known
+	seen  bool // whether drawn is known
 	// passes counts passes in a row, since the last tile laid, by players
 	// who had nothing to draw and drew nothing: each of them had no play.
 	passes int
