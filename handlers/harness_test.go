@@ -1,0 +1,161 @@
+package handlers
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+)
+
+// testApp is the app on a temp-dir SQLite file behind a real HTTP server.
+type testApp struct {
+	t      *testing.T
+	store  *db.Store
+	echo   *echo.Echo
+	server *httptest.Server
+	client *http.Client
+	csrf   string
+}
+
+func newTestApp(t *testing.T) *testApp {
+	t.Helper()
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "app.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) }
+	e := New(store, now, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv := httptest.NewServer(e)
+	jar, _ := cookiejar.New(nil)
+	a := &testApp{t: t, store: store, echo: e, server: srv,
+		client: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	t.Cleanup(func() { srv.Close(); store.Close() })
+	a.get("/") // sets the CSRF cookie and token
+	return a
+}
+
+// response is a finished request: status, headers and body.
+type response struct {
+	code   int
+	header http.Header
+	body   string
+}
+
+var tokenRe = regexp.MustCompile(`name="_csrf" value="([^"]+)"|X-CSRF-Token&#34;:&#34;([^&]+)&#34;`)
+
+func (a *testApp) do(req *http.Request) response {
+	a.t.Helper()
+	resp, err := a.client.Do(req)
+	if err != nil {
+		a.t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	r := response{code: resp.StatusCode, header: resp.Header, body: string(b)}
+	if m := tokenRe.FindStringSubmatch(r.body); m != nil {
+		a.csrf = m[1] + m[2]
+	}
+	return r
+}
+
+func (a *testApp) get(path string) response {
+	a.t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, a.server.URL+path, nil)
+	return a.do(req)
+}
+
+func (a *testApp) getHTMX(path string) response {
+	a.t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, a.server.URL+path, nil)
+	req.Header.Set("HX-Request", "true")
+	return a.do(req)
+}
+
+// post sends a form the way a browser without JavaScript does, with the
+// CSRF token in the form.
+func (a *testApp) post(path string, form url.Values) response {
+	a.t.Helper()
+	return a.postWith(path, form, false)
+}
+
+// postHTMX sends a form the way htmx does, with the token in a header.
+func (a *testApp) postHTMX(path string, form url.Values) response {
+	a.t.Helper()
+	return a.postWith(path, form, true)
+}
+
+func (a *testApp) postWith(path string, form url.Values, htmx bool) response {
+	a.t.Helper()
+	form = cloneForm(form)
+	if !htmx {
+		form.Set("_csrf", a.csrf)
+	}
+	req, _ := http.NewRequest(http.MethodPost, a.server.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if htmx {
+		req.Header.Set("HX-Request", "true")
+		req.Header.Set("X-CSRF-Token", a.csrf)
+	}
+	return a.do(req)
+}
+
+func cloneForm(f url.Values) url.Values {
+	out := url.Values{}
+	for k, v := range f {
+		out[k] = append([]string(nil), v...)
+	}
+	return out
+}
+
+func form(kv ...string) url.Values {
+	f := url.Values{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		f.Add(kv[i], kv[i+1])
+	}
+	return f
+}
+
+// createGame sets up a game night and returns its path.
+func (a *testApp) createGame(set string, players ...string) string {
+	a.t.Helper()
+	r := a.post("/games", form("name", "Friday", "date", "2026-11-28", "players", strings.Join(players, "\n"), "set", set))
+	if r.code != http.StatusSeeOther {
+		a.t.Fatalf("POST /games = %d, want 303:\n%s", r.code, r.body)
+	}
+	return r.header.Get("Location")
+}
+
+// sheet loads a game's stored state.
+func (a *testApp) sheet(path string) db.Sheet {
+	a.t.Helper()
+	sh, err := a.store.Sheet(context.Background(), strings.TrimPrefix(path, "/g/"))
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return sh
+}
+
+// expect fails unless the response has the status and every snippet.
+func expect(t *testing.T, what string, r response, code int, snippets ...string) {
+	t.Helper()
+	if r.code != code {
+		t.Fatalf("%s: status %d, want %d; body:\n%.2000s", what, r.code, code, r.body)
+	}
+	for _, s := range snippets {
+		if !strings.Contains(r.body, s) {
+			t.Fatalf("%s: body lacks %q:\n%.3000s", what, s, r.body)
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package handlers
+
+import (
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestCSRFOnEveryRoute walks every route that changes state and proves a
+// request without the token, with a wrong one, or from another site is
+// refused and writes nothing.
+func TestCSRFOnEveryRoute(t *testing.T) {
+	a := newTestApp(t)
+	g := a.createGame("6", "Ann", "Bob")
+	slug := strings.TrimPrefix(g, "/g/")
+	params := strings.NewReplacer(":slug", slug, ":n", "1", ":seat", "0")
+	good := form("pips", "5", "setter", "0", "double", "6", "players", "Ann\nBob", "set", "6", "date", "2026-11-28")
+	checked := 0
+	for _, route := range a.echo.Routes() {
+		if route.Method == http.MethodGet || route.Method == http.MethodHead || strings.HasPrefix(route.Path, "/static") {
+			continue
+		}
+		path := params.Replace(route.Path)
+		checked++
+		cases := []struct {
+			name   string
+			header map[string]string
+			token  string
+			want   int
+		}{
+			{"no token", nil, "", http.StatusBadRequest},
+			{"wrong token", nil, "not-the-token", http.StatusForbidden},
+			{"other site", map[string]string{"Sec-Fetch-Site": "cross-site"}, "", http.StatusForbidden},
+		}
+		for _, c := range cases {
+			f := cloneForm(good)
+			if c.token != "" {
+				f.Set("_csrf", c.token)
+			}
+			req, _ := http.NewRequest(route.Method, a.server.URL+path, strings.NewReader(f.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			for k, v := range c.header {
+				req.Header.Set(k, v)
+			}
+			r := a.do(req)
+			if r.code != c.want {
+				t.Errorf("%s %s with %s: status %d, want %d", route.Method, route.Path, c.name, r.code, c.want)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d state-changing routes found", checked)
+	}
+	sh := a.sheet(g)
+	if len(sh.History) != 0 || sh.Rounds[0].Setter != -1 {
+		t.Fatal("a request without a valid CSRF token wrote to the database")
+	}
+	// The same request with the token from the page goes through.
+	expect(t, "with the token", a.post(g+"/rounds/1/entries/0", form("pips", "5")), http.StatusSeeOther)
+	expect(t, "same-origin fetch", a.postHTMX(g+"/rounds/1/entries/1", form("pips", "5")), http.StatusOK)
+}
+
+var (
+	scriptTag   = regexp.MustCompile(`<script[^>]*>`)
+	inlineStyle = regexp.MustCompile(`\sstyle=|<style|\son[a-z]+=`)
+)
+
+func TestPagesAndHeaders(t *testing.T) {
+	a := newTestApp(t)
+	g := a.createGame("6", "Ann", "Bob")
+	pages := []string{"/", "/new", g, g + "/rounds/1", g + "/rounds/1/entries/0/tiles", "/nope", g + "/rounds/9"}
+	for _, p := range pages {
+		r := a.get(p)
+		csp := r.header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline") {
+			t.Errorf("GET %s: Content-Security-Policy %q", p, csp)
+		}
+		if r.header.Get("X-Frame-Options") != "DENY" || r.header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("GET %s: missing frame or sniffing headers: %v", p, r.header)
+		}
+		for _, tag := range scriptTag.FindAllString(r.body, -1) {
+			if !strings.Contains(tag, " src=") {
+				t.Errorf("GET %s: inline script %q", p, tag)
+			}
+		}
+		if m := inlineStyle.FindString(r.body); m != "" {
+			t.Errorf("GET %s: inline style or handler %q", p, m)
+		}
+	}
+	expect(t, "unknown game", a.get("/g/nope"), http.StatusNotFound, "nothing here")
+	expect(t, "unknown round", a.get(g+"/rounds/9"), http.StatusNotFound)
+	expect(t, "round zero", a.get(g+"/rounds/0"), http.StatusNotFound)
+	expect(t, "unknown seat", a.post(g+"/rounds/1/entries/5", form("pips", "3")), http.StatusNotFound)
+	expect(t, "healthz", a.get("/healthz"), http.StatusOK, "ok")
+	big := form("pips", strings.Repeat("9", 100_000))
+	expect(t, "body limit", a.post(g+"/rounds/1/entries/0", big), http.StatusRequestEntityTooLarge)
+	expect(t, "static", a.get("/static/app.css"), http.StatusOK, "--felt")
+	expect(t, "manifest", a.get("/static/manifest.webmanifest"), http.StatusOK, `"display": "standalone"`, "icon-512.png")
+}
+
+// TestFirstLoadWeight checks that the first visit transfers under 40 KB
+// with gzip: the page and everything it loads.
+func TestFirstLoadWeight(t *testing.T) {
+	a := newTestApp(t)
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	total := 0
+	for _, p := range []string{"/", "/static/app.css", "/static/app.js", "/static/htmx-2.0.11.min.js", "/static/icon.svg", "/static/manifest.webmanifest"} {
+		req, _ := http.NewRequest(http.MethodGet, a.server.URL+p, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if len(b) > 1024 && resp.Header.Get("Content-Encoding") != "gzip" {
+			t.Errorf("%s: %d bytes sent without gzip", p, len(b))
+		}
+		total += len(b)
+	}
+	if total >= 40*1024 {
+		t.Fatalf("first load transfers %d bytes, want under 40 KB", total)
+	}
+	t.Logf("first load: %d bytes gzip", total)
+}
