@@ -115,7 +115,7 @@ func TestCloseCorrectUndo(t *testing.T) {
 	expect(t, "correction by someone else", a.post(r1+"/entries/1", form("pips", "22", "by", "Zed")), http.StatusBadRequest)
 	r := a.post(r1+"/entries/1", form("pips", "22", "by", "Ann"))
 	expect(t, "correction", r, http.StatusSeeOther)
-	expect(t, "round page", a.get(r1), http.StatusOK, "Bob: 20 → 22 (correction)", "Ann", "Who is correcting this?")
+	expect(t, "round page", a.get(r1), http.StatusOK, "Bob: 20 → 22 (correction)", "Ann", "Who is making the correction?")
 	expect(t, "sheet follows", a.get(g+"/sheet"), http.StatusOK, ">22<", ">10<")
 }
 

@@ -3,6 +3,8 @@ package views
 import (
 	"encoding/json"
 	"strconv"
+
+	"github.com/a-h/templ"
 )
 
 // csrfHeader is the hx-headers value that sends the CSRF token with every
@@ -36,4 +38,12 @@ func moreOpen(p SetupPage) bool {
 		}
 	}
 	return false
+}
+
+// oobAttrs marks a fragment for htmx to swap out of band.
+func oobAttrs(oob bool) templ.Attributes {
+	if oob {
+		return templ.Attributes{"hx-swap-oob": "true"}
+	}
+	return templ.Attributes{}
 }

@@ -1,0 +1,202 @@
+package handlers
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromium finds a Chromium to drive. Without one the browser test skips
+// on a developer's machine, but fails in CI (CI=true), where .ci/run
+// installs it.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no Chromium found: CI must install it (apt-get install chromium)")
+	}
+	t.Skip("no Chromium on this machine; install it to run the browser test")
+	return ""
+}
+
+// browser is a headless Chromium tab at phone size, saving a screenshot
+// of each step into the test's artifact folder.
+type browser struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+	dir  string
+	shot int
+}
+
+func newBrowser(t *testing.T, base string) *browser {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)),
+		chromedp.WindowSize(390, 844),
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-component-update", true),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+	b := &browser{t: t, ctx: ctx, base: base, dir: t.ArtifactDir()}
+	b.do(chromedp.EmulateViewport(390, 844))
+	return b
+}
+
+func (b *browser) do(steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.t.Fatalf("browser: %v", err)
+	}
+}
+
+func (b *browser) text(sel string) string {
+	b.t.Helper()
+	s, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		b.t.Fatalf("browser: reading %s: %v", sel, err)
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// waitText waits until the element's text contains want.
+func (b *browser) waitText(sel, want string) {
+	b.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(sel)))
+		if err == nil && strings.Contains(strings.Join(strings.Fields(got), " "), want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("browser: %s says %q, want %q", sel, got, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// screenshot saves the whole page as NN-name.png.
+func (b *browser) screenshot(name string) {
+	b.t.Helper()
+	buf, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Fatalf("browser: screenshot: %v", err)
+	}
+	b.shot++
+	file := filepath.Join(b.dir, strings.ReplaceAll(time.Duration(b.shot).String(), "ns", "")+"-"+name+".png")
+	if err := os.WriteFile(file, buf, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+// TestBrowserGameNight keeps a whole game night's score at phone size: a
+// 3-player game on double-6, one round by tapping tiles, one typed, and a
+// correction; then checks the sheet's totals and the leader.
+func TestBrowserGameNight(t *testing.T) {
+	a := newTestApp(t)
+	b := newBrowser(t, a.server.URL)
+
+	b.do(chromedp.Navigate(b.base+"/"), chromedp.WaitVisible(css(`[data-testid=new-game]`)))
+	b.screenshot("home")
+	b.do(chromedp.Click(css(`[data-testid=new-game]`)), chromedp.WaitVisible(css(`[data-testid=setup]`)),
+		chromedp.SendKeys(css(`#name`), "Friday at Ann's"),
+		chromedp.SendKeys(css(`#players`), "Ann\nBob\nCy"),
+		chromedp.Click(css(`input[name=set][value="6"]`)))
+	b.waitText(`[data-testid=suggestion]`, "3 players on double-6")
+	b.screenshot("setup")
+	b.do(chromedp.Click(css(`[data-testid=create]`)), chromedp.WaitVisible(css(`[data-testid=round]`)))
+	b.waitText(`[data-testid=round-double]`, "6-6")
+	b.screenshot("round-1")
+
+	// Round 1: Ann set 6-6 down; Ann and Bob tap their tiles, Cy went out.
+	b.do(chromedp.Click(css(`#opening button[value="0"]`)))
+	b.waitText(`[data-testid=setter]`, "Ann")
+	b.tapTiles(0, "5-3", "4-1")
+	b.tapTiles(1, "2-2", "0-0")
+	b.do(chromedp.Click(css(`#entry-2 [data-testid=went-out]`)))
+	b.waitText(`#entry-2 [data-testid=entry-summary]`, "went out")
+	b.waitText(`#entry-0 [data-testid=entry-summary]`, "2 tiles: 13")
+	b.waitText(`#entry-1 [data-testid=entry-summary]`, "2 tiles: 4 + 0-0 = 54")
+	b.screenshot("round-1-entered")
+	b.do(chromedp.Click(css(`[data-testid=close]`)))
+	b.waitText(`[data-testid=round-double]`, "5-5")
+	b.screenshot("round-2")
+
+	// Round 2, typed: Ann went out, Bob 20, Cy 9.
+	b.do(chromedp.Click(css(`#entry-0 [data-testid=went-out]`)))
+	b.waitText(`#entry-0 [data-testid=entry-summary]`, "went out")
+	b.typePips(1, "20")
+	b.typePips(2, "9")
+	b.screenshot("round-2-entered")
+	b.do(chromedp.Click(css(`[data-testid=close]`)))
+	b.waitText(`[data-testid=round-double]`, "4-4")
+	b.waitText(`[data-testid=sheet-totals]`, "Total 13 74 9")
+
+	// A correction: Bob's round-1 hand had no 0-0 after all; Cy fixes it.
+	b.do(chromedp.Click(css(`[data-testid=sheet-round-1] a`)), chromedp.WaitVisible(css(`[data-testid=round-page]`)),
+		chromedp.Click(css(`#entry-1 [data-testid=correct]`)), chromedp.WaitVisible(css(`#by-1`)),
+		chromedp.SetValue(css(`#by-1`), "Cy"),
+		chromedp.SendKeys(css(`#pips-1`), "4"),
+		chromedp.Click(css(`#entry-1 [data-testid=save]`)))
+	b.waitText(`#entry-1 [data-testid=entry-summary]`, "4")
+	b.do(chromedp.Reload(), chromedp.WaitVisible(css(`[data-testid=history]`)))
+	b.waitText(`[data-testid=history]`, "Bob: 2 tiles: 4 + 0-0 = 54 → 4 (correction)")
+	b.screenshot("round-1-corrected")
+
+	b.do(chromedp.Click(css(`a[href$="` + strings.TrimPrefix(a.sheetPathFromRound(b), b.base) + `"]`)))
+	b.waitText(`[data-testid=sheet-totals]`, "Total 13 24 9")
+	b.waitText(`[data-testid=leader]`, "Cy is lowest with 9, 4 ahead of Ann.")
+	if got := b.text(`[data-testid=sheet] thead`); got != "Round Ann Bob Cy" {
+		t.Errorf("sheet header = %q, want the players in seat order", got)
+	}
+	b.screenshot("sheet")
+}
+
+// sheetPathFromRound is the game page's address, read from the round
+// page's back link.
+func (a *testApp) sheetPathFromRound(b *browser) string {
+	res, err := chromedp.Run(b.ctx, chromedp.AttributeValue(css(`main p a`), "href"))
+	if err != nil || !res.Exists {
+		b.t.Fatalf("browser: back link: %v", err)
+	}
+	return res.Value
+}
+
+// tapTiles opens a player's tile grid, taps the tiles and saves.
+func (b *browser) tapTiles(seat int, tiles ...string) {
+	b.t.Helper()
+	b.do(chromedp.Click(css(`#entry-`+itoa(seat)+` [data-testid=tap-tiles]`)), chromedp.WaitVisible(css(`[data-testid=tiles-form]`)))
+	for _, tile := range tiles {
+		b.do(chromedp.Click(css(`label:has([data-testid="tile-` + tile + `"])`)))
+	}
+	b.waitText(`[data-tiles-total]`, itoa(len(tiles))+" tiles")
+	if seat == 0 {
+		b.screenshot("tiles")
+	}
+	b.do(chromedp.Click(css(`[data-testid=save-tiles]`)), chromedp.WaitVisible(css(`[data-testid=round]`)))
+}
+
+// typePips types a pip total into a player's row and saves it.
+func (b *browser) typePips(seat int, pips string) {
+	b.t.Helper()
+	row := `#entry-` + itoa(seat)
+	b.do(chromedp.SendKeys(css(row+` [data-testid=pips]`), pips), chromedp.Click(css(row+` [data-testid=save]`)))
+	b.waitText(row+` [data-testid=entry-summary]`, pips)
+}
