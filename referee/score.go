@@ -199,7 +199,7 @@ func (r Rules) reason(rows []Standing) string {
 		if len(rows) == 1 {
 			return fmt.Sprintf("%s leads with %d.", top.Name, top.Total)
 		}
-		return fmt.Sprintf("%s has the lowest total, %d, %d ahead of %s.", top.Name, top.Total, rows[1].Total-top.Total, rows[1].Name)
+		return fmt.Sprintf("%s is lowest with %d, %d ahead of %s.", top.Name, top.Total, rows[1].Total-top.Total, rows[1].Name)
 	}
 	group := rows[:tied]
 	names := make([]string, tied)

@@ -78,7 +78,7 @@ func TestStandings(t *testing.T) {
 		reason  string
 	}{
 		{"clear win", TieZeroRounds, []Result{res(0, 0, 12, 30), res(1, 20, 0, 5)},
-			[]int{1}, "Ann:2 Bob:1 Cy:3", "Bob has the lowest total, 12, 8 ahead of Ann."},
+			[]int{1}, "Ann:2 Bob:1 Cy:3", "Bob is lowest with 12, 8 ahead of Ann."},
 		{"zero rounds decide", TieZeroRounds, []Result{res(0, 0, 5, 50), res(1, 10, 0, 50), res(0, 0, 5, 9)},
 			[]int{0}, "Ann:1 Bob:2 Cy:3", "Ann and Bob tied on 10; Ann had 2 zero rounds, Bob 1."},
 		{"lowest round decides", TieZeroRounds, []Result{res(0, 0, 4, 9), res(1, 7, 0, 9), res(-1, 3, 6, 9)},
