@@ -1,0 +1,26 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+// downStore is a store whose database does not answer.
+type downStore struct{ Store }
+
+func (downStore) Ping(context.Context) error { return errors.New("disk on fire") }
+
+func TestHealthzDown(t *testing.T) {
+	e := New(downStore{}, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Fatalf("GET /healthz with the database down = %d, want 503", rec.Code)
+	}
+}
