@@ -43,7 +43,9 @@ func TestServeAndShutdown(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	var out syncBuffer
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, serveConfig{addr: "127.0.0.1:0", db: path}, &out, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
+	go func() {
+		done <- serve(ctx, serveConfig{addr: "127.0.0.1:0", db: path}, &out, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}()
 	var url string
 	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
