@@ -53,7 +53,7 @@ func (a *App) round(c echo.Context) error {
 func roundPage(sh db.Sheet, r *db.Round, csrf string, fix *rowFix) views.RoundPage {
 	g := sh.Game
 	p := views.RoundPage{Meta: views.Meta{Title: fmt.Sprintf("Round %d · %s", r.Number, g.Name), CSRF: csrf, Where: g.Name},
-		Back: gameURL(g.Slug), Number: r.Number, Double: r.Double()}
+		Back: gameURL(g.Slug), ReplayURL: roundURL(g.Slug, r.Number) + "/replay", Number: r.Number, Double: r.Double()}
 	if r.Setter >= 0 && r.Setter < len(g.Players) {
 		p.Setter = g.Players[r.Setter]
 	}
@@ -122,6 +122,11 @@ func (a *App) opening(c echo.Context) error {
 	double, err := strconv.Atoi(c.FormValue("double"))
 	if err != nil || double < 0 || double > int(sh.Game.Rules.Set) {
 		return badInput("double", "Pick the double the round opened on.")
+	}
+	if log, err := a.store.Actions(c.Request().Context(), sh.Game.Slug, r.Number); err != nil {
+		return err
+	} else if len(log) > 0 && double != r.Double() {
+		return refused("Tiles are already on the table for this round; take them back before changing the double it opened on.")
 	}
 	err = a.store.SetOpening(c.Request().Context(), sh.Game.Slug, r.Number, double, setter, func(sh db.Sheet, r *db.Round) error {
 		return checkOpening(sh, r, double)

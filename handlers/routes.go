@@ -27,6 +27,14 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/g/:slug/rounds/:n/entries/:seat/tiles", a.tiles)
 	e.POST("/g/:slug/rounds/:n/undo", a.undo)
 	e.POST("/g/:slug/rounds/:n/close", a.closeRound)
+
+	e.GET("/g/:slug/rounds/:n/table", a.table)
+	e.POST("/g/:slug/rounds/:n/table", a.act)
+	e.GET("/g/:slug/rounds/:n/check", a.check)
+	e.GET("/g/:slug/rounds/:n/replay", a.replay)
+	e.GET("/g/:slug/rules", a.rulesPage)
+	e.GET("/rules", a.rulesPage)
+	e.GET("/check", a.disputePage)
 }
 
 // staticFiles serves the embedded files with a day of caching: their

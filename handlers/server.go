@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"chickenfoot/db"
+	"chickenfoot/referee"
 )
 
 // Store is what the handlers need from the database.
@@ -29,6 +30,8 @@ type Store interface {
 	SaveEntry(ctx context.Context, slug string, n int, e db.Entry, by string, check func(db.Sheet, *db.Round, *db.Entry) error) error
 	UndoLast(ctx context.Context, slug string, n int, by string) (db.Change, error)
 	CloseRound(ctx context.Context, slug string, n int, decide func(db.Sheet, *db.Round) (int, bool, error)) error
+	Actions(ctx context.Context, slug string, n int) ([]db.Action, error)
+	AppendAction(ctx context.Context, slug string, n int, a referee.Action, check func(db.Sheet, *db.Round, []db.Action) (db.ActionEffect, error)) error
 }
 
 // App holds what the handlers share.
