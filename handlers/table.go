@@ -153,8 +153,8 @@ func (a *App) tablePage(c echo.Context, sh db.Sheet, r *db.Round, log []db.Actio
 	zoom := c.QueryParam("zoom") == "1"
 	base := tableURL(slug, r.Number)
 	p := views.TablePage{
-		Meta:     views.Meta{Title: fmt.Sprintf("Table, round %d · %s", r.Number, g.Name), CSRF: token(c), Where: g.Name, WakeLock: !r.Closed()},
-		GameURL:  gameURL(slug), URL: base, CheckURL: roundURL(slug, r.Number) + "/check",
+		Meta:    views.Meta{Title: fmt.Sprintf("Table, round %d · %s", r.Number, g.Name), CSRF: token(c), Where: g.Name, WakeLock: !r.Closed()},
+		GameURL: gameURL(slug), URL: base, CheckURL: roundURL(slug, r.Number) + "/check",
 		RulesURL: rulesURL(slug), ReplayURL: roundURL(slug, r.Number) + "/replay", ScoreURL: gameURL(slug) + "#round",
 		Number: r.Number, Double: r.Double(), Zoomed: zoom, ZoomURL: zoomURL(base, on, !zoom),
 		Layout: views.Layout(placedTiles(rr.Layout(), base, zoom), g.Rules.SpinnerArms),

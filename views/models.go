@@ -201,12 +201,12 @@ type RoundPage struct {
 	Meta
 	Back      string
 	ReplayURL string
-	Number  int
-	Double  int
-	Setter  string
-	Entries []EntryRow
-	History []HistoryLine
-	Error   string
+	Number    int
+	Double    int
+	Setter    string
+	Entries   []EntryRow
+	History   []HistoryLine
+	Error     string
 }
 
 // HistoryLine is one change to a round's entries.
