@@ -54,13 +54,19 @@ func newBrowser(t *testing.T, base string) *browser {
 	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
 	b := &browser{t: t, ctx: ctx, base: base, dir: t.ArtifactDir()}
-	b.do(chromedp.EmulateViewport(390, 844))
+	// The first action starts the browser and ties it to its context, so it
+	// runs on the test's context, not on one with a shorter deadline.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
 	return b
 }
 
 func (b *browser) do(steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	if err := chromedp.Do(b.ctx, steps...); err != nil {
+	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
 		b.t.Fatalf("browser: %v", err)
 	}
 }
@@ -199,4 +205,74 @@ func (b *browser) typePips(seat int, pips string) {
 	row := `#entry-` + itoa(seat)
 	b.do(chromedp.SendKeys(css(row+` [data-testid=pips]`), pips), chromedp.Click(css(row+` [data-testid=save]`)))
 	b.waitText(row+` [data-testid=entry-summary]`, pips)
+}
+
+// TestBrowserTable lays the first moves of a double-9 round at phone size:
+// the spinner's four arms, a refused tile, a chickie and its three toes, a
+// draw and a pass, and a take-back, checking the banner at each step.
+func TestBrowserTable(t *testing.T) {
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cy")
+	b := newBrowser(t, a.server.URL)
+	b.do(chromedp.Navigate(b.base+game), chromedp.Click(css(`[data-testid=open-table]`)), chromedp.WaitVisible(css(`[data-testid=start]`)))
+	b.waitText(`[data-testid=owes]`, "Set 9-9 down to start.")
+	b.screenshot("table-empty")
+
+	b.do(chromedp.Click(css(`[data-testid=start] button[value="0"]`)))
+	b.waitText(`[data-testid=owes]`, "Spinner 9-9: 4 arms to fill")
+	b.waitText(`[data-testid=turn]`, "Bob's turn")
+	for i, tile := range []string{"9-1", "9-2", "9-3", "9-4"} {
+		b.layTile("9-9", tile)
+		if i < 3 {
+			b.waitText(`[data-testid=owes]`, "Spinner 9-9: "+count(3-i, "arm", "arms")+" to fill")
+		}
+	}
+	b.waitText(`[data-testid=owes]`, "Open play")
+	b.screenshot("table-spinner")
+
+	// Cy tries 6-5 on 9-1, whose open end is a 1: refused, nothing changes.
+	b.layTile("9-1", "6-5")
+	b.waitText(`[data-testid=refusal]`, "6-5 has no 1, so it can't go on 9-1")
+	b.waitText(`[data-testid=refusal]`, "mismatch")
+	b.waitText(`[data-testid=turn]`, "Cy's turn")
+	b.screenshot("table-refused")
+
+	b.layTile("9-1", "1-1")
+	b.waitText(`[data-testid=owes]`, "Chickie 1-1: 3 toes to go")
+	b.layTile("1-1", "5-1")
+	b.waitText(`[data-testid=owes]`, "Chickie 1-1: 2 toes to go")
+	b.layTile("1-1", "6-1")
+	b.waitText(`[data-testid=owes]`, "Chickie 1-1: 1 toe to go")
+	b.screenshot("table-chickie")
+	b.layTile("1-1", "7-1")
+	b.waitText(`[data-testid=owes]`, "Open play")
+	b.waitText(`[data-testid=turn]`, "Ann's turn")
+
+	b.do(chromedp.Click(css(`[data-testid=draw]`)))
+	b.waitText(`[data-testid=counts]`, "Boneyard 21")
+	b.do(chromedp.Click(css(`[data-testid=pass]`)))
+	b.waitText(`[data-testid=turn]`, "Bob's turn")
+
+	b.layTile("7-1", "8-7")
+	b.waitText(`[data-testid=take-back]`, "Take back Bob's last tile")
+	b.screenshot("table-laid")
+	b.do(chromedp.Click(css(`[data-testid=take-back]`)))
+	b.waitText(`[data-testid=turn]`, "Bob's turn")
+	b.waitText(`[data-testid=owes]`, "Open play")
+	log, err := chromedp.Run(b.ctx, chromedp.TextContent(css(`details.log`)))
+	if err != nil || !strings.Contains(log, "Bob took back the last tile") {
+		t.Fatalf("the log %q (%v) lacks the take-back", log, err)
+	}
+	b.screenshot("table-taken-back")
+}
+
+// layTile picks an open end and a tile on the table page and lays it.
+func (b *browser) layTile(on, tile string) {
+	b.t.Helper()
+	b.do(chromedp.WaitVisible(css(`[data-testid=lay]`)),
+		chromedp.Click(css(`label:has([data-testid="end-`+on+`"])`)),
+		chromedp.Click(css(`label:has([data-testid="tile-`+tile+`"])`)),
+		chromedp.Click(css(`[data-testid=lay-tile]`)))
+	b.waitText(`details.log summary`, "What happened")
+	time.Sleep(150 * time.Millisecond) // let htmx settle the swapped table
 }

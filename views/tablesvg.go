@@ -42,6 +42,8 @@ type DrawnTile struct {
 	Href         string
 	BarX1, BarY1 string // the bar between the halves
 	BarX2, BarY2 string
+	Link         bool   // a connector runs to the tile it was laid on,
+	LinkX, LinkY string // whose centre is here
 }
 
 // Sizes of the drawing in SVG units.
@@ -51,53 +53,115 @@ const (
 	step      = 56.0 // distance between tile centres along a line
 )
 
-// Layout places the tiles as a radial tree: the spinner in the middle, its
-// arms in their own sectors (four around it, or three on each long side),
-// each line running straight out, and each chickie crosswise with its three
-// toes splayed across the line's sector. Sectors only narrow outward, so
-// lines do not cross.
+// toeGap is the least distance between the centres of sibling toes.
+const toeGap = 40.0
+
+// Layout places the tiles as a tree growing out of the spinner: each arm
+// has its own cone (four around the spinner, or three on each long side),
+// a line runs straight on along its cone's axis, and a chickie, drawn
+// crosswise, splits its cone among its three toes by how many tiles grow
+// from each, with each toe far enough out to clear its neighbours. Cones
+// nest, so lines do not cross, and a connector joins every tile to the one
+// it was laid on. As the layout grows the toes' angles reflow.
 func Layout(tiles []Placed, arms int) LayoutSVG {
 	if len(tiles) == 0 {
 		return LayoutSVG{ViewBox: "0 0 100 100", Width: 100, Empty: true}
 	}
-	type polar struct{ r, ang, width float64 }
-	pos := make([]polar, len(tiles))
+	pos := poses(tiles, arms)
+	out := LayoutSVG{}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for i, t := range tiles {
+		p := pos[i]
+		d := drawTile(t, p.x, p.y, p.dir)
+		if t.Parent >= 0 {
+			q := pos[t.Parent]
+			d.Link, d.LinkX, d.LinkY = true, num(q.x), num(q.y)
+		}
+		out.Tiles = append(out.Tiles, d)
+		minX, maxX = math.Min(minX, p.x-tileLong/2-6), math.Max(maxX, p.x+tileLong/2+6)
+		minY, maxY = math.Min(minY, p.y-tileLong/2-6), math.Max(maxY, p.y+tileLong/2+6)
+	}
+	w, h := maxX-minX, maxY-minY
+	out.ViewBox = fmt.Sprintf("%s %s %s %s", num(minX), num(minY), num(w), num(h))
+	out.Width = int(math.Ceil(w))
+	return out
+}
+
+// pose is a tile's centre, its line's direction and its cone's half-width.
+type pose struct{ x, y, dir, half float64 }
+
+func poses(tiles []Placed, arms int) []pose {
+	pos := make([]pose, len(tiles))
 	kids := make([][]int, len(tiles))
 	for i, t := range tiles {
 		if t.Parent >= 0 {
 			kids[t.Parent] = append(kids[t.Parent], i)
 		}
 	}
+	// weight is the room a subtree needs: its tiles, and a place for each
+	// toe a chickie still waits for. Parents come before children.
+	weight := make([]float64, len(tiles))
+	for i := len(tiles) - 1; i >= 0; i-- {
+		w := 0.0
+		for _, c := range kids[i] {
+			w += weight[c]
+		}
+		if tiles[i].Role == "chickie" {
+			w += float64(3 - len(kids[i]))
+		}
+		weight[i] = math.Max(1, w)
+	}
 	armAngle, armWidth := armSectors(arms)
 	var place func(i int)
 	place = func(i int) {
 		p := pos[i]
-		for k, c := range kids[i] {
-			switch tiles[i].Role {
-			case "spinner":
-				pos[c] = polar{r: step, ang: armAngle[k%len(armAngle)], width: armWidth}
-			case "chickie":
-				w := p.width / 3
-				pos[c] = polar{r: p.r + step, ang: p.ang + float64(k-1)*w, width: w}
-			default:
-				pos[c] = polar{r: p.r + step, ang: p.ang, width: p.width}
+		switch tiles[i].Role {
+		case "spinner":
+			for k, c := range kids[i] {
+				a := armAngle[k%len(armAngle)]
+				pos[c] = pose{step * math.Cos(a), step * math.Sin(a), a, armWidth / 2}
+				place(c)
 			}
-			place(c)
+		case "chickie":
+			halves := toeCones(p.half, kids[i], weight)
+			lo := p.dir - p.half
+			for k, c := range kids[i] {
+				a := lo + halves[k]
+				lo += 2 * halves[k]
+				d := step
+				for _, nb := range []int{k - 1, k + 1} {
+					if nb >= 0 && nb < 3 {
+						d = math.Max(d, toeGap/(2*math.Sin((halves[k]+halves[nb])/2)))
+					}
+				}
+				pos[c] = pose{p.x + d*math.Cos(a), p.y + d*math.Sin(a), a, halves[k]}
+				place(c)
+			}
+		default:
+			for _, c := range kids[i] {
+				pos[c] = pose{p.x + step*math.Cos(p.dir), p.y + step*math.Sin(p.dir), p.dir, p.half}
+				place(c)
+			}
 		}
 	}
 	place(0)
-	out := LayoutSVG{}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for i, t := range tiles {
-		x, y := pos[i].r*math.Cos(pos[i].ang), pos[i].r*math.Sin(pos[i].ang)
-		d := drawTile(t, x, y, pos[i].ang)
-		out.Tiles = append(out.Tiles, d)
-		minX, maxX = math.Min(minX, x-tileLong/2-6), math.Max(maxX, x+tileLong/2+6)
-		minY, maxY = math.Min(minY, y-tileLong/2-6), math.Max(maxY, y+tileLong/2+6)
+	return pos
+}
+
+// toeCones splits a chickie's cone among its three toes by the weight of
+// what grows from each (1 for a toe not laid yet), as half-widths.
+func toeCones(half float64, toes []int, weight []float64) [3]float64 {
+	ws := [3]float64{1, 1, 1}
+	for k, c := range toes {
+		if k < 3 {
+			ws[k] = weight[c]
+		}
 	}
-	w, h := maxX-minX, maxY-minY
-	out.ViewBox = fmt.Sprintf("%s %s %s %s", num(minX), num(minY), num(w), num(h))
-	out.Width = int(math.Ceil(w))
+	total := ws[0] + ws[1] + ws[2]
+	var out [3]float64
+	for k := range ws {
+		out[k] = half * ws[k] / total
+	}
 	return out
 }
 
