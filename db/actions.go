@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 
 	"chickenfoot/referee"
@@ -17,15 +18,16 @@ type Action struct {
 
 // Actions loads round n's action log, in order.
 func (s *Store) Actions(ctx context.Context, slug string, n int) ([]Action, error) {
-	sh, err := s.Sheet(ctx, slug)
+	var roundID int64
+	err := s.read.QueryRowContext(ctx, `
+		SELECT r.id FROM rounds r JOIN games g ON g.id = r.game_id WHERE g.slug = ? AND r.number = ?`, slug, n).Scan(&roundID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	r := sh.Round(n)
-	if r == nil {
-		return nil, ErrNotFound
-	}
-	return loadActions(ctx, s.read, r.ID)
+	return loadActions(ctx, s.read, roundID)
 }
 
 func loadActions(ctx context.Context, q querier, roundID int64) ([]Action, error) {

@@ -93,44 +93,50 @@ func (a *App) act(c echo.Context) error {
 		return err
 	}
 	action, err := readAction(c, sh.Game.Rules.Set)
+	var after *referee.Round
+	var log []db.Action
 	if err == nil {
-		err = a.store.AppendAction(c.Request().Context(), sh.Game.Slug, r.Number, action, func(sh db.Sheet, r *db.Round, log []db.Action) (db.ActionEffect, error) {
-			return judgeAction(sh, r, log, action)
+		err = a.store.AppendAction(c.Request().Context(), sh.Game.Slug, r.Number, action, func(s db.Sheet, rd *db.Round, l []db.Action) (db.ActionEffect, error) {
+			eff, rr, err := judgeAction(s, rd, l, action)
+			sh, r, after, log = s, rd, rr, append(l, db.Action{Seq: len(l) + 1, Action: action})
+			return eff, err
 		})
 	}
 	var re *referee.RuleError
 	if err != nil && !errors.As(err, &re) {
 		return err
 	}
-	sh, r, log, rr, lerr := a.loadTable(c)
-	if lerr != nil {
-		return lerr
+	if !isHTMX(c) && re == nil {
+		return seeOther(c, tableURL(sh.Game.Slug, r.Number))
 	}
-	p := a.tablePage(c, sh, r, log, rr)
+	if re != nil {
+		// Show the table as it stands: nothing was written.
+		if sh, r, log, after, err = a.loadTable(c); err != nil {
+			return err
+		}
+	}
+	p := a.tablePage(c, sh, r, log, after)
 	if re != nil {
 		p.Problem = &views.Refusal{Code: string(re.Code), Reason: re.Reason, RuleURL: rulesURL(sh.Game.Slug) + "#" + re.Code.Section()}
 		return render(c, http.StatusUnprocessableEntity, views.Table(p))
-	}
-	if !isHTMX(c) {
-		return seeOther(c, tableURL(sh.Game.Slug, r.Number))
 	}
 	return render(c, http.StatusOK, views.Table(p))
 }
 
 // judgeAction replays the stored log, applies the action with the referee
 // and says what else it changes: who set the double, who went out.
-func judgeAction(sh db.Sheet, r *db.Round, log []db.Action, action referee.Action) (db.ActionEffect, error) {
+func judgeAction(sh db.Sheet, r *db.Round, log []db.Action, action referee.Action) (db.ActionEffect, *referee.Round, error) {
 	eff := db.ActionEffect{Setter: -1, WentOut: -1, Reopened: -1}
 	if r.Closed() {
-		return eff, db.ErrRoundClosed
+		return eff, nil, db.ErrRoundClosed
 	}
 	rr, err := buildRound(sh, r, log)
 	if err != nil {
-		return eff, err
+		return eff, nil, err
 	}
 	wasOut := rr.WentOut()
 	if err := rr.Act(action); err != nil {
-		return eff, err
+		return eff, nil, err
 	}
 	if action.Kind == referee.ActPlay && action.Move.Start {
 		eff.Setter = action.Seat
@@ -142,7 +148,7 @@ func judgeAction(sh db.Sheet, r *db.Round, log []db.Action, action referee.Actio
 	if wasOut >= 0 && rr.WentOut() < 0 {
 		eff.Reopened = wasOut
 	}
-	return eff, nil
+	return eff, rr, nil
 }
 
 // tablePage builds the table's view model.

@@ -1,0 +1,140 @@
+package handlers
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+)
+
+// benchTableRound stores a whole double-18 round of 16 players as the app
+// keeps it: a random round the referee plays with known hands, stored
+// action by action through the app's own check, hands unknown and draws
+// unnamed. It returns the game and the number of tiles laid.
+func benchTableRound(tb testing.TB, store *db.Store) (db.Game, int) {
+	tb.Helper()
+	g := benchNewGame(tb, store, 18, 16)
+	rng := rand.New(rand.NewPCG(18, 16))
+	stock := g.Rules.Set.Tiles()
+	rng.Shuffle(len(stock), func(i, j int) { stock[i], stock[j] = stock[j], stock[i] })
+	deal := referee.Deal{Players: 16, HandSize: g.HandSize, Hands: make([][]referee.Tile, 16)}
+	for s := range deal.Hands {
+		deal.Hands[s], stock = stock[:g.HandSize], stock[g.HandSize:]
+	}
+	round, err := referee.NewRound(g.Rules, 18, deal)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ctx := context.Background()
+	act := func(a referee.Action) {
+		if err := round.Act(a); err != nil {
+			tb.Fatalf("%s: %v", a, err)
+		}
+		a.Drawn = nil
+		err := store.AppendAction(ctx, g.Slug, 1, a, func(sh db.Sheet, r *db.Round, log []db.Action) (db.ActionEffect, error) {
+			eff, _, err := judgeAction(sh, r, log, a)
+			return eff, err
+		})
+		if err != nil {
+			tb.Fatalf("storing %s: %v", a, err)
+		}
+	}
+	draw := func(seat int) {
+		t := stock[0]
+		stock = stock[1:]
+		act(referee.Action{Seat: seat, Kind: referee.ActDraw, Drawn: &t})
+	}
+	start, setter := referee.NewTile(18, 18), -1
+	for s, h := range deal.Hands {
+		if slices.Contains(h, start) {
+			setter = s
+		}
+	}
+	for seat := 0; setter < 0; seat = (seat + 1) % 16 {
+		if stock[0] == start {
+			setter = seat
+		}
+		draw(seat)
+	}
+	act(referee.Action{Seat: setter, Kind: referee.ActPlay, Move: referee.Move{Tile: start, Start: true}})
+	for !round.Over() {
+		seat := round.Turn()
+		moves := round.LegalMoves(seat)
+		if len(moves) == 0 && round.Boneyard() > 0 {
+			draw(seat)
+			moves = round.LegalMoves(seat)
+		}
+		if len(moves) == 0 {
+			act(referee.Action{Seat: seat, Kind: referee.ActPass})
+			continue
+		}
+		act(referee.Action{Seat: seat, Kind: referee.ActPlay, Move: moves[rng.IntN(len(moves))]})
+	}
+	return g, round.Layout().Len()
+}
+
+func TestBenchTableRoundBuilt(t *testing.T) {
+	a := newBenchApp(t)
+	g, laid := benchTableRound(t, a.store)
+	code, body, err := a.send(a.request(http.MethodGet, tableURL(g.Slug, 1), nil))
+	if err != nil || code != http.StatusOK {
+		t.Fatalf("GET the table: %d %v", code, err)
+	}
+	if got := strings.Count(body, `<g class="tile `); got != laid || laid < 60 {
+		t.Fatalf("the table draws %d tiles, want the %d laid (and a long round)", got, laid)
+	}
+}
+
+// BenchmarkTableMove is one move request end to end: a tile laid over
+// HTTP, checked by the referee against the replayed log, stored, and the
+// table rendered back. Each iteration lays a tile and takes it back, on
+// one of 100 tables in turn, so no log grows past a few dozen actions.
+func BenchmarkTableMove(b *testing.B) {
+	a := newBenchApp(b)
+	var tables []string
+	post := func(table string, f url.Values) {
+		req := a.request(http.MethodPost, table, strings.NewReader(f.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("HX-Request", "true")
+		req.Header.Set("X-CSRF-Token", a.csrf)
+		if code, err := a.sendDiscard(req); err != nil || code != http.StatusOK {
+			b.Fatalf("POST %v: %d %v", f, code, err)
+		}
+	}
+	for range 100 {
+		table := tableURL(benchNewGame(b, a.store, 9, 4).Slug, 1)
+		post(table, url.Values{"kind": {"play"}, "seat": {"0"}, "tile": {"9-9"}})
+		tables = append(tables, table)
+	}
+	i := 0
+	for b.Loop() {
+		table := tables[i%len(tables)]
+		i++
+		post(table, url.Values{"kind": {"play"}, "seat": {"1"}, "tile": {"9-3"}, "on": {"9-9"}})
+		post(table, url.Values{"kind": {"take-back"}, "seat": {"1"}})
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N), "ns/request")
+}
+
+// BenchmarkTableRender renders the table page of a whole double-18 round
+// of 16 players: replaying its log and drawing the layout.
+func BenchmarkTableRender(b *testing.B) {
+	a := newBenchApp(b)
+	g, laid := benchTableRound(b, a.store)
+	var size int
+	for b.Loop() {
+		code, body, err := a.send(a.request(http.MethodGet, tableURL(g.Slug, 1), nil))
+		if err != nil || code != http.StatusOK {
+			b.Fatalf("GET the table: %d %v", code, err)
+		}
+		size = len(body)
+	}
+	b.ReportMetric(float64(laid), "tiles")
+	b.ReportMetric(float64(size), "B/page")
+}
