@@ -150,3 +150,27 @@ func TestDisputePage(t *testing.T) {
 	expect(t, "no tile", ask("layout=9-9&tile=&on=9-9&set=9&arms=4"), http.StatusBadRequest, "Say which tile")
 	expect(t, "bad set", ask("layout=9-9&tile=9-5&on=9-9&set=10&arms=4"), http.StatusBadRequest, "Pick the set")
 }
+
+func TestTableStuckChickie(t *testing.T) {
+	const stuck = "6-6 6-0@6-6 6-1@6-6 6-2@6-6 6-3@6-6 0-3@6-0 1-3@6-1 2-3@6-2 3-4@0-3 3-5@1-3 3-3@6-3"
+	for _, rule := range []string{"blocked", "release"} {
+		t.Run(rule, func(t *testing.T) {
+			a := newTestApp(t)
+			r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "hand_size", "8", "impossible_chickie", rule))
+			table := r.header.Get("Location") + "/rounds/1/table"
+			var last response
+			for i, m := range strings.Fields(stuck) {
+				tile, on, _ := strings.Cut(m, "@")
+				last = a.lay(table, itoa(i%2), tile, on)
+				expect(t, "lay "+m, last, http.StatusOK)
+			}
+			expect(t, "stuck", last, http.StatusOK, `data-testid="impossible"`, "Chickie 3-3 can&#39;t be finished: 0 tiles showing a 3 are left for 3 places.")
+			if rule == "blocked" {
+				expect(t, "blocked", last, http.StatusOK, "House rule: the table is blocked.", "Round over: the table is blocked.")
+				return
+			}
+			expect(t, "let go", last, http.StatusOK, "House rule: it is let go", "Open play")
+			expect(t, "play on elsewhere", a.lay(table, "1", "5-0", "5-3"), http.StatusOK)
+		})
+	}
+}
