@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
@@ -134,17 +135,26 @@ func (a *App) opening(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return a.roundChanged(c, func(p views.RoundPanel) templ.Component {
+		if c.FormValue("burn") != "" {
+			return views.RoundCard(p)
+		}
+		return views.Opening(p)
+	})
+}
+
+// roundChanged answers a change to the round being played: a plain form
+// goes back to the game; htmx gets the part of the fresh round card that
+// show picks.
+func (a *App) roundChanged(c echo.Context, show func(views.RoundPanel) templ.Component) error {
+	sh, r, err := a.loadRound(c)
+	if err != nil {
+		return err
+	}
 	if !isHTMX(c) {
 		return seeOther(c, gameURL(sh.Game.Slug))
 	}
-	if sh, r, err = a.loadRound(c); err != nil {
-		return err
-	}
-	panel := roundPanel(sh, r, token(c))
-	if c.FormValue("burn") != "" {
-		return render(c, http.StatusOK, views.RoundCard(panel))
-	}
-	return render(c, http.StatusOK, views.Opening(panel))
+	return render(c, http.StatusOK, show(roundPanel(sh, r, token(c))))
 }
 
 func checkOpening(sh db.Sheet, r *db.Round, double int) error {
@@ -306,15 +316,10 @@ func (a *App) undo(c echo.Context) error {
 	if _, err := a.store.UndoLast(c.Request().Context(), sh.Game.Slug, r.Number, ""); err != nil {
 		return err
 	}
-	if !isHTMX(c) {
-		return seeOther(c, gameURL(sh.Game.Slug))
-	}
-	if sh, r, err = a.loadRound(c); err != nil {
-		return err
-	}
-	panel := roundPanel(sh, r, token(c))
-	panel.Notice = "The last entry was undone."
-	return render(c, http.StatusOK, views.RoundCard(panel))
+	return a.roundChanged(c, func(p views.RoundPanel) templ.Component {
+		p.Notice = "The last entry was undone."
+		return views.RoundCard(p)
+	})
 }
 
 // closeRound closes the round once every player has an entry, then opens

@@ -5,12 +5,12 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"testing"
 
 	"chickenfoot/db"
 	"chickenfoot/referee"
+	"chickenfoot/referee/refereetest"
 )
 
 // benchTableRound stores a whole double-18 round of 16 players as the app
@@ -20,63 +20,18 @@ import (
 func benchTableRound(tb testing.TB, store *db.Store) (db.Game, int) {
 	tb.Helper()
 	g := benchNewGame(tb, store, 18, 16)
-	rng := rand.New(rand.NewPCG(18, 16))
-	stock := g.Rules.Set.Tiles()
-	rng.Shuffle(len(stock), func(i, j int) { stock[i], stock[j] = stock[j], stock[i] })
-	deal := referee.Deal{Players: 16, HandSize: g.HandSize, Hands: make([][]referee.Tile, 16)}
-	for s := range deal.Hands {
-		deal.Hands[s], stock = stock[:g.HandSize], stock[g.HandSize:]
-	}
-	round, err := referee.NewRound(g.Rules, 18, deal)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	ctx := context.Background()
-	act := func(a referee.Action) {
-		if err := round.Act(a); err != nil {
-			tb.Fatalf("%s: %v", a, err)
-		}
+	p, err := refereetest.RandomRound(g.Rules, 16, rand.New(rand.NewPCG(18, 16)), func(a referee.Action) error {
 		a.Drawn = nil
-		err := store.AppendAction(ctx, g.Slug, 1, a, func(sh db.Sheet, r *db.Round, log []db.Action) (db.ActionEffect, error) {
+		return store.AppendAction(ctx, g.Slug, 1, a, func(sh db.Sheet, r *db.Round, log []db.Action) (db.ActionEffect, error) {
 			eff, _, err := judgeAction(sh, r, log, a)
 			return eff, err
 		})
-		if err != nil {
-			tb.Fatalf("storing %s: %v", a, err)
-		}
+	})
+	if err != nil {
+		tb.Fatal(err)
 	}
-	draw := func(seat int) {
-		t := stock[0]
-		stock = stock[1:]
-		act(referee.Action{Seat: seat, Kind: referee.ActDraw, Drawn: &t})
-	}
-	start, setter := referee.NewTile(18, 18), -1
-	for s, h := range deal.Hands {
-		if slices.Contains(h, start) {
-			setter = s
-		}
-	}
-	for seat := 0; setter < 0; seat = (seat + 1) % 16 {
-		if stock[0] == start {
-			setter = seat
-		}
-		draw(seat)
-	}
-	act(referee.Action{Seat: setter, Kind: referee.ActPlay, Move: referee.Move{Tile: start, Start: true}})
-	for !round.Over() {
-		seat := round.Turn()
-		moves := round.LegalMoves(seat)
-		if len(moves) == 0 && round.Boneyard() > 0 {
-			draw(seat)
-			moves = round.LegalMoves(seat)
-		}
-		if len(moves) == 0 {
-			act(referee.Action{Seat: seat, Kind: referee.ActPass})
-			continue
-		}
-		act(referee.Action{Seat: seat, Kind: referee.ActPlay, Move: moves[rng.IntN(len(moves))]})
-	}
-	return g, round.Layout().Len()
+	return g, p.Round.Layout().Len()
 }
 
 func TestBenchTableRoundBuilt(t *testing.T) {

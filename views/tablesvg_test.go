@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"chickenfoot/referee"
+	"chickenfoot/referee/refereetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -70,64 +71,14 @@ func layoutOf(t *testing.T, rules referee.Rules, notation string) *referee.Layou
 	return l
 }
 
-// playRound plays a whole round with known hands on the set's highest
-// double, as referee/bench_test.go randomRound does: each seat lays a random
-// legal tile, else draws one and lays it if it fits, else passes.
+// playRound plays a whole random round with known hands.
 func playRound(tb testing.TB, rules referee.Rules, players int, rng *rand.Rand) *referee.Round {
 	tb.Helper()
-	stock := rules.Set.Tiles()
-	rng.Shuffle(len(stock), func(i, j int) { stock[i], stock[j] = stock[j], stock[i] })
-	hs, err := referee.SuggestHand(rules.Set, players)
+	p, err := refereetest.RandomRound(rules, players, rng, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	deal := referee.Deal{Players: players, HandSize: hs.Tiles, Hands: make([][]referee.Tile, players)}
-	for s := range deal.Hands {
-		deal.Hands[s], stock = stock[:hs.Tiles], stock[hs.Tiles:]
-	}
-	double := int(rules.Set)
-	round, err := referee.NewRound(rules, double, deal)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	must := func(a referee.Action) {
-		if err := round.Act(a); err != nil {
-			tb.Fatalf("%s: %v", a, err)
-		}
-	}
-	draw := func(seat int) {
-		t := stock[0]
-		stock = stock[1:]
-		must(referee.Action{Seat: seat, Kind: referee.ActDraw, Drawn: &t})
-	}
-	start := referee.NewTile(double, double)
-	setter := -1
-	for s, h := range deal.Hands {
-		if slices.Contains(h, start) {
-			setter = s
-		}
-	}
-	for seat := 0; setter < 0; seat = (seat + 1) % players { // draw for it in turn
-		if stock[0] == start {
-			setter = seat
-		}
-		draw(seat)
-	}
-	must(referee.Action{Seat: setter, Kind: referee.ActPlay, Move: referee.Move{Tile: start, Start: true}})
-	for !round.Over() {
-		seat := round.Turn()
-		moves := round.LegalMoves(seat)
-		if len(moves) == 0 && round.Boneyard() > 0 {
-			draw(seat)
-			moves = round.LegalMoves(seat)
-		}
-		if len(moves) == 0 {
-			must(referee.Action{Seat: seat, Kind: referee.ActPass})
-			continue
-		}
-		must(referee.Action{Seat: seat, Kind: referee.ActPlay, Move: moves[rng.IntN(len(moves))]})
-	}
-	return round
+	return p.Round
 }
 
 // roundCase is a seeded full random round.

@@ -1,0 +1,31 @@
+package refereetest
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"chickenfoot/referee"
+)
+
+func TestRandomRound(t *testing.T) {
+	for _, set := range referee.Sets {
+		rules := referee.Standard()
+		rules.Set = set
+		seen := 0
+		p, err := RandomRound(rules, 4, rand.New(rand.NewPCG(1, uint64(set))), func(referee.Action) error { seen++; return nil })
+		if err != nil {
+			t.Fatalf("%s: %v", set, err)
+		}
+		r := p.Round
+		if !r.Over() || seen != len(r.Log()) {
+			t.Fatalf("%s: over %v after %d observed of %d actions", set, r.Over(), seen, len(r.Log()))
+		}
+		if r.Ending() == referee.Domino && len(r.Hand(r.WentOut())) != 0 {
+			t.Fatalf("%s: seat %d went out holding tiles", set, r.WentOut())
+		}
+		again, err := referee.Replay(p.Rules, p.Double, p.Deal, r.Log())
+		if err != nil || again.Layout().String() != r.Layout().String() {
+			t.Fatalf("%s: Replay = %v, %v", set, again, err)
+		}
+	}
+}
