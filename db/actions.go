@@ -76,7 +76,7 @@ func loadActions(ctx context.Context, q querier, roundID int64) ([]Action, error
 // action changes besides the log (see ActionEffect).
 func (s *Store) AppendAction(ctx context.Context, slug string, n int, a referee.Action,
 	check func(Sheet, *Round, []Action) (ActionEffect, error)) error {
-	return s.withRound(ctx, slug, n, func(tx *sql.Tx, sh Sheet, r *Round) error {
+	return s.withRound(ctx, slug, n, false, func(tx *sql.Tx, sh Sheet, r *Round) error {
 		log, err := loadActions(ctx, tx, r.ID)
 		if err != nil {
 			return err

@@ -74,7 +74,7 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	g := newGame(t, s, "Ann", "Bob")
 	save := func(seat, pips int, by string) {
 		t.Helper()
-		if err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: seat, Pips: pips, Score: pips}, by, accept); err != nil {
+		if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: seat, Pips: pips, Score: pips}, by, accept); err != nil {
 			t.Fatalf("SaveEntry: %v", err)
 		}
 	}
@@ -82,10 +82,10 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	save(1, 30, "")
 	save(1, 31, "")
 	tiles := Entry{Seat: 0, Tiles: []referee.Tile{{Hi: 5, Lo: 3}, {}}, Pips: 8, DoubleBlank: true, Score: 58}
-	if err := s.SaveEntry(ctx, g.Slug, 1, tiles, "", accept); err != nil {
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, tiles, "", accept); err != nil {
 		t.Fatal(err)
 	}
-	sh, _ := s.Sheet(ctx, g.Slug)
+	sh, _ := s.SheetWithHistory(ctx, g.Slug)
 	r := sh.Rounds[0]
 	if e := r.Entries[0]; e == nil || !e.Tapped() || len(e.Tiles) != 2 || e.Score != 58 || !e.DoubleBlank {
 		t.Fatalf("entry 0 = %+v, want the tapped 5-3 and 0-0", e)
@@ -113,7 +113,7 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	if _, err := s.UndoLast(ctx, g.Slug, 1, ""); !errors.Is(err, ErrNothingToUndo) {
 		t.Fatalf("UndoLast on an empty round = %v, want ErrNothingToUndo", err)
 	}
-	sh, _ = s.Sheet(ctx, g.Slug)
+	sh, _ = s.SheetWithHistory(ctx, g.Slug)
 	if sh.Rounds[0].Entries[0] != nil || sh.Rounds[0].Entries[1] != nil || len(sh.History) != 8 {
 		t.Fatalf("after undoing everything: entries %v, %d history lines, want none and 8", sh.Rounds[0].Entries, len(sh.History))
 	}
@@ -124,18 +124,18 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
 	no := errors.New("no")
-	err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 3, Score: 3}, "", func(Sheet, *Round, *Entry) error { return no })
+	_, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 3, Score: 3}, "", func(Sheet, *Round, *Entry) error { return no })
 	if !errors.Is(err, no) {
 		t.Fatalf("SaveEntry with a refusing check = %v, want its error", err)
 	}
 	if err := s.CloseRound(ctx, g.Slug, 1, func(Sheet, *Round) (int, bool, error) { return 0, false, no }); !errors.Is(err, no) {
 		t.Fatalf("CloseRound refused = %v", err)
 	}
-	sh, _ := s.Sheet(ctx, g.Slug)
+	sh, _ := s.SheetWithHistory(ctx, g.Slug)
 	if sh.Rounds[0].Entries[0] != nil || len(sh.History) != 0 || sh.Rounds[0].Closed() {
 		t.Fatal("a refused request wrote to the database")
 	}
-	if err := s.SaveEntry(ctx, g.Slug, 2, Entry{Seat: 0}, "", accept); !errors.Is(err, ErrNotFound) {
+	if _, err := s.SaveEntry(ctx, g.Slug, 2, Entry{Seat: 0}, "", accept); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("SaveEntry on a missing round = %v, want ErrNotFound", err)
 	}
 }
@@ -164,10 +164,10 @@ func TestCloseRound(t *testing.T) {
 		t.Fatalf("Results() = %+v", res)
 	}
 	// A correction of the closed round is kept with who made it.
-	if err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 1, Pips: 19, Score: 19}, "Ann", accept); err != nil {
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 1, Pips: 19, Score: 19}, "Ann", accept); err != nil {
 		t.Fatal(err)
 	}
-	sh, _ = s.Sheet(ctx, g.Slug)
+	sh, _ = s.SheetWithHistory(ctx, g.Slug)
 	last := sh.History[len(sh.History)-1]
 	if last.Kind != "correction" || last.By != "Ann" || last.Old.Score != 9 || last.New.Score != 19 {
 		t.Fatalf("last change = %+v, want Ann's correction 9 → 19", last)

@@ -14,11 +14,11 @@ var ErrRoundClosed = errors.New("the round is already closed")
 // left to take back.
 var ErrNothingToUndo = errors.New("nothing to undo")
 
-// withRound loads the sheet inside a write transaction and finds round
-// number n.
-func (s *Store) withRound(ctx context.Context, slug string, n int, fn func(*sql.Tx, Sheet, *Round) error) error {
+// withRound loads the sheet (with its history if asked) inside a write
+// transaction and finds round number n.
+func (s *Store) withRound(ctx context.Context, slug string, n int, history bool, fn func(*sql.Tx, Sheet, *Round) error) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		sh, err := loadSheet(ctx, tx, slug)
+		sh, err := loadSheet(ctx, tx, slug, history)
 		if err != nil {
 			return err
 		}
@@ -34,7 +34,7 @@ func (s *Store) withRound(ctx context.Context, slug string, n int, fn func(*sql.
 // set it, after check (run on the current state, in the same transaction)
 // accepts it.
 func (s *Store) SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(Sheet, *Round) error) error {
-	return s.withRound(ctx, slug, n, func(tx *sql.Tx, sh Sheet, r *Round) error {
+	return s.withRound(ctx, slug, n, false, func(tx *sql.Tx, sh Sheet, r *Round) error {
 		if err := check(sh, r); err != nil {
 			return err
 		}
@@ -46,9 +46,12 @@ func (s *Store) SetOpening(ctx context.Context, slug string, n, opened, setter i
 // SaveEntry writes a player's entry for round n and records the change in
 // the history: an entry, an edit while the round is open, or a correction
 // of a closed round. check sees the current state and the new entry, may
-// complete it (its score) and may refuse it; nothing is written then.
-func (s *Store) SaveEntry(ctx context.Context, slug string, n int, e Entry, by string, check func(Sheet, *Round, *Entry) error) error {
-	return s.withRound(ctx, slug, n, func(tx *sql.Tx, sh Sheet, r *Round) error {
+// fill it in (its score) and may refuse it; nothing is written then. It
+// returns the sheet as written (without history), so the caller need not
+// load it again.
+func (s *Store) SaveEntry(ctx context.Context, slug string, n int, e Entry, by string, check func(Sheet, *Round, *Entry) error) (Sheet, error) {
+	var saved Sheet
+	err := s.withRound(ctx, slug, n, false, func(tx *sql.Tx, sh Sheet, r *Round) error {
 		if err := check(sh, r, &e); err != nil {
 			return err
 		}
@@ -62,9 +65,15 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n int, e Entry, by s
 		case r.Entries[e.Seat] != nil:
 			kind = "edit"
 		}
-		_, err := s.putEntry(ctx, tx, r, e.Seat, r.Entries[e.Seat], &e, kind, by, 0)
-		return err
+		if _, err := s.putEntry(ctx, tx, r, e.Seat, r.Entries[e.Seat], &e, kind, by, 0); err != nil {
+			return err
+		}
+		e.UpdatedAt = s.Now()
+		r.Entries[e.Seat] = &e
+		saved = sh
+		return nil
 	})
+	return saved, err
 }
 
 // putEntry replaces (or with e nil, removes) one entry and logs the change.
@@ -115,7 +124,7 @@ func score(e *Entry) sql.NullInt64 {
 // returns the change it reverted.
 func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Change, error) {
 	var undone Change
-	err := s.withRound(ctx, slug, n, func(tx *sql.Tx, sh Sheet, r *Round) error {
+	err := s.withRound(ctx, slug, n, true, func(tx *sql.Tx, sh Sheet, r *Round) error {
 		if r.Closed() {
 			return ErrRoundClosed
 		}
@@ -143,7 +152,7 @@ func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Ch
 // same transaction, accepts it. decide says which double the next round
 // opens on, or that the game is over.
 func (s *Store) CloseRound(ctx context.Context, slug string, n int, decide func(Sheet, *Round) (next int, over bool, err error)) error {
-	return s.withRound(ctx, slug, n, func(tx *sql.Tx, sh Sheet, r *Round) error {
+	return s.withRound(ctx, slug, n, false, func(tx *sql.Tx, sh Sheet, r *Round) error {
 		if r.Closed() {
 			return ErrRoundClosed
 		}

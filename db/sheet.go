@@ -126,12 +126,18 @@ func (sh Sheet) Opened() []int {
 	return out
 }
 
-// Sheet loads a game night with all its rounds, entries and history.
+// Sheet loads a game night with all its rounds and entries. History is
+// left empty: only SheetWithHistory reads it.
 func (s *Store) Sheet(ctx context.Context, slug string) (Sheet, error) {
-	return loadSheet(ctx, s.read, slug)
+	return loadSheet(ctx, s.read, slug, false)
 }
 
-func loadSheet(ctx context.Context, q querier, slug string) (Sheet, error) {
+// SheetWithHistory is Sheet with every change to the entries.
+func (s *Store) SheetWithHistory(ctx context.Context, slug string) (Sheet, error) {
+	return loadSheet(ctx, s.read, slug, true)
+}
+
+func loadSheet(ctx context.Context, q querier, slug string, history bool) (Sheet, error) {
 	g, err := loadGame(ctx, q, slug)
 	if err != nil {
 		return Sheet{}, err
@@ -143,7 +149,9 @@ func loadSheet(ctx context.Context, q querier, slug string) (Sheet, error) {
 	if err := loadEntries(ctx, q, &sh); err != nil {
 		return sh, err
 	}
-	sh.History, err = loadHistory(ctx, q, g.ID)
+	if history {
+		sh.History, err = loadHistory(ctx, q, g.ID)
+	}
 	return sh, err
 }
 

@@ -148,7 +148,7 @@ func benchLongGame(tb testing.TB, store *db.Store) db.Game {
 				e.Pips = 3 + (seat*7+n*5)%47
 				e.Score = g.Rules.TypedScore(e.Pips, false)
 			}
-			if err := store.SaveEntry(ctx, g.Slug, n, e, "", checkEntry); err != nil {
+			if _, err := store.SaveEntry(ctx, g.Slug, n, e, "", checkEntry); err != nil {
 				tb.Fatalf("round %d, seat %d: %v", n, seat, err)
 			}
 		}

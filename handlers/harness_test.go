@@ -137,10 +137,10 @@ func (a *testApp) createGame(set string, players ...string) string {
 	return r.header.Get("Location")
 }
 
-// sheet loads a game's stored state.
+// sheet loads a game's stored state, history included.
 func (a *testApp) sheet(path string) db.Sheet {
 	a.t.Helper()
-	sh, err := a.store.Sheet(context.Background(), strings.TrimPrefix(path, "/g/"))
+	sh, err := a.store.SheetWithHistory(context.Background(), strings.TrimPrefix(path, "/g/"))
 	if err != nil {
 		a.t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -25,11 +26,17 @@ func roundNumber(c echo.Context) (int, error) {
 
 // loadRound loads the game and the round named in the path.
 func (a *App) loadRound(c echo.Context) (db.Sheet, *db.Round, error) {
+	return a.loadRoundWith(c, a.store.Sheet)
+}
+
+// loadRoundWith is loadRound with the loader of the sheet given, for the
+// pages that show the history.
+func (a *App) loadRoundWith(c echo.Context, load func(context.Context, string) (db.Sheet, error)) (db.Sheet, *db.Round, error) {
 	n, err := roundNumber(c)
 	if err != nil {
 		return db.Sheet{}, nil, err
 	}
-	sh, err := a.loadSheet(c)
+	sh, err := load(c.Request().Context(), c.Param("slug"))
 	if err != nil {
 		return sh, nil, err
 	}
@@ -43,7 +50,7 @@ func (a *App) loadRound(c echo.Context) (db.Sheet, *db.Round, error) {
 // round shows a round with its history; a closed round's entries can be
 // corrected there.
 func (a *App) round(c echo.Context) error {
-	sh, r, err := a.loadRound(c)
+	sh, r, err := a.loadRoundWith(c, a.store.SheetWithHistory)
 	if err != nil {
 		return err
 	}
@@ -189,38 +196,38 @@ func readEntryForm(c echo.Context) entryForm {
 
 // saveEntry stores one player's score for a round: typed, went out, or
 // tapped tiles. On a closed round it is a correction, which must say who
-// makes it.
+// makes it. The form is judged inside the transaction that writes it,
+// against the round as stored, and the answer is built from that state.
 func (a *App) saveEntry(c echo.Context) error {
-	sh, r, err := a.loadRound(c)
+	n, err := roundNumber(c)
 	if err != nil {
 		return err
 	}
 	seat, err := strconv.Atoi(c.Param("seat"))
-	if err != nil || seat < 0 || seat >= len(sh.Game.Players) {
+	if err != nil || seat < 0 {
 		return errNotFound
 	}
 	f := readEntryForm(c)
-	e, err := readEntry(f, sh.Game.Rules, sh.Game.Players[seat])
-	if err == nil && r.Closed() && !slices.Contains(sh.Game.Players, f.by) {
-		err = badInput("by", "Say who is making this correction: it is kept in the round's history.")
-	}
-	if err == nil {
-		e.Seat = seat
-		err = a.store.SaveEntry(c.Request().Context(), sh.Game.Slug, r.Number, e, f.by, checkEntry)
-	}
+	sh, err := a.store.SaveEntry(c.Request().Context(), c.Param("slug"), n, db.Entry{Seat: seat}, f.by,
+		func(sh db.Sheet, r *db.Round, e *db.Entry) error {
+			if seat >= len(sh.Game.Players) {
+				return errNotFound
+			}
+			read, err := readEntry(f, sh.Game.Rules, sh.Game.Players[seat])
+			if err != nil {
+				return err
+			}
+			if r.Closed() && !slices.Contains(sh.Game.Players, f.by) {
+				return badInput("by", "Say who is making this correction: it is kept in the round's history.")
+			}
+			read.Seat = seat
+			*e = read
+			return checkEntry(sh, r, e)
+		})
 	if err != nil {
 		return a.entryRefused(c, seat, f, err)
 	}
-	return a.entrySaved(c, seat, f)
-}
-
-// entrySaved answers a saved entry: the row and what depends on it for
-// htmx, else back to the page it came from.
-func (a *App) entrySaved(c echo.Context, seat int, f entryForm) error {
-	sh, r, err := a.loadRound(c)
-	if err != nil {
-		return err
-	}
+	r := sh.Round(n)
 	if !isHTMX(c) {
 		if r.Closed() {
 			return seeOther(c, roundURL(sh.Game.Slug, r.Number))
@@ -241,9 +248,12 @@ func (a *App) entryRefused(c echo.Context, seat int, f entryForm, err error) err
 	if code >= 500 || code == http.StatusNotFound {
 		return err
 	}
-	sh, r, lerr := a.loadRound(c)
+	sh, r, lerr := a.loadRoundWith(c, a.store.SheetWithHistory)
 	if lerr != nil {
 		return lerr
+	}
+	if seat >= len(sh.Game.Players) {
+		return errNotFound
 	}
 	fix := &rowFix{seat: seat, form: f, msg: msg}
 	switch {

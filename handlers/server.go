@@ -26,8 +26,9 @@ type Store interface {
 	CreateGame(ctx context.Context, ng db.NewGame) (db.Game, error)
 	Games(ctx context.Context, limit int) ([]db.Summary, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
+	SheetWithHistory(ctx context.Context, slug string) (db.Sheet, error)
 	SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(db.Sheet, *db.Round) error) error
-	SaveEntry(ctx context.Context, slug string, n int, e db.Entry, by string, check func(db.Sheet, *db.Round, *db.Entry) error) error
+	SaveEntry(ctx context.Context, slug string, n int, e db.Entry, by string, check func(db.Sheet, *db.Round, *db.Entry) error) (db.Sheet, error)
 	UndoLast(ctx context.Context, slug string, n int, by string) (db.Change, error)
 	CloseRound(ctx context.Context, slug string, n int, decide func(db.Sheet, *db.Round) (int, bool, error)) error
 	Actions(ctx context.Context, slug string, n int) ([]db.Action, error)
