@@ -19,21 +19,18 @@ type Action struct {
 // Actions loads round n's action log, in order.
 func (s *Store) Actions(ctx context.Context, slug string, n int) ([]Action, error) {
 	var roundID int64
-	err := s.read.QueryRowContext(ctx, `
-		SELECT r.id FROM rounds r JOIN games g ON g.id = r.game_id WHERE g.slug = ? AND r.number = ?`, slug, n).Scan(&roundID)
+	err := s.reader().QueryRowContext(ctx, qRoundID, slug, n).Scan(&roundID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	return loadActions(ctx, s.read, roundID)
+	return loadActions(ctx, s.reader(), roundID)
 }
 
-func loadActions(ctx context.Context, q querier, roundID int64) ([]Action, error) {
-	rows, err := q.QueryContext(ctx, `
-		SELECT seq, seat, kind, coalesce(tile, ''), coalesce(on_tile, ''), on_tile IS NULL, created_at
-		FROM round_actions WHERE round_id = ? ORDER BY seq`, roundID)
+func loadActions(ctx context.Context, q conn, roundID int64) ([]Action, error) {
+	rows, err := q.QueryContext(ctx, qActions, roundID)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +73,7 @@ func loadActions(ctx context.Context, q querier, roundID int64) ([]Action, error
 // action changes besides the log (see ActionEffect).
 func (s *Store) AppendAction(ctx context.Context, slug string, n int, a referee.Action,
 	check func(Sheet, *Round, []Action) (ActionEffect, error)) error {
-	return s.withRound(ctx, slug, n, false, func(tx *sql.Tx, sh Sheet, r *Round) error {
+	return s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
 		log, err := loadActions(ctx, tx, r.ID)
 		if err != nil {
 			return err
@@ -113,7 +110,7 @@ type ActionEffect struct {
 	Reopened    int  // a take-back undid the going out of this seat, or -1
 }
 
-func (s *Store) applyEffect(ctx context.Context, tx *sql.Tx, r *Round, eff ActionEffect) error {
+func (s *Store) applyEffect(ctx context.Context, tx conn, r *Round, eff ActionEffect) error {
 	if eff.Setter >= 0 {
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
 			eff.Setter, r.ID); err != nil {

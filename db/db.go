@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -32,6 +33,9 @@ var migrations embed.FS
 type Store struct {
 	write *sql.DB // one connection: SQLite has a single writer
 	read  *sql.DB
+	// Each pool's prepared statements for the queries on the hot path.
+	writeStmts, readStmts map[string]*sql.Stmt
+	games                 sync.Map // slug → Game as created: it never changes
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
 }
@@ -69,11 +73,25 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
-	return &Store{write: write, read: read, Now: time.Now}, nil
+	s := &Store{write: write, read: read, Now: time.Now}
+	if s.writeStmts, err = prepare(ctx, write, hotQueries); err == nil {
+		s.readStmts, err = prepare(ctx, read, hotQueries)
+	}
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("db: preparing statements: %w", err)
+	}
+	return s, nil
 }
 
 // Close closes both pools.
 func (s *Store) Close() error {
+	for _, st := range s.writeStmts {
+		st.Close()
+	}
+	for _, st := range s.readStmts {
+		st.Close()
+	}
 	return errors.Join(s.read.Close(), s.write.Close())
 }
 
@@ -156,17 +174,20 @@ func Migrate(ctx context.Context, conn *sql.DB, target int) error {
 }
 
 // inTx runs fn in one write transaction: all of it lands, or none.
-func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+func (s *Store) inTx(ctx context.Context, fn func(conn) error) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := fn(tx); err != nil {
+	if err := fn(conn{db: s.write, tx: tx, stmts: s.writeStmts}); err != nil {
 		return err
 	}
 	return tx.Commit()
 }
+
+// reader runs queries on the read pool.
+func (s *Store) reader() conn { return conn{db: s.read, stmts: s.readStmts} }
 
 // stamp writes a time the way the store keeps it: UTC, RFC 3339 with
 // nanoseconds, so text order is time order.

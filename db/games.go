@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -56,7 +57,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	}
 	g := Game{Slug: newSlug(), Name: ng.Name, PlayedOn: ng.PlayedOn, Rules: ng.Rules, HandSize: ng.HandSize,
 		Players: ng.Players, CreatedAt: s.Now().UTC()}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
+	err = s.inTx(ctx, func(tx conn) error {
 		res, err := tx.ExecContext(ctx,
 			`INSERT INTO games (slug, name, played_on, rules, hand_size, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 			g.Slug, g.Name, g.PlayedOn, string(rules), g.HandSize, stamp(g.CreatedAt))
@@ -77,23 +78,41 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	return g, err
 }
 
-func insertRound(ctx context.Context, tx *sql.Tx, gameID int64, number, planned int) error {
+func insertRound(ctx context.Context, tx conn, gameID int64, number, planned int) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO rounds (game_id, number, planned_double) VALUES (?, ?, ?)`, gameID, number, planned)
 	return err
 }
 
-// querier is what both *sql.DB and *sql.Tx offer for reading.
-type querier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+// loadGame loads a game. What never changes once a game is created (its
+// name, players, rules) is read once and kept; only its end is read again.
+func (s *Store) loadGame(ctx context.Context, q conn, slug string) (Game, error) {
+	if v, ok := s.games.Load(slug); ok {
+		g := v.(Game)
+		g.Players = slices.Clone(g.Players)
+		var finished sql.NullString
+		if err := q.QueryRowContext(ctx, qGameEnd, g.ID).Scan(&finished); err != nil {
+			return g, err
+		}
+		if finished.Valid {
+			g.FinishedAt = parseStamp(finished.String)
+		}
+		return g, nil
+	}
+	g, err := readGame(ctx, q, slug)
+	if err == nil {
+		frozen := g
+		frozen.FinishedAt, frozen.Players = time.Time{}, slices.Clone(g.Players)
+		s.games.Store(slug, frozen)
+	}
+	return g, err
 }
 
-func loadGame(ctx context.Context, q querier, slug string) (Game, error) {
+func readGame(ctx context.Context, q conn, slug string) (Game, error) {
 	var g Game
 	var rules, created string
 	var finished sql.NullString
 	err := q.QueryRowContext(ctx,
-		`SELECT id, slug, name, played_on, rules, hand_size, created_at, finished_at FROM games WHERE slug = ?`, slug).
+		qGame, slug).
 		Scan(&g.ID, &g.Slug, &g.Name, &g.PlayedOn, &rules, &g.HandSize, &created, &finished)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, ErrNotFound
@@ -108,7 +127,7 @@ func loadGame(ctx context.Context, q querier, slug string) (Game, error) {
 	if finished.Valid {
 		g.FinishedAt = parseStamp(finished.String)
 	}
-	rows, err := q.QueryContext(ctx, `SELECT name FROM players WHERE game_id = ? ORDER BY seat`, g.ID)
+	rows, err := q.QueryContext(ctx, qPlayers, g.ID)
 	if err != nil {
 		return g, err
 	}
@@ -136,7 +155,7 @@ type Summary struct {
 
 // Games lists the game nights kept, newest first, at most limit of them.
 func (s *Store) Games(ctx context.Context, limit int) ([]Summary, error) {
-	rows, err := s.read.QueryContext(ctx, `
+	rows, err := s.reader().QueryContext(ctx, `
 		SELECT g.slug, g.name, g.played_on, g.finished_at IS NOT NULL, g.created_at,
 		       (SELECT count(*) FROM rounds r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL),
 		       (SELECT group_concat(name, char(31)) FROM (SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat))

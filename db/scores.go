@@ -16,9 +16,9 @@ var ErrNothingToUndo = errors.New("nothing to undo")
 
 // withRound loads the sheet (with its history if asked) inside a write
 // transaction and finds round number n.
-func (s *Store) withRound(ctx context.Context, slug string, n int, history bool, fn func(*sql.Tx, Sheet, *Round) error) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		sh, err := loadSheet(ctx, tx, slug, history)
+func (s *Store) withRound(ctx context.Context, slug string, n int, history bool, fn func(conn, Sheet, *Round) error) error {
+	return s.inTx(ctx, func(tx conn) error {
+		sh, err := s.loadSheet(ctx, tx, slug, history)
 		if err != nil {
 			return err
 		}
@@ -34,7 +34,7 @@ func (s *Store) withRound(ctx context.Context, slug string, n int, history bool,
 // set it, after check (run on the current state, in the same transaction)
 // accepts it.
 func (s *Store) SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(Sheet, *Round) error) error {
-	return s.withRound(ctx, slug, n, false, func(tx *sql.Tx, sh Sheet, r *Round) error {
+	return s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
 		if err := check(sh, r); err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func (s *Store) SetOpening(ctx context.Context, slug string, n, opened, setter i
 // load it again.
 func (s *Store) SaveEntry(ctx context.Context, slug string, n int, e Entry, by string, check func(Sheet, *Round, *Entry) error) (Sheet, error) {
 	var saved Sheet
-	err := s.withRound(ctx, slug, n, false, func(tx *sql.Tx, sh Sheet, r *Round) error {
+	err := s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
 		if err := check(sh, r, &e); err != nil {
 			return err
 		}
@@ -77,22 +77,17 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n int, e Entry, by s
 }
 
 // putEntry replaces (or with e nil, removes) one entry and logs the change.
-func (s *Store) putEntry(ctx context.Context, tx *sql.Tx, r *Round, seat int, old, e *Entry, kind, by string, undoes int64) (int64, error) {
+func (s *Store) putEntry(ctx context.Context, tx conn, r *Round, seat int, old, e *Entry, kind, by string, undoes int64) (int64, error) {
 	now := stamp(s.Now())
 	var err error
 	if e == nil {
-		_, err = tx.ExecContext(ctx, `DELETE FROM entries WHERE round_id = ? AND seat = ?`, r.ID, seat)
+		_, err = tx.ExecContext(ctx, qDeleteEntry, r.ID, seat)
 	} else {
 		var tiles sql.NullString
 		if e.Tapped() {
 			tiles = sql.NullString{String: formatTiles(e.Tiles), Valid: true}
 		}
-		_, err = tx.ExecContext(ctx, `
-			INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (round_id, seat) DO UPDATE SET pips = excluded.pips, double_blank = excluded.double_blank,
-				went_out = excluded.went_out, out_on_double = excluded.out_on_double, tiles = excluded.tiles,
-				score = excluded.score, updated_at = excluded.updated_at`,
+		_, err = tx.ExecContext(ctx, qPutEntry,
 			r.ID, seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, tiles, e.Score, now)
 	}
 	if err != nil {
@@ -102,9 +97,7 @@ func (s *Store) putEntry(ctx context.Context, tx *sql.Tx, r *Round, seat int, ol
 	if undoes > 0 {
 		undo = sql.NullInt64{Int64: undoes, Valid: true}
 	}
-	res, err := tx.ExecContext(ctx, `
-		INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	res, err := tx.ExecContext(ctx, qAddChange,
 		r.ID, seat, kind, encodeEntry(old), encodeEntry(e), score(old), score(e), by, now, undo)
 	if err != nil {
 		return 0, err
@@ -124,7 +117,7 @@ func score(e *Entry) sql.NullInt64 {
 // returns the change it reverted.
 func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Change, error) {
 	var undone Change
-	err := s.withRound(ctx, slug, n, true, func(tx *sql.Tx, sh Sheet, r *Round) error {
+	err := s.withRound(ctx, slug, n, true, func(tx conn, sh Sheet, r *Round) error {
 		if r.Closed() {
 			return ErrRoundClosed
 		}
@@ -152,7 +145,7 @@ func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Ch
 // same transaction, accepts it. decide says which double the next round
 // opens on, or that the game is over.
 func (s *Store) CloseRound(ctx context.Context, slug string, n int, decide func(Sheet, *Round) (next int, over bool, err error)) error {
-	return s.withRound(ctx, slug, n, false, func(tx *sql.Tx, sh Sheet, r *Round) error {
+	return s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
 		if r.Closed() {
 			return ErrRoundClosed
 		}

@@ -129,16 +129,16 @@ func (sh Sheet) Opened() []int {
 // Sheet loads a game night with all its rounds and entries. History is
 // left empty: only SheetWithHistory reads it.
 func (s *Store) Sheet(ctx context.Context, slug string) (Sheet, error) {
-	return loadSheet(ctx, s.read, slug, false)
+	return s.loadSheet(ctx, s.reader(), slug, false)
 }
 
 // SheetWithHistory is Sheet with every change to the entries.
 func (s *Store) SheetWithHistory(ctx context.Context, slug string) (Sheet, error) {
-	return loadSheet(ctx, s.read, slug, true)
+	return s.loadSheet(ctx, s.reader(), slug, true)
 }
 
-func loadSheet(ctx context.Context, q querier, slug string, history bool) (Sheet, error) {
-	g, err := loadGame(ctx, q, slug)
+func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history bool) (Sheet, error) {
+	g, err := s.loadGame(ctx, q, slug)
 	if err != nil {
 		return Sheet{}, err
 	}
@@ -155,10 +155,8 @@ func loadSheet(ctx context.Context, q querier, slug string, history bool) (Sheet
 	return sh, err
 }
 
-func loadRounds(ctx context.Context, q querier, g Game) ([]Round, error) {
-	rows, err := q.QueryContext(ctx, `
-		SELECT id, number, planned_double, coalesce(opened_double, -1), coalesce(setter_seat, -1), coalesce(closed_at, '')
-		FROM rounds WHERE game_id = ? ORDER BY number`, g.ID)
+func loadRounds(ctx context.Context, q conn, g Game) ([]Round, error) {
+	rows, err := q.QueryContext(ctx, qRounds, g.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -179,10 +177,8 @@ func loadRounds(ctx context.Context, q querier, g Game) ([]Round, error) {
 	return out, rows.Err()
 }
 
-func loadEntries(ctx context.Context, q querier, sh *Sheet) error {
-	rows, err := q.QueryContext(ctx, `
-		SELECT r.number, e.seat, e.pips, e.double_blank, e.went_out, e.out_on_double, coalesce(e.tiles, ''), e.tiles IS NOT NULL, e.score, e.updated_at
-		FROM entries e JOIN rounds r ON r.id = e.round_id WHERE r.game_id = ?`, sh.Game.ID)
+func loadEntries(ctx context.Context, q conn, sh *Sheet) error {
+	rows, err := q.QueryContext(ctx, qEntries, sh.Game.ID)
 	if err != nil {
 		return err
 	}
@@ -206,10 +202,8 @@ func loadEntries(ctx context.Context, q querier, sh *Sheet) error {
 	return rows.Err()
 }
 
-func loadHistory(ctx context.Context, q querier, gameID int64) ([]Change, error) {
-	rows, err := q.QueryContext(ctx, `
-		SELECT h.id, r.number, h.seat, h.kind, coalesce(h.old_value, ''), coalesce(h.new_value, ''), h.changed_by, h.changed_at, coalesce(h.undoes, 0)
-		FROM entry_history h JOIN rounds r ON r.id = h.round_id WHERE r.game_id = ? ORDER BY h.id`, gameID)
+func loadHistory(ctx context.Context, q conn, gameID int64) ([]Change, error) {
+	rows, err := q.QueryContext(ctx, qHistory, gameID)
 	if err != nil {
 		return nil, err
 	}

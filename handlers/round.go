@@ -238,7 +238,7 @@ func (a *App) saveEntry(c echo.Context) error {
 	if r.Closed() {
 		return render(c, http.StatusOK, views.Entry(row))
 	}
-	return render(c, http.StatusOK, views.EntrySaved(row, roundPanel(sh, r, token(c)), sheetView(sh)))
+	return render(c, http.StatusOK, views.EntrySaved(row, roundPanel(sh, r, token(c)), sheetView(sh).Rows[n-1]))
 }
 
 // entryRefused shows why an entry was refused, next to what was typed,

@@ -13,7 +13,7 @@ func TestScoreEntry(t *testing.T) {
 
 	// Typed, htmx: the row comes back with the round's actions and sheet out of band.
 	r := a.postHTMX(r1+"/entries/0", form("pips", "12", "double_blank", "1"))
-	expect(t, "typed entry", r, http.StatusOK, `id="entry-0"`, "12 + 0-0 = 62", `id="round-actions"`, `hx-swap-oob="true"`, `id="sheet"`)
+	expect(t, "typed entry", r, http.StatusOK, `id="entry-0"`, "12 + 0-0 = 62", `id="round-actions"`, `hx-swap-oob="true"`, `id="sheet-round-1"`)
 	// Went out, plain form: redirected back to the game.
 	r = a.post(r1+"/entries/1", form("went_out", "1"))
 	expect(t, "went out", r, http.StatusSeeOther)

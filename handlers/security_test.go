@@ -115,7 +115,7 @@ func TestFirstLoadWeight(t *testing.T) {
 		}
 		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if len(b) > 1024 && resp.Header.Get("Content-Encoding") != "gzip" {
+		if len(b) > 4096 && resp.Header.Get("Content-Encoding") != "gzip" {
 			t.Errorf("%s: %d bytes sent without gzip", p, len(b))
 		}
 		total += len(b)

@@ -1,0 +1,100 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+)
+
+// The queries on the hot path: loading a game's sheet or a round's moves,
+// and writing an entry. Open prepares each once on both pools, so a request
+// does not parse SQL again.
+const (
+	qGame    = `SELECT id, slug, name, played_on, rules, hand_size, created_at, finished_at FROM games WHERE slug = ?`
+	qGameEnd = `SELECT finished_at FROM games WHERE id = ?`
+	qPlayers = `SELECT name FROM players WHERE game_id = ? ORDER BY seat`
+	qRounds  = `
+		SELECT id, number, planned_double, coalesce(opened_double, -1), coalesce(setter_seat, -1), coalesce(closed_at, '')
+		FROM rounds WHERE game_id = ? ORDER BY number`
+	qEntries = `
+		SELECT r.number, e.seat, e.pips, e.double_blank, e.went_out, e.out_on_double, coalesce(e.tiles, ''), e.tiles IS NOT NULL, e.score, e.updated_at
+		FROM entries e JOIN rounds r ON r.id = e.round_id WHERE r.game_id = ?`
+	qHistory = `
+		SELECT h.id, r.number, h.seat, h.kind, coalesce(h.old_value, ''), coalesce(h.new_value, ''), h.changed_by, h.changed_at, coalesce(h.undoes, 0)
+		FROM entry_history h JOIN rounds r ON r.id = h.round_id WHERE r.game_id = ? ORDER BY h.id`
+	qActions = `
+		SELECT seq, seat, kind, coalesce(tile, ''), coalesce(on_tile, ''), on_tile IS NULL, created_at
+		FROM round_actions WHERE round_id = ? ORDER BY seq`
+	qRoundID = `
+		SELECT r.id FROM rounds r JOIN games g ON g.id = r.game_id WHERE g.slug = ? AND r.number = ?`
+	qDeleteEntry = `DELETE FROM entries WHERE round_id = ? AND seat = ?`
+	qPutEntry    = `
+			INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (round_id, seat) DO UPDATE SET pips = excluded.pips, double_blank = excluded.double_blank,
+				went_out = excluded.went_out, out_on_double = excluded.out_on_double, tiles = excluded.tiles,
+				score = excluded.score, updated_at = excluded.updated_at`
+	qAddChange = `
+		INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+)
+
+var hotQueries = []string{qGame, qGameEnd, qPlayers, qRounds, qEntries, qHistory, qActions, qRoundID, qDeleteEntry, qPutEntry, qAddChange}
+
+// prepare prepares queries on a pool.
+func prepare(ctx context.Context, db *sql.DB, queries []string) (map[string]*sql.Stmt, error) {
+	out := make(map[string]*sql.Stmt, len(queries))
+	for _, q := range queries {
+		st, err := db.PrepareContext(ctx, q)
+		if err != nil {
+			return out, err
+		}
+		out[q] = st
+	}
+	return out, nil
+}
+
+// conn runs queries on a pool, or inside tx when it is set, through the
+// prepared statement of the query where there is one.
+type conn struct {
+	db    *sql.DB
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+}
+
+func (c conn) stmt(ctx context.Context, query string) *sql.Stmt {
+	st := c.stmts[query]
+	if st != nil && c.tx != nil {
+		return c.tx.StmtContext(ctx, st)
+	}
+	return st
+}
+
+func (c conn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := c.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	if c.tx != nil {
+		return c.tx.QueryRowContext(ctx, query, args...)
+	}
+	return c.db.QueryRowContext(ctx, query, args...)
+}
+
+func (c conn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := c.stmt(ctx, query); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	if c.tx != nil {
+		return c.tx.QueryContext(ctx, query, args...)
+	}
+	return c.db.QueryContext(ctx, query, args...)
+}
+
+func (c conn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := c.stmt(ctx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	if c.tx != nil {
+		return c.tx.ExecContext(ctx, query, args...)
+	}
+	return c.db.ExecContext(ctx, query, args...)
+}
