@@ -155,7 +155,9 @@ func sheetView(sh db.Sheet) views.SheetView {
 		for _, w := range out.Winners {
 			s.Leaders[w] = true
 		}
-		s.Lead = out.Reason
+		if !g.Finished() { // a finished game says why in its final standings
+			s.Lead = out.Reason
+		}
 	}
 	return s
 }
