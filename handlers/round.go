@@ -187,7 +187,7 @@ func readEntryForm(c echo.Context) entryForm {
 		pips:        c.FormValue("pips"),
 		doubleBlank: c.FormValue("double_blank") != "",
 		wentOut:     c.FormValue("went_out") != "",
-		outOnDouble: c.FormValue("out_on_double") != "",
+		outOnDouble: c.FormValue("went_out") == "double",
 		tapped:      c.FormValue("tapped") != "",
 		tiles:       form["tile"],
 		by:          c.FormValue("by"),

@@ -142,6 +142,22 @@ func TestOpening(t *testing.T) {
 	}
 }
 
+func TestWentOutOnADouble(t *testing.T) {
+	a := newTestApp(t)
+	r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "double_out", "50"))
+	g := r.header.Get("Location")
+	expect(t, "button offered", a.get(g), http.StatusOK, `data-testid="went-out-double"`)
+	expect(t, "out on a double", a.postHTMX(g+"/rounds/1/entries/0", form("went_out", "double")), http.StatusOK, "went out on a double")
+	a.postHTMX(g+"/rounds/1/entries/1", form("pips", "9"))
+	a.post(g+"/rounds/1/close", form())
+	if res := a.sheet(g).Results(); len(res) != 1 || res[0].Scores[0] != 50 || res[0].Scores[1] != 9 {
+		t.Fatalf("results = %+v, want Ann charged 50 for going out on a double", res)
+	}
+	if strings.Contains(a.get(a.createGame("6", "Cy", "Di")).body, "went-out-double") {
+		t.Fatal("the button shows without the house rule")
+	}
+}
+
 func TestFinalStandings(t *testing.T) {
 	a := newTestApp(t)
 	r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "rounds", "2"))

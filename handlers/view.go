@@ -92,7 +92,7 @@ func unheldHelp(rules referee.Rules, r *db.Round) views.Unheld {
 func entryRow(sh db.Sheet, r *db.Round, seat int, csrf string) views.EntryRow {
 	g := sh.Game
 	row := views.EntryRow{URL: entryURL(g.Slug, r.Number, seat), TilesURL: entryURL(g.Slug, r.Number, seat) + "/tiles",
-		Seat: seat, Name: g.Players[seat], Closed: r.Closed(), Who: g.Players, CSRF: csrf}
+		Seat: seat, Name: g.Players[seat], Closed: r.Closed(), Who: g.Players, CSRF: csrf, DoubleOut: g.Rules.DoubleOut > 0}
 	if e := r.Entries[seat]; e != nil {
 		row.Has, row.Score, row.WentOut, row.DoubleBlank = true, e.Score, e.WentOut, e.DoubleBlank && !e.Tapped()
 		row.Summary = summary(*e)
@@ -109,7 +109,7 @@ func summary(e db.Entry) string {
 	s := ""
 	switch {
 	case e.WentOut && e.OutOnDouble:
-		return fmt.Sprintf("went out on a double · %d", e.Score)
+		return "went out on a double" // the charge is added when the round is scored
 	case e.WentOut:
 		return "went out · 0"
 	case e.Tapped():

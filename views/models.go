@@ -142,6 +142,7 @@ type EntryRow struct {
 	DoubleBlank bool
 	Error       string
 	Closed      bool     // a correction: the round is closed
+	DoubleOut   bool     // the house rule charges for going out on a double
 	Who         []string // who may be named as making a correction
 	CSRF        string
 }
