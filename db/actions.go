@@ -67,18 +67,18 @@ func loadActions(ctx context.Context, q conn, roundID int64) ([]Action, error) {
 	return out, rows.Err()
 }
 
-// AppendAction adds an action to round n's log once check accepts it.
-// check runs inside the write transaction with the round and its log as
-// stored, so two phones can't both lay the same tile; it returns what the
-// action changes besides the log (see ActionEffect).
-func (s *Store) AppendAction(ctx context.Context, slug string, n int, a referee.Action,
-	check func(Sheet, *Round, []Action) (ActionEffect, error)) error {
+// AppendAction adds an action to round n's log. decide runs inside the
+// write transaction with the round and its log as stored, so two phones
+// can't both lay the same tile: it returns the action to append and what
+// it changes besides the log (see ActionEffect), or refuses it.
+func (s *Store) AppendAction(ctx context.Context, slug string, n int,
+	decide func(Sheet, *Round, []Action) (referee.Action, ActionEffect, error)) error {
 	return s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
 		log, err := loadActions(ctx, tx, r.ID)
 		if err != nil {
 			return err
 		}
-		eff, err := check(sh, r, log)
+		a, eff, err := decide(sh, r, log)
 		if err != nil {
 			return err
 		}
@@ -118,7 +118,11 @@ func (s *Store) applyEffect(ctx context.Context, tx conn, r *Round, eff ActionEf
 		}
 	}
 	if seat := eff.Reopened; seat >= 0 && seat < len(r.Entries) && r.Entries[seat] != nil && r.Entries[seat].WentOut {
-		if _, err := s.putEntry(ctx, tx, r, seat, r.Entries[seat], nil, "undo", "the table", 0); err != nil {
+		var last int64 // the change that wrote the entry being taken back
+		if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM entry_history WHERE round_id = ? AND seat = ?`, r.ID, seat).Scan(&last); err != nil {
+			return err
+		}
+		if _, err := s.putEntry(ctx, tx, r, seat, r.Entries[seat], nil, "undo", "the table", last); err != nil {
 			return err
 		}
 	}

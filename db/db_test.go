@@ -146,7 +146,7 @@ func TestCloseRound(t *testing.T) {
 	g := newGame(t, s, "Ann", "Bob")
 	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, WentOut: true}, "", accept)
 	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 1, Pips: 9, Score: 9}, "", accept)
-	if err := s.SetOpening(ctx, g.Slug, 1, 6, 1, func(Sheet, *Round) error { return nil }); err != nil {
+	if err := s.SetOpening(ctx, g.Slug, 1, 6, 1, func(Sheet, *Round, []Action) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.CloseRound(ctx, g.Slug, 1, func(Sheet, *Round) (int, bool, error) { return 4, false, nil }); err != nil {

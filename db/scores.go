@@ -31,14 +31,18 @@ func (s *Store) withRound(ctx context.Context, slug string, n int, history bool,
 }
 
 // SetOpening records the double round n really opened on and the seat that
-// set it, after check (run on the current state, in the same transaction)
-// accepts it.
-func (s *Store) SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(Sheet, *Round) error) error {
+// set it, after check (run on the current state and the round's moves, in
+// the same transaction) accepts it.
+func (s *Store) SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(Sheet, *Round, []Action) error) error {
 	return s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
-		if err := check(sh, r); err != nil {
+		log, err := loadActions(ctx, tx, r.ID)
+		if err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE rounds SET opened_double = ?, setter_seat = ? WHERE id = ?`, opened, setter, r.ID)
+		if err := check(sh, r, log); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE rounds SET opened_double = ?, setter_seat = ? WHERE id = ?`, opened, setter, r.ID)
 		return err
 	})
 }

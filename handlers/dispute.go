@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -44,6 +45,12 @@ func (a *App) rulesPage(c echo.Context) error {
 // check settles "can this tile go there?" on a round's table, without
 // laying it.
 func (a *App) check(c echo.Context) error {
+	// Asked without JavaScript, the question arrives with the lay form's
+	// fields, token included: keep only the question in the address.
+	if q := c.QueryParams(); q.Has("_csrf") || q.Has("kind") {
+		clean := url.Values{"tile": {q.Get("tile")}, "on": {q.Get("on")}}
+		return c.Redirect(http.StatusSeeOther, c.Request().URL.Path+"?"+clean.Encode())
+	}
 	sh, r, log, rr, err := a.loadTable(c)
 	if err != nil {
 		return err
@@ -108,7 +115,7 @@ func (e *impossibleLayout) Error() string { return e.reason }
 func judgeMove(rules referee.Rules, double int, moves []referee.Move, tile, on string) (bool, *referee.RuleError, error) {
 	l, err := referee.NewLayout(rules, double)
 	if err != nil {
-		return false, nil, err
+		return false, nil, &impossibleLayout{reason: fmt.Sprintf("it starts with %d-%d, which is not in a %s set", double, double, rules.Set)}
 	}
 	if k, err := l.Apply(moves); err != nil {
 		var re *referee.RuleError
@@ -212,7 +219,11 @@ func (a *App) disputePage(c echo.Context) error {
 
 // replay steps through a round's action log: the table after step k.
 func (a *App) replay(c echo.Context) error {
-	sh, r, log, _, err := a.loadTable(c)
+	sh, r, err := a.loadRound(c)
+	if err != nil {
+		return err
+	}
+	log, err := a.store.Actions(c.Request().Context(), sh.Game.Slug, r.Number)
 	if err != nil {
 		return err
 	}

@@ -87,6 +87,9 @@ func (a *App) handleError(err error, c echo.Context) {
 	case c.Request().Method == http.MethodHead:
 		rerr = c.NoContent(code)
 	case isHTMX(c):
+		// Swapping the message in would replace the form's whole target:
+		// keep the page as it is and let the script show the message.
+		c.Response().Header().Set("HX-Reswap", "none")
 		rerr = render(c, code, views.Problem(msg))
 	default:
 		rerr = render(c, code, views.Error(views.ErrorPage{

@@ -131,12 +131,10 @@ func (a *App) opening(c echo.Context) error {
 	if err != nil || double < 0 || double > int(sh.Game.Rules.Set) {
 		return badInput("double", "Pick the double the round opened on.")
 	}
-	if log, err := a.store.Actions(c.Request().Context(), sh.Game.Slug, r.Number); err != nil {
-		return err
-	} else if len(log) > 0 && double != r.Double() {
-		return refused("Tiles are already on the table for this round; take them back before changing the double it opened on.")
-	}
-	err = a.store.SetOpening(c.Request().Context(), sh.Game.Slug, r.Number, double, setter, func(sh db.Sheet, r *db.Round) error {
+	err = a.store.SetOpening(c.Request().Context(), sh.Game.Slug, r.Number, double, setter, func(sh db.Sheet, r *db.Round, log []db.Action) error {
+		if len(log) > 0 && double != r.Double() {
+			return refused("Tiles are already on the table for this round; take them back before changing the double it opened on.")
+		}
 		return checkOpening(sh, r, double)
 	})
 	if err != nil {
@@ -191,6 +189,7 @@ func readEntryForm(c echo.Context) entryForm {
 		tapped:      c.FormValue("tapped") != "",
 		tiles:       form["tile"],
 		by:          c.FormValue("by"),
+		open:        c.FormValue("open") != "",
 	}
 }
 
@@ -210,8 +209,11 @@ func (a *App) saveEntry(c echo.Context) error {
 	f := readEntryForm(c)
 	sh, err := a.store.SaveEntry(c.Request().Context(), c.Param("slug"), n, db.Entry{Seat: seat}, f.by,
 		func(sh db.Sheet, r *db.Round, e *db.Entry) error {
-			if seat >= len(sh.Game.Players) {
+			switch {
+			case seat >= len(sh.Game.Players):
 				return errNotFound
+			case r.Closed() && f.open: // typed on a page from before the round closed
+				return db.ErrRoundClosed
 			}
 			read, err := readEntry(f, sh.Game.Rules, sh.Game.Players[seat])
 			if err != nil {
@@ -300,7 +302,7 @@ func tilesPage(sh db.Sheet, r *db.Round, seat int, csrf string, picked []string,
 	}
 	p := views.TilesPage{Meta: views.Meta{Title: g.Players[seat] + "'s tiles · Chickenfoot", CSRF: csrf, Where: g.Name},
 		Back: back, Action: entryURL(g.Slug, r.Number, seat), Name: g.Players[seat], Round: r.Number,
-		Double: tileName(r.Double()), Error: problem}
+		Double: tileName(r.Double()), Error: problem, Closed: r.Closed(), Who: g.Players}
 	taken := map[referee.Tile]string{referee.NewTile(r.Double(), r.Double()): "on the table"}
 	for s, e := range r.Entries {
 		if e != nil && s != seat {

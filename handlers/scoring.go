@@ -20,6 +20,7 @@ type entryForm struct {
 	tapped      bool
 	tiles       []string
 	by          string
+	open        bool // sent from the round while it was being played
 }
 
 // readEntry turns the form into an entry scored under rules, or an

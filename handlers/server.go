@@ -27,12 +27,12 @@ type Store interface {
 	Games(ctx context.Context, limit int) ([]db.Summary, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithHistory(ctx context.Context, slug string) (db.Sheet, error)
-	SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(db.Sheet, *db.Round) error) error
+	SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(db.Sheet, *db.Round, []db.Action) error) error
 	SaveEntry(ctx context.Context, slug string, n int, e db.Entry, by string, check func(db.Sheet, *db.Round, *db.Entry) error) (db.Sheet, error)
 	UndoLast(ctx context.Context, slug string, n int, by string) (db.Change, error)
 	CloseRound(ctx context.Context, slug string, n int, decide func(db.Sheet, *db.Round) (int, bool, error)) error
 	Actions(ctx context.Context, slug string, n int) ([]db.Action, error)
-	AppendAction(ctx context.Context, slug string, n int, a referee.Action, check func(db.Sheet, *db.Round, []db.Action) (db.ActionEffect, error)) error
+	AppendAction(ctx context.Context, slug string, n int, decide func(db.Sheet, *db.Round, []db.Action) (referee.Action, db.ActionEffect, error)) error
 }
 
 // App holds what the handlers share.
@@ -100,7 +100,7 @@ func token(c echo.Context) string {
 }
 
 // seeOther answers a plain form post with a redirect (post/redirect/get);
-// htmx requests get the redirect as HX-Location.
+// htmx requests get it as HX-Redirect.
 func seeOther(c echo.Context, url string) error {
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Redirect", url)

@@ -88,20 +88,25 @@ func readAction(c echo.Context, set referee.Set) (referee.Action, error) {
 // act lays a tile, draws, passes or takes back, once the referee accepts
 // it; a refusal shows the rule and changes nothing.
 func (a *App) act(c echo.Context) error {
-	sh, r, err := a.loadRound(c)
+	n, err := roundNumber(c)
 	if err != nil {
 		return err
 	}
-	action, err := readAction(c, sh.Game.Rules.Set)
+	slug := c.Param("slug")
+	var sh db.Sheet
+	var r *db.Round
 	var after *referee.Round
 	var log []db.Action
-	if err == nil {
-		err = a.store.AppendAction(c.Request().Context(), sh.Game.Slug, r.Number, action, func(s db.Sheet, rd *db.Round, l []db.Action) (db.ActionEffect, error) {
-			eff, rr, err := judgeAction(s, rd, l, action)
-			sh, r, after, log = s, rd, rr, append(l, db.Action{Seq: len(l) + 1, Action: action})
-			return eff, err
-		})
-	}
+	err = a.store.AppendAction(c.Request().Context(), slug, n, func(s db.Sheet, rd *db.Round, l []db.Action) (referee.Action, db.ActionEffect, error) {
+		sh, r = s, rd
+		action, err := readAction(c, s.Game.Rules.Set)
+		if err != nil {
+			return action, db.ActionEffect{}, err
+		}
+		eff, rr, err := judgeAction(s, rd, l, action)
+		after, log = rr, append(l, db.Action{Seq: len(l) + 1, Action: action})
+		return action, eff, err
+	})
 	var re *referee.RuleError
 	if err != nil && !errors.As(err, &re) {
 		return err
@@ -143,7 +148,8 @@ func judgeAction(sh db.Sheet, r *db.Round, log []db.Action, action referee.Actio
 	}
 	if rr.Ending() == referee.Domino {
 		moves := rr.Layout().Moves()
-		eff.WentOut, eff.OutOnDouble = rr.WentOut(), moves[len(moves)-1].Tile.Double()
+		eff.WentOut = rr.WentOut()
+		eff.OutOnDouble = moves[len(moves)-1].Tile.Double() && sh.Game.Rules.DoubleOut > 0
 	}
 	if wasOut >= 0 && rr.WentOut() < 0 {
 		eff.Reopened = wasOut
@@ -318,6 +324,9 @@ func count(n int, one, many string) string {
 func overText(rr *referee.Round, g db.Game) string {
 	if rr.Ending() == referee.Domino {
 		return fmt.Sprintf("Round over: %s went out.", g.Players[rr.WentOut()])
+	}
+	if g.Rules.Blocked == referee.BlockedLowestZero {
+		return "Round over: the table is blocked. The lowest hand scores 0; the others score what is left in hand."
 	}
 	return "Round over: the table is blocked. Everyone scores what is left in hand."
 }

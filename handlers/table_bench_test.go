@@ -23,9 +23,9 @@ func benchTableRound(tb testing.TB, store *db.Store) (db.Game, int) {
 	ctx := context.Background()
 	p, err := refereetest.RandomRound(g.Rules, 16, rand.New(rand.NewPCG(18, 16)), func(a referee.Action) error {
 		a.Drawn = nil
-		return store.AppendAction(ctx, g.Slug, 1, a, func(sh db.Sheet, r *db.Round, log []db.Action) (db.ActionEffect, error) {
+		return store.AppendAction(ctx, g.Slug, 1, func(sh db.Sheet, r *db.Round, log []db.Action) (referee.Action, db.ActionEffect, error) {
 			eff, _, err := judgeAction(sh, r, log, a)
-			return eff, err
+			return a, eff, err
 		})
 	})
 	if err != nil {

@@ -46,4 +46,11 @@
   document.addEventListener("htmx:responseError", function (e) {
     if (e.detail.xhr.status >= 500) toast("The server had a problem: nothing was saved. Tap again.");
   });
+  // A refusal the page has no place for comes back as a message alone.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail.xhr;
+    if (!xhr || xhr.status < 400 || xhr.status >= 500 || xhr.getResponseHeader("HX-Reswap") !== "none") return;
+    var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    toast(doc.body.textContent.trim() || "That was not accepted.");
+  });
 })();

@@ -183,6 +183,8 @@ type TilesPage struct {
 	Double string
 	Tiles  []TileBox
 	Error  string
+	Closed bool     // a correction: say who makes it
+	Who    []string // the players, who may make it
 }
 
 // TileBox is one tile of the grid.
