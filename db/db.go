@@ -62,7 +62,6 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	write.SetMaxOpenConns(1)
-	write.SetConnMaxIdleTime(0)
 	if err := Migrate(ctx, write, 0); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("db: migrating %s: %w", path, err)

@@ -21,13 +21,9 @@ func (a *App) home(c echo.Context) error {
 	p := views.HomePage{Meta: views.Meta{Title: "Chickenfoot", CSRF: token(c)}}
 	for _, g := range games {
 		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: joinAnd(g.Players), Live: !g.Finished}
-		switch {
-		case g.Finished:
+		line.Status = fmt.Sprintf("round %d", g.Rounds+1)
+		if g.Finished {
 			line.Status = "finished"
-		case g.Rounds == 0:
-			line.Status = "round 1"
-		default:
-			line.Status = fmt.Sprintf("round %d", g.Rounds+1)
 		}
 		p.Games = append(p.Games, line)
 	}

@@ -240,7 +240,7 @@ func (a *App) saveEntry(c echo.Context) error {
 	if r.Closed() {
 		return render(c, http.StatusOK, views.Entry(row))
 	}
-	return render(c, http.StatusOK, views.EntrySaved(row, roundPanel(sh, r, token(c)), sheetView(sh).Rows[n-1]))
+	return render(c, http.StatusOK, views.EntrySaved(row, roundPanel(sh, r, token(c)), sheetLine(sh, *r)))
 }
 
 // entryRefused shows why an entry was refused, next to what was typed,

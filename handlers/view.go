@@ -130,23 +130,11 @@ func sheetView(sh db.Sheet) views.SheetView {
 	s := views.SheetView{URL: gameURL(g.Slug) + "/sheet", Players: g.Players, Totals: make([]int, len(g.Players)),
 		Leaders: make([]bool, len(g.Players)), Live: !g.Finished()}
 	for _, r := range sh.Rounds {
-		row := views.SheetRow{Number: r.Number, Double: tileName(r.Double()), URL: roundURL(g.Slug, r.Number), Open: !r.Closed()}
-		res := sh.Result(r)
-		won := map[int]bool{}
+		row := sheetLine(sh, r)
 		if r.Closed() {
-			for _, w := range res.Winners() {
-				won[w] = true
+			for seat, v := range sh.Result(r).Scores {
+				s.Totals[seat] += v
 			}
-		}
-		for seat, e := range r.Entries {
-			cell := views.SheetCell{Text: "–", Won: won[seat]}
-			if e != nil {
-				cell.Text = strconv.Itoa(res.Scores[seat])
-			}
-			if r.Closed() {
-				s.Totals[seat] += res.Scores[seat]
-			}
-			row.Cells = append(row.Cells, cell)
 		}
 		s.Rows = append(s.Rows, row)
 	}
@@ -160,6 +148,27 @@ func sheetView(sh db.Sheet) views.SheetView {
 		}
 	}
 	return s
+}
+
+// sheetLine is one round's line of the score sheet: each player's score
+// so far, and the round's winners once it is closed.
+func sheetLine(sh db.Sheet, r db.Round) views.SheetRow {
+	row := views.SheetRow{Number: r.Number, Double: tileName(r.Double()), URL: roundURL(sh.Game.Slug, r.Number), Open: !r.Closed()}
+	res := sh.Result(r)
+	won := map[int]bool{}
+	if r.Closed() {
+		for _, w := range res.Winners() {
+			won[w] = true
+		}
+	}
+	for seat, e := range r.Entries {
+		cell := views.SheetCell{Text: "–", Won: won[seat]}
+		if e != nil {
+			cell.Text = strconv.Itoa(res.Scores[seat])
+		}
+		row.Cells = append(row.Cells, cell)
+	}
+	return row
 }
 
 func finalStandings(sh db.Sheet) *views.Final {

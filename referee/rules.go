@@ -18,7 +18,7 @@ const (
 	// DrawOneMustPlay: draw one tile; if it fits it has to be laid.
 	DrawOneMustPlay DrawRule = "one-must-play"
 	// DrawUntilPlayable: keep drawing until a tile fits or the boneyard is
-	// empty (seed 003).
+	// empty.
 	DrawUntilPlayable DrawRule = "until-playable"
 )
 
@@ -80,7 +80,7 @@ type TieBreak string
 // The tie-break variants.
 const (
 	// TieZeroRounds: most rounds scored at zero wins; still tied, the
-	// lowest non-zero round score wins (seed 001).
+	// lowest non-zero round score wins.
 	TieZeroRounds TieBreak = "zero-rounds"
 	// TieMostOut: most rounds gone out wins.
 	TieMostOut TieBreak = "most-out"
@@ -125,7 +125,7 @@ type Rules struct {
 // Standard returns the defaults this app takes where the sources differ:
 // double-9, 4 spinner arms, 0-0 scores 50, draw one and lay it if you like,
 // draw until the round's double turns up, one round per double, everyone
-// scores in a blocked round, seed 001's tie-break, an impossible chickie
+// scores in a blocked round, most zero rounds breaks a tie, an impossible chickie
 // blocks the table, take-back allowed until the next player acts.
 func Standard() Rules {
 	return Rules{
