@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -275,4 +276,20 @@ func (b *browser) layTile(on, tile string) {
 		chromedp.Click(css(`[data-testid=lay-tile]`)))
 	b.waitText(`details.log summary`, "What happened")
 	time.Sleep(150 * time.Millisecond) // let htmx settle the swapped table
+}
+
+// TestBrowserRefusalToast: when another phone closed the round first, the
+// page stays as it is and a message says what happened.
+func TestBrowserRefusalToast(t *testing.T) {
+	a := newTestApp(t)
+	game := a.createGame("6", "Ann", "Bob")
+	a.postHTMX(game+"/rounds/1/entries/0", form("pips", "4", "open", "1"))
+	a.postHTMX(game+"/rounds/1/entries/1", form("went_out", "1", "open", "1"))
+	b := newBrowser(t, a.server.URL)
+	b.do(chromedp.Navigate(b.base+game), chromedp.WaitVisible(css(`[data-testid=close]`)))
+	expect(t, "the other phone closes it", a.post(game+"/rounds/1/close", form()), http.StatusSeeOther)
+	b.do(chromedp.Click(css(`[data-testid=close]`)))
+	b.waitText(`#toast`, "That round was closed meanwhile")
+	b.waitText(`[data-testid=round-double]`, "6-6") // the page was left as it was
+	b.screenshot("toast")
 }
