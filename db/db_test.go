@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -216,5 +217,69 @@ func TestMigrations(t *testing.T) {
 		}
 		newGame(t, s, "Ann", "Bob")
 		s.Close()
+	}
+}
+
+// TestConcurrentWritesSeeEachOther runs writers at once on one round: each
+// check must see every write committed before it, so of many players
+// claiming to have gone out exactly one succeeds, and no entry is lost.
+func TestConcurrentWritesSeeEachOther(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	players := []string{"A", "B", "C", "D", "E", "F", "G", "H"}
+	g := newGame(t, s, players...)
+	onlyOneOut := func(sh Sheet, r *Round, e *Entry) error {
+		for seat, o := range r.Entries {
+			if o != nil && o.WentOut && seat != e.Seat {
+				return errors.New("someone already went out")
+			}
+		}
+		return nil
+	}
+	var wg sync.WaitGroup
+	results := make([]error, len(players))
+	for seat := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, results[seat] = s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: seat, WentOut: true}, "", onlyOneOut)
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range results {
+		if err == nil {
+			won++
+		}
+	}
+	sh, _ := s.SheetWithHistory(ctx, g.Slug)
+	out := 0
+	for _, e := range sh.Rounds[0].Entries {
+		if e != nil && e.WentOut {
+			out++
+		}
+	}
+	if won != 1 || out != 1 || len(sh.History) != 1 {
+		t.Fatalf("%d writers succeeded, %d players out, %d changes; want exactly one of each", won, out, len(sh.History))
+	}
+	// Then every player's pips at once: all land.
+	for seat := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: seat, Pips: seat + 1, Score: seat + 1}, "", accept); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	sh, _ = s.SheetWithHistory(ctx, g.Slug)
+	for seat, e := range sh.Rounds[0].Entries {
+		if e == nil || e.Pips != seat+1 {
+			t.Fatalf("seat %d entry = %+v, want %d pips", seat, e, seat+1)
+		}
+	}
+	if len(sh.History) != 1+len(players) {
+		t.Fatalf("%d changes, want %d", len(sh.History), 1+len(players))
 	}
 }
