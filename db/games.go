@@ -27,7 +27,6 @@ type Game struct {
 	Players    []string // by seat
 	CreatedAt  time.Time
 	FinishedAt time.Time // zero while the game is on
-	version    int64     // bumped by every write to the game
 }
 
 // Finished reports whether the last round is in.
@@ -85,15 +84,13 @@ func insertRound(ctx context.Context, tx conn, gameID int64, number, planned int
 }
 
 // loadGame loads a game. What never changes once a game is created (its
-// name, players, rules) is read once and kept; only its end and version are
-// read again. It is the first read of a sheet, so a sheet read in pieces
-// carries the version it is at least as new as.
+// name, players, rules) is read once and kept; only its end is read again.
 func (s *Store) loadGame(ctx context.Context, q conn, slug string) (Game, error) {
 	if v, ok := s.games.Load(slug); ok {
 		g := v.(Game)
 		g.Players = slices.Clone(g.Players)
 		var finished sql.NullString
-		if err := q.QueryRowContext(ctx, qGameEnd, g.ID).Scan(&finished, &g.version); err != nil {
+		if err := q.QueryRowContext(ctx, qGameEnd, g.ID).Scan(&finished); err != nil {
 			return g, err
 		}
 		if finished.Valid {
@@ -116,7 +113,7 @@ func readGame(ctx context.Context, q conn, slug string) (Game, error) {
 	var finished sql.NullString
 	err := q.QueryRowContext(ctx,
 		qGame, slug).
-		Scan(&g.ID, &g.Slug, &g.Name, &g.PlayedOn, &rules, &g.HandSize, &created, &finished, &g.version)
+		Scan(&g.ID, &g.Slug, &g.Name, &g.PlayedOn, &rules, &g.HandSize, &created, &finished)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, ErrNotFound
 	}

@@ -9,10 +9,8 @@ import (
 // and writing an entry. Open prepares each once on both pools, so a request
 // does not parse SQL again.
 const (
-	qGame    = `SELECT id, slug, name, played_on, rules, hand_size, created_at, finished_at, version FROM games WHERE slug = ?`
-	qGameEnd = `SELECT finished_at, version FROM games WHERE id = ?`
-	qVersion = `SELECT version FROM games WHERE id = ?`
-	qBump    = `UPDATE games SET version = version + 1 WHERE id = ?`
+	qGame    = `SELECT id, slug, name, played_on, rules, hand_size, created_at, finished_at FROM games WHERE slug = ?`
+	qGameEnd = `SELECT finished_at FROM games WHERE id = ?`
 	qPlayers = `SELECT name FROM players WHERE game_id = ? ORDER BY seat`
 	qRounds  = `
 		SELECT id, number, planned_double, coalesce(opened_double, -1), coalesce(setter_seat, -1), coalesce(closed_at, '')
@@ -40,7 +38,7 @@ const (
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
-var hotQueries = []string{qGame, qGameEnd, qVersion, qBump, qPlayers, qRounds, qEntries, qHistory, qActions, qRoundID, qDeleteEntry, qPutEntry, qAddChange}
+var hotQueries = []string{qGame, qGameEnd, qPlayers, qRounds, qEntries, qHistory, qActions, qRoundID, qDeleteEntry, qPutEntry, qAddChange}
 
 // prepare prepares queries on a pool.
 func prepare(ctx context.Context, db *sql.DB, queries []string) (map[string]*sql.Stmt, error) {

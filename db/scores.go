@@ -14,37 +14,19 @@ var ErrRoundClosed = errors.New("the round is already closed")
 // left to take back.
 var ErrNothingToUndo = errors.New("nothing to undo")
 
-// withRound runs fn in a write transaction on the game's sheet (with its
-// history if asked) and round number n, then marks the game changed. The
-// sheet is read before taking the writer's lock, which serialises every
-// write; inside it, a look at the game's version says whether that read is
-// still current, and only if not is the sheet read again.
+// withRound loads the sheet (with its history if asked) inside a write
+// transaction and finds round number n.
 func (s *Store) withRound(ctx context.Context, slug string, n int, history bool, fn func(conn, Sheet, *Round) error) error {
-	seen, err := s.loadSheet(ctx, s.reader(), slug, history)
-	if err != nil {
-		return err
-	}
 	return s.inTx(ctx, func(tx conn) error {
-		sh := seen
-		var version int64
-		if err := tx.QueryRowContext(ctx, qVersion, seen.Game.ID).Scan(&version); err != nil {
+		sh, err := s.loadSheet(ctx, tx, slug, history)
+		if err != nil {
 			return err
-		}
-		if version != seen.Game.version {
-			var err error
-			if sh, err = s.loadSheet(ctx, tx, slug, history); err != nil {
-				return err
-			}
 		}
 		r := sh.Round(n)
 		if r == nil {
 			return ErrNotFound
 		}
-		if err := fn(tx, sh, r); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, qBump, sh.Game.ID)
-		return err
+		return fn(tx, sh, r)
 	})
 }
 
