@@ -199,6 +199,7 @@ func TestMigrations(t *testing.T) {
 			if err := Migrate(ctx, conn, from); err != nil {
 				t.Fatalf("migrating to %d: %v", from, err)
 			}
+			oldRows(t, conn, from)
 		}
 		conn.Close()
 		s, err := Open(ctx, path)
@@ -215,8 +216,37 @@ func TestMigrations(t *testing.T) {
 		if version != SchemaVersion() || fk != 1 || busy != 5000 || mode != "wal" {
 			t.Errorf("from version %d: user_version %d, foreign_keys %d, busy_timeout %d, journal %s", from, version, fk, busy, mode)
 		}
+		if from > 0 {
+			sh, err := s.Sheet(ctx, "old")
+			if err != nil || sh.Rounds[0].Entries[1] == nil || sh.Rounds[0].Entries[1].Score != 57 {
+				t.Errorf("from version %d: the old entry did not survive: %+v, %v", from, sh.Rounds, err)
+			}
+			if log, err := s.Actions(ctx, "old", 1); from >= 2 && (err != nil || len(log) != 1 || !log[0].Action.Move.Start) {
+				t.Errorf("from version %d: the old move did not survive: %+v, %v", from, log, err)
+			}
+		}
 		newGame(t, s, "Ann", "Bob")
 		s.Close()
+	}
+}
+
+// oldRows writes a game with an entry (and, from version 2, a move) the
+// way a file at that version holds them.
+func oldRows(t *testing.T, conn *sql.DB, version int) {
+	t.Helper()
+	stmts := []string{
+		`INSERT INTO games (id, slug, name, played_on, rules, hand_size, created_at) VALUES (1, 'old', 'Old', '2026-01-01', '{"set":9,"spinner_arms":4,"double_blank":50,"draw":"one-may-play","unheld_double":"draw","blocked_round":"all-score","last_tile":"courtesy","take_back":"until-next-play","tie_break":"zero-rounds","impossible_chickie":"blocked"}', 10, '2026-01-01T20:00:00Z')`,
+		`INSERT INTO players (game_id, seat, name) VALUES (1, 0, 'Ann'), (1, 1, 'Bob')`,
+		`INSERT INTO rounds (id, game_id, number, planned_double) VALUES (1, 1, 1, 9)`,
+		`INSERT INTO entries (round_id, seat, pips, double_blank, went_out, tiles, score, updated_at) VALUES (1, 1, 7, 1, 0, NULL, 57, '2026-01-01T20:30:00Z')`,
+	}
+	if version >= 2 {
+		stmts = append(stmts, `INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (1, 1, 0, 'play', '9-9', NULL, '2026-01-01T20:10:00Z')`)
+	}
+	for _, q := range stmts {
+		if _, err := conn.Exec(q); err != nil {
+			t.Fatalf("version %d: %s: %v", version, q, err)
+		}
 	}
 }
 
