@@ -313,3 +313,46 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 		t.Fatalf("%d changes, want %d", len(sh.History), 1+len(players))
 	}
 }
+
+// TestCorrectionResettlesALossLimitGame: a correction can reopen a game
+// played to a losing total, or end it.
+func TestCorrectionResettlesALossLimitGame(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	rules := referee.Standard()
+	rules.Set, rules.LossLimit = 6, 20
+	g, err := s.CreateGame(ctx, NewGame{Name: "To 20", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decide := func(sh Sheet, r *Round) (int, bool, error) {
+		over := false
+		for _, e := range r.Entries {
+			over = over || e.Score >= 20
+		}
+		next, _ := rules.NextDouble(append(sh.Opened(), r.Double()))
+		return next, over, nil
+	}
+	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 25, Score: 25}, "", accept)
+	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 1, WentOut: true}, "", accept)
+	if err := s.CloseRound(ctx, g.Slug, 1, decide); err != nil {
+		t.Fatal(err)
+	}
+	if sh, _ := s.Sheet(ctx, g.Slug); !sh.Game.Finished() {
+		t.Fatal("Ann reached 20 and the game goes on")
+	}
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 5, Score: 5}, "Bob", accept); err != nil {
+		t.Fatal(err)
+	}
+	sh, _ := s.Sheet(ctx, g.Slug)
+	if sh.Game.Finished() || sh.Current() == nil || sh.Current().Number != 2 || sh.Current().Planned != 5 {
+		t.Fatalf("after correcting Ann to 5: finished %v, current %+v; want round 2 on 5-5", sh.Game.Finished(), sh.Current())
+	}
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 21, Score: 21}, "Bob", accept); err != nil {
+		t.Fatal(err)
+	}
+	sh, _ = s.Sheet(ctx, g.Slug)
+	if !sh.Game.Finished() || sh.Current() != nil || len(sh.Rounds) != 1 {
+		t.Fatalf("after correcting Ann to 21: finished %v, %d rounds; want the game over and the empty round 2 gone", sh.Game.Finished(), len(sh.Rounds))
+	}
+}

@@ -75,9 +75,58 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n int, e Entry, by s
 		e.UpdatedAt = s.Now()
 		r.Entries[e.Seat] = &e
 		saved = sh
+		if kind == "correction" && sh.Game.Rules.LossLimit > 0 {
+			return s.resettle(ctx, tx, &saved)
+		}
 		return nil
 	})
 	return saved, err
+}
+
+// resettle decides again, after a correction, whether a game played to a
+// losing total is over: a finished game whose totals no longer reach it
+// goes on with its next round; a running one whose totals now do ends,
+// dropping its next round if nothing was entered in it yet.
+func (s *Store) resettle(ctx context.Context, tx conn, sh *Sheet) error {
+	rules := sh.Game.Rules
+	totals := make([]int, len(sh.Game.Players))
+	for _, res := range sh.Results() {
+		for seat, v := range res.Scores {
+			totals[seat] += v
+		}
+	}
+	opened := sh.Opened()
+	over := rules.GameOver(opened, totals)
+	cur := sh.Current()
+	switch {
+	case sh.Game.Finished() && !over:
+		next, _ := rules.NextDouble(opened)
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET finished_at = NULL WHERE id = ?`, sh.Game.ID); err != nil {
+			return err
+		}
+		return insertRound(ctx, tx, sh.Game.ID, len(sh.Rounds)+1, next)
+	case !sh.Game.Finished() && over && cur != nil && untouched(*cur):
+		var moves int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM round_actions WHERE round_id = ?`, cur.ID).Scan(&moves); err != nil || moves > 0 {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE id = ?`, cur.ID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE games SET finished_at = ? WHERE id = ?`, stamp(s.Now()), sh.Game.ID)
+		return err
+	}
+	return nil
+}
+
+// untouched reports whether nothing was entered in a round.
+func untouched(r Round) bool {
+	for _, e := range r.Entries {
+		if e != nil {
+			return false
+		}
+	}
+	return r.Setter < 0
 }
 
 // putEntry replaces (or with e nil, removes) one entry and logs the change.
