@@ -66,8 +66,57 @@ const (
 	CodeBadAction Code = "bad-action"
 )
 
+// Request codes: not a rule of the game, but what became of a request to
+// change a score sheet or a table. Every part of the app reports its
+// errors with these codes or the rule codes, so one table maps a code to
+// what a user is shown.
+const (
+	// CodeInvalid: the input can't be read or is out of range; Field names
+	// the input to fix.
+	CodeInvalid Code = "invalid"
+	// CodeNotFound: the game, round or seat does not exist.
+	CodeNotFound Code = "not-found"
+	// CodeConflict: the state changed since the request was made (another
+	// phone closed the round or saved the entry first).
+	CodeConflict Code = "conflict"
+)
+
+// Score-sheet codes: what an entry may be, and when a round may close or
+// open on another double.
+const (
+	// CodeTwoOut: only one player goes out in a round.
+	CodeTwoOut Code = "two-out"
+	// CodeTwoDoubleBlanks: the 0-0 is in one hand at most.
+	CodeTwoDoubleBlanks Code = "two-double-blanks"
+	// CodeTileTwice: a tile is in one hand at most.
+	CodeTileTwice Code = "tile-twice"
+	// CodeOpenerInHand: the round's starting double is on the table, so no
+	// hand holds it.
+	CodeOpenerInHand Code = "opener-in-hand"
+	// CodeTooManyPips: the hands hold more pips than the tiles off the
+	// table carry.
+	CodeTooManyPips Code = "too-many-pips"
+	// CodeMissingEntries: a round closes once every player has an entry.
+	CodeMissingEntries Code = "missing-entries"
+	// CodeNoSkip: the round opens on a double the house rule does not
+	// allow.
+	CodeNoSkip Code = "no-skip"
+	// CodeTableStarted: tiles are on the table, so the double the round
+	// opened on can't change.
+	CodeTableStarted Code = "table-started"
+)
+
 // Sentinel errors for the categories of rule errors, for errors.Is.
 var (
+	// ErrInvalid: the input can't be read or is out of range.
+	ErrInvalid = errors.New("invalid input")
+	// ErrNotFound: what was asked for does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict: the state changed under the request.
+	ErrConflict = errors.New("conflict")
+	// ErrScore: a score entry or a round's close breaks the score sheet's
+	// rules.
+	ErrScore = errors.New("against the score sheet's rules")
 	// ErrNotation: a tile or layout could not be read.
 	ErrNotation = errors.New("unreadable notation")
 	// ErrPlacement: a tile may not be laid where it was put.
@@ -76,12 +125,18 @@ var (
 	ErrTurn = errors.New("out of turn")
 )
 
-// A RuleError is a rejected action: which rule it broke (Code), the tile
-// and the place involved, and a sentence a player at the table can read.
+// A RuleError is the one error type of the app: a refused action or
+// request, which rule or request code it broke (Code), the tile and the
+// place involved, and a sentence a player at the table can read. Key and
+// Params name the sentence in the message catalog, so a user interface
+// can word it in its own language.
 type RuleError struct {
 	Code   Code
 	Tile   string // the tile as entered, or canonical when known
 	On     string // the place it was laid on, if any
+	Field  string // for CodeInvalid: the input to fix
+	Key    string // the message's key in the catalog
+	Params Params // the values the message is filled in with
 	Reason string // one plain-language sentence
 }
 
@@ -90,6 +145,15 @@ func (e *RuleError) Error() string { return string(e.Code) + ": " + e.Reason }
 // Unwrap returns the category sentinel of the error's code.
 func (e *RuleError) Unwrap() error {
 	switch e.Code {
+	case CodeInvalid:
+		return ErrInvalid
+	case CodeNotFound:
+		return ErrNotFound
+	case CodeConflict:
+		return ErrConflict
+	case CodeTwoOut, CodeTwoDoubleBlanks, CodeTileTwice, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries,
+		CodeNoSkip, CodeTableStarted:
+		return ErrScore
 	case CodeBadTile:
 		return ErrNotation
 	case CodeWrongStart, CodeAlreadyPlayed, CodeUnknownEnd, CodeEndClosed,
@@ -119,6 +183,10 @@ func (c Code) Section() string {
 		return "take-back"
 	case CodeNoPenalty:
 		return "last-tile"
+	case CodeTwoOut, CodeTwoDoubleBlanks, CodeTileTwice, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries:
+		return "scoring"
+	case CodeNoSkip, CodeTableStarted:
+		return "starting-double"
 	}
 	return "turns"
 }

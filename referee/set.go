@@ -63,3 +63,10 @@ func (s Set) Parse(text string) (Tile, error) {
 	}
 	return t, nil
 }
+
+// Pips is the number of pips on all the tiles of the set: each number
+// shows on N+2 halves (its double shows it twice).
+func (s Set) Pips() int {
+	n := int(s)
+	return (n + 2) * n * (n + 1) / 2
+}

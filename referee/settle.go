@@ -1,0 +1,125 @@
+package referee
+
+// A Closing is what closing a round leads to: the next round and the
+// double it is planned to open on, or the end of the game.
+type Closing struct {
+	Over bool
+	Next int // the next round's planned double, when not Over
+}
+
+// Close checks that round n may close (it is open, every player has an
+// entry, at most one went out) and says what follows it.
+func (s *Sheet) Close(n int) (Closing, error) {
+	r := s.Round(n)
+	switch {
+	case r == nil:
+		return Closing{}, NotFound("round")
+	case r.Closed:
+		return Closing{}, Conflict("round-closed", Params{"N": n})
+	}
+	if err := s.closable(*r); err != nil {
+		return Closing{}, err
+	}
+	opened := append(s.Opened(), r.Double())
+	t := totals(len(s.Players), append(s.Results(), s.Result(*r)))
+	if s.Rules.GameOver(opened, t) {
+		return Closing{Over: true}, nil
+	}
+	next, _ := s.Rules.NextDouble(opened)
+	return Closing{Next: next}, nil
+}
+
+// CloseProblem says why the round can't close yet, or nil.
+func (s *Sheet) CloseProblem(n int) error {
+	r := s.Round(n)
+	if r == nil {
+		return NotFound("round")
+	}
+	return s.closable(*r)
+}
+
+func (s *Sheet) closable(r SheetRound) error {
+	var missing []string
+	out := 0
+	for seat, e := range r.Entries {
+		switch {
+		case e == nil:
+			missing = append(missing, s.Players[seat])
+		case e.WentOut:
+			out++
+		}
+	}
+	switch {
+	case len(missing) > 0:
+		return refusal(CodeMissingEntries, "missing-entries", Params{"Names": missing})
+	case out > 1:
+		return refusal(CodeTwoOut, "two-out-close", nil)
+	}
+	return nil
+}
+
+// A Resettling is what a correction changes in whether the game is over.
+type Resettling struct {
+	// Reopen: the game was over, but no longer is; a round opening on Next
+	// is added.
+	Reopen bool
+	Next   int
+	// Finish: the game is now over; DropCurrent says the round being
+	// played was untouched and goes, else the game ends when it closes.
+	Finish      bool
+	DropCurrent bool
+}
+
+// Resettle decides again, after a correction, whether a game played to a
+// losing total is over: a finished game whose totals no longer reach it
+// goes on with its next round; a running one whose totals now do ends at
+// once if nothing was recorded in its current round yet. Other games end
+// by their round count, which a correction does not change.
+func (s *Sheet) Resettle() Resettling {
+	if s.Rules.LossLimit <= 0 {
+		return Resettling{}
+	}
+	opened := s.Opened()
+	over := s.Rules.GameOver(opened, s.Totals())
+	cur := s.Current()
+	switch {
+	case s.Finished && !over:
+		next, _ := s.Rules.NextDouble(opened)
+		return Resettling{Reopen: true, Next: next}
+	case !s.Finished && over && cur != nil && cur.Untouched():
+		return Resettling{Finish: true, DropCurrent: true}
+	}
+	return Resettling{}
+}
+
+// CheckOpening judges recording that round n opened on double, set by
+// setter: the round is open, the double is the planned one or, under the
+// burn rule, a lower one (never skipping 0-0's round), and once tiles are
+// on the table the double no longer changes.
+func (s *Sheet) CheckOpening(n, double, setter int) error {
+	r := s.Round(n)
+	switch {
+	case r == nil:
+		return NotFound("round")
+	case setter < 0 || setter >= len(s.Players):
+		return Invalid("setter", "setter", messages.Text("setter", nil), nil)
+	case double < 0 || double > int(s.Rules.Set):
+		return Invalid("double", "double", messages.Text("double", nil), nil)
+	case r.Closed:
+		return Conflict("round-closed", Params{"N": n})
+	case r.Tracked && double != r.Double():
+		return refusal(CodeTableStarted, "table-started", nil)
+	case double == r.Planned:
+		return nil
+	}
+	p := Params{"Tile": NewTile(r.Planned, r.Planned).String()}
+	switch {
+	case s.Rules.Unheld != UnheldBurn:
+		return refusal(CodeNoSkip, "no-skip", p)
+	case r.Planned == 0:
+		return refusal(CodeNoSkip, "no-skip-blank", p)
+	case double > r.Planned:
+		return refusal(CodeNoSkip, "no-skip-higher", p)
+	}
+	return nil
+}

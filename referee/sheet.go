@@ -1,0 +1,124 @@
+package referee
+
+// A Sheet is a game night's score sheet: who plays in which seat, the
+// house rules it is played under, and its rounds with every player's
+// entry. The score sheet's rules (what an entry may be, when a round may
+// close and what follows it, how a correction re-settles the game, what a
+// table action does to the sheet) are pure functions over a Sheet, so a
+// store loads one, asks the referee, and writes what it is told.
+type Sheet struct {
+	Rules    Rules
+	Players  []string // by seat
+	HandSize int
+	Rounds   []SheetRound // in order; the last is the one being played unless Finished
+	Finished bool
+}
+
+// A SheetRound is one round of the score sheet.
+type SheetRound struct {
+	Number  int // 1-based
+	Planned int // the double the ladder called for
+	Opened  int // the double it really opened on, or -1 before anyone said
+	Setter  int // the seat that set it, or -1
+	Closed  bool
+	Tracked bool     // tiles were laid for it on the live table
+	Entries []*Entry // by seat; nil where the player has no entry yet
+}
+
+// Double is the double the round opens on: as recorded, else as planned.
+func (r SheetRound) Double() int {
+	if r.Opened >= 0 {
+		return r.Opened
+	}
+	return r.Planned
+}
+
+// Untouched reports whether nothing was recorded for the round yet: no
+// entry, no setter, no tile on the table.
+func (r SheetRound) Untouched() bool {
+	for _, e := range r.Entries {
+		if e != nil {
+			return false
+		}
+	}
+	return r.Setter < 0 && !r.Tracked
+}
+
+// Current is the round being played, or nil when the game is over.
+func (s *Sheet) Current() *SheetRound {
+	if n := len(s.Rounds); n > 0 && !s.Rounds[n-1].Closed {
+		return &s.Rounds[n-1]
+	}
+	return nil
+}
+
+// Round returns round number n, or nil.
+func (s *Sheet) Round(n int) *SheetRound {
+	if n < 1 || n > len(s.Rounds) {
+		return nil
+	}
+	return &s.Rounds[n-1]
+}
+
+// Result is the round's scores under the game's rules: each hand's score
+// with the round-level house rules (blocked round, going out on a double)
+// applied. Players with no entry score 0.
+func (s *Sheet) Result(r SheetRound) Result {
+	hands := make([]int, len(s.Players))
+	res := Result{WentOut: -1}
+	outOnDouble := false
+	for seat, e := range r.Entries {
+		if e != nil && seat < len(hands) {
+			hands[seat] = e.Score
+			if e.WentOut {
+				res.WentOut, outOnDouble = seat, e.OutOnDouble
+			}
+		}
+	}
+	res.Scores = s.Rules.Adjust(hands, res.WentOut, outOnDouble)
+	return res
+}
+
+// Results lists the closed rounds' results, for Standings.
+func (s *Sheet) Results() []Result {
+	var out []Result
+	for _, r := range s.Rounds {
+		if r.Closed {
+			out = append(out, s.Result(r))
+		}
+	}
+	return out
+}
+
+// Opened lists the doubles the closed rounds opened on, for the ladder.
+func (s *Sheet) Opened() []int {
+	var out []int
+	for _, r := range s.Rounds {
+		if r.Closed {
+			out = append(out, r.Double())
+		}
+	}
+	return out
+}
+
+// Totals adds up each seat's scores over the closed rounds.
+func (s *Sheet) Totals() []int {
+	return totals(len(s.Players), s.Results())
+}
+
+func totals(players int, results []Result) []int {
+	out := make([]int, players)
+	for _, res := range results {
+		for seat, v := range res.Scores {
+			if seat < players {
+				out[seat] += v
+			}
+		}
+	}
+	return out
+}
+
+// Standings ranks the players on the closed rounds under the tie-break.
+func (s *Sheet) Standings() Outcome {
+	return s.Rules.Standings(s.Players, s.Results())
+}

@@ -1,0 +1,82 @@
+package referee
+
+// A TableEffect is what an action accepted on a round's live table changes
+// on the score sheet besides the table itself.
+type TableEffect struct {
+	Setter      int  // the seat that set the starting double, or -1
+	WentOut     int  // the seat that laid its last tile, or -1
+	OutOnDouble bool // that last tile was a double and the house rule charges for it
+	Reopened    int  // a take-back undid the going out of this seat, or -1
+}
+
+// An EntryChange is one entry a table action writes: Old is replaced by
+// New (nil removes it).
+type EntryChange struct {
+	Seat     int
+	Old, New *Entry
+	Kind     EntryKind
+}
+
+// Deal is the deal of the sheet's rounds: the table knows the seats and
+// the hand size, not the hands.
+func (s *Sheet) Deal() Deal {
+	return Deal{Players: len(s.Players), HandSize: s.HandSize, Names: s.Players}
+}
+
+// Replay rebuilds round n's table from its action log.
+func (s *Sheet) Replay(n int, log []Action) (*Round, error) {
+	r := s.Round(n)
+	if r == nil {
+		return nil, NotFound("round")
+	}
+	return Replay(s.Rules, r.Double(), s.Deal(), log)
+}
+
+// Act judges action on round n's table after log, and says what it
+// changes on the score sheet: who set the double, who went out, whose
+// going out a take-back undid. It returns the table after the action.
+func (s *Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, error) {
+	eff := TableEffect{Setter: -1, WentOut: -1, Reopened: -1}
+	if r := s.Round(n); r != nil && r.Closed {
+		return nil, eff, Conflict("round-closed", Params{"N": n})
+	}
+	rr, err := s.Replay(n, log)
+	if err != nil {
+		return nil, eff, err
+	}
+	wasOut := rr.WentOut()
+	if err := rr.Act(action); err != nil {
+		return nil, eff, err
+	}
+	if action.Kind == ActPlay && action.Move.Start {
+		eff.Setter = action.Seat
+	}
+	if rr.Ending() == Domino {
+		moves := rr.Layout().Moves()
+		eff.WentOut = rr.WentOut()
+		eff.OutOnDouble = moves[len(moves)-1].Tile.Double() && s.Rules.DoubleOut > 0
+	}
+	if wasOut >= 0 && rr.WentOut() < 0 {
+		eff.Reopened = wasOut
+	}
+	return rr, eff, nil
+}
+
+// EntryChanges lists the entries of round n that eff writes: the player
+// who went out gets a went-out entry unless they already have one, and a
+// take-back removes the went-out entry it made.
+func (s *Sheet) EntryChanges(n int, eff TableEffect) []EntryChange {
+	r := s.Round(n)
+	if r == nil {
+		return nil
+	}
+	var out []EntryChange
+	if seat := eff.Reopened; seat >= 0 && seat < len(r.Entries) && r.Entries[seat] != nil && r.Entries[seat].WentOut {
+		out = append(out, EntryChange{Seat: seat, Old: r.Entries[seat], Kind: KindUndo})
+	}
+	if seat := eff.WentOut; seat >= 0 && seat < len(r.Entries) && r.Entries[seat] == nil {
+		e := s.Rules.OutEntry(eff.OutOnDouble)
+		out = append(out, EntryChange{Seat: seat, New: &e, Kind: KindEntry})
+	}
+	return out
+}
