@@ -3,7 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
-	"errors"
+	"fmt"
 	"time"
 
 	"chickenfoot/referee"
@@ -16,17 +16,50 @@ type Action struct {
 	At     time.Time
 }
 
-// Actions loads round n's action log, in order.
-func (s *Store) Actions(ctx context.Context, slug string, n int) ([]Action, error) {
-	var roundID int64
-	err := s.reader().QueryRowContext(ctx, qRoundID, slug, n).Scan(&roundID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+// A Table is one round's live table: the game's sheet, the round's action
+// log, and the referee's round rebuilt from that log.
+type Table struct {
+	Sheet
+	Number int
+	Log    []Action
+	Round  *referee.Round
+}
+
+// Actions lists the referee's actions of the log, in order.
+func (t Table) Actions() []referee.Action { return actionsOf(t.Log) }
+
+func actionsOf(log []Action) []referee.Action {
+	out := make([]referee.Action, len(log))
+	for i, a := range log {
+		out[i] = a.Action
 	}
+	return out
+}
+
+// Table loads round n's table.
+func (s *Store) Table(ctx context.Context, slug string, n int) (Table, error) {
+	return s.loadTable(ctx, s.reader(), slug, n)
+}
+
+func (s *Store) loadTable(ctx context.Context, q conn, slug string, n int) (Table, error) {
+	sh, err := s.loadSheet(ctx, q, slug, false)
 	if err != nil {
-		return nil, err
+		return Table{}, err
 	}
-	return loadActions(ctx, s.reader(), roundID)
+	return s.tableOf(ctx, q, sh, n)
+}
+
+func (s *Store) tableOf(ctx context.Context, q conn, sh Sheet, n int) (Table, error) {
+	t := Table{Sheet: sh, Number: n}
+	if sh.Round(n) == nil {
+		return t, referee.NotFound("round")
+	}
+	var err error
+	if t.Log, err = loadActions(ctx, q, sh.ids[n-1]); err != nil {
+		return t, fmt.Errorf("game %s, round %d: %w", sh.Game.Slug, n, err)
+	}
+	t.Round, err = sh.Replay(n, t.Actions())
+	return t, err
 }
 
 func loadActions(ctx context.Context, q conn, roundID int64) ([]Action, error) {
@@ -38,97 +71,123 @@ func loadActions(ctx context.Context, q conn, roundID int64) ([]Action, error) {
 	var out []Action
 	for rows.Next() {
 		var a Action
-		var kind, tile, on, at string
-		var noOn bool
-		if err := rows.Scan(&a.Seq, &a.Action.Seat, &kind, &tile, &on, &noOn, &at); err != nil {
+		var kind, at string
+		var tile, on sql.NullString
+		if err := rows.Scan(&a.Seq, &a.Action.Seat, &kind, &tile, &on, &at); err != nil {
 			return nil, err
 		}
-		a.Action.Kind, a.At = referee.ActionKind(kind), parseStamp(at)
-		if tile != "" {
-			t, err := referee.ParseTile(tile)
-			if err != nil {
-				return nil, err
-			}
-			if a.Action.Kind == referee.ActPlay {
-				a.Action.Move.Tile = t
-			} else {
-				a.Action.Drawn = &t
-			}
-		}
-		if a.Action.Kind == referee.ActPlay {
-			if noOn {
-				a.Action.Move.Start = true
-			} else if a.Action.Move.On, err = referee.ParseTile(on); err != nil {
-				return nil, err
-			}
+		if err := decodeAction(&a, kind, tile, on, at); err != nil {
+			return nil, fmt.Errorf("stored action %d: %w", a.Seq, err)
 		}
 		out = append(out, a)
 	}
 	return out, rows.Err()
 }
 
-// AppendAction adds an action to round n's log. decide runs inside the
-// write transaction with the round and its log as stored, so two phones
-// can't both lay the same tile: it returns the action to append and what
-// it changes besides the log (see ActionEffect), or refuses it.
-func (s *Store) AppendAction(ctx context.Context, slug string, n int,
-	decide func(Sheet, *Round, []Action) (referee.Action, ActionEffect, error)) error {
-	return s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
-		log, err := loadActions(ctx, tx, r.ID)
+// decodeAction fills in a stored action's kind, tiles and time.
+func decodeAction(a *Action, kind string, tile, on sql.NullString, at string) error {
+	a.Action.Kind = referee.ActionKind(kind)
+	var err error
+	if a.At, err = parseStamp(at); err != nil {
+		return err
+	}
+	if tile.Valid {
+		t, err := referee.ParseTile(tile.String)
 		if err != nil {
 			return err
 		}
-		a, eff, err := decide(sh, r, log)
+		if a.Action.Kind == referee.ActPlay {
+			a.Action.Move.Tile = t
+		} else {
+			a.Action.Drawn = &t
+		}
+	}
+	if a.Action.Kind == referee.ActPlay {
+		a.Action.Move.Start = !on.Valid
+		if on.Valid {
+			a.Action.Move.On, err = referee.ParseTile(on.String)
+		}
+	}
+	return err
+}
+
+// Act appends action to round n's log once the referee accepts it on the
+// table as stored, in the same transaction, so two phones can't both lay
+// the same tile; basedOn is the length of the log the page showed, or
+// Unchecked. What the action changes on the score sheet (who set the
+// double, who went out) is written with it. It returns the table after.
+func (s *Store) Act(ctx context.Context, slug string, n int, action referee.Action, basedOn int) (Table, error) {
+	var out Table
+	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+		t, err := s.tableOf(ctx, tx, *sh, n)
 		if err != nil {
 			return err
 		}
-		var tile, on sql.NullString
-		switch {
-		case a.Kind == referee.ActPlay:
-			tile = sql.NullString{String: a.Move.Tile.String(), Valid: true}
-			if !a.Move.Start {
-				on = sql.NullString{String: a.Move.On.String(), Valid: true}
-			}
-		case a.Drawn != nil:
-			tile = sql.NullString{String: a.Drawn.String(), Valid: true}
-		}
-		if _, err := tx.ExecContext(ctx, `
-			INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			r.ID, len(log)+1, a.Seat, string(a.Kind), tile, on, stamp(s.Now())); err != nil {
+		if err := checkLog(t, basedOn); err != nil {
 			return err
 		}
-		return s.applyEffect(ctx, tx, r, eff)
+		after, eff, err := sh.Act(n, t.Actions(), action)
+		if err != nil {
+			return err
+		}
+		if err := s.appendAction(ctx, tx, sh.ids[n-1], len(t.Log)+1, action); err != nil {
+			return err
+		}
+		if err := s.applyEffect(ctx, tx, sh, n, eff); err != nil {
+			return err
+		}
+		out = Table{Sheet: *sh, Number: n, Round: after, Log: append(t.Log, Action{Seq: len(t.Log) + 1, Action: action, At: s.Now()})}
+		return nil
 	})
+	return out, err
 }
 
-// ActionEffect is what an accepted action changes in the round besides its
-// log: who set the starting double, and who went out.
-type ActionEffect struct {
-	Setter      int  // the seat that set the starting double, or -1 to leave it
-	WentOut     int  // the seat that laid its last tile, or -1
-	OutOnDouble bool // that last tile was a double
-	Reopened    int  // a take-back undid the going out of this seat, or -1
+// checkLog refuses an action made on a stale table.
+func checkLog(t Table, basedOn int) error {
+	if basedOn == Unchecked || basedOn == len(t.Log) {
+		return nil
+	}
+	last := t.Log[len(t.Log)-1].Action.String()
+	return referee.Conflict("table-changed", referee.Params{"Last": last})
 }
 
-func (s *Store) applyEffect(ctx context.Context, tx conn, r *Round, eff ActionEffect) error {
+func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq int, a referee.Action) error {
+	var tile, on sql.NullString
+	switch {
+	case a.Kind == referee.ActPlay:
+		tile = sql.NullString{String: a.Move.Tile.String(), Valid: true}
+		if !a.Move.Start {
+			on = sql.NullString{String: a.Move.On.String(), Valid: true}
+		}
+	case a.Drawn != nil:
+		tile = sql.NullString{String: a.Drawn.String(), Valid: true}
+	}
+	_, err := tx.ExecContext(ctx, `
+		INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		roundID, seq, a.Seat, string(a.Kind), tile, on, stamp(s.Now()))
+	return err
+}
+
+// applyEffect writes what a table action changes on the score sheet: who
+// set the double, and the went-out entries the referee lists.
+func (s *Store) applyEffect(ctx context.Context, tx conn, sh *Sheet, n int, eff referee.TableEffect) error {
+	r := sh.Round(n)
+	r.Tracked = true
 	if eff.Setter >= 0 {
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
-			eff.Setter, r.ID); err != nil {
+			eff.Setter, sh.ids[n-1]); err != nil {
 			return err
 		}
+		r.Setter, r.Opened = eff.Setter, r.Double()
 	}
-	if seat := eff.Reopened; seat >= 0 && seat < len(r.Entries) && r.Entries[seat] != nil && r.Entries[seat].WentOut {
-		var last int64 // the change that wrote the entry being taken back
-		if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM entry_history WHERE round_id = ? AND seat = ?`, r.ID, seat).Scan(&last); err != nil {
+	for _, ch := range sh.EntryChanges(n, eff) {
+		undoes := int64(0)
+		if ch.Kind == referee.KindUndo {
+			undoes = sh.Version(n, ch.Seat) // the change that wrote the entry taken back
+		}
+		if err := s.putEntry(ctx, tx, sh, n, ch, "the table", undoes); err != nil {
 			return err
 		}
-		if _, err := s.putEntry(ctx, tx, r, seat, r.Entries[seat], nil, "undo", "the table", last); err != nil {
-			return err
-		}
-	}
-	if eff.WentOut >= 0 && eff.WentOut < len(r.Entries) && r.Entries[eff.WentOut] == nil {
-		_, err := s.putEntry(ctx, tx, r, eff.WentOut, nil, &Entry{Seat: eff.WentOut, WentOut: true, OutOnDouble: eff.OutOnDouble}, "entry", "the table", 0)
-		return err
 	}
 	return nil
 }

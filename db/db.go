@@ -22,9 +22,6 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
-// ErrNotFound is returned when a game or round does not exist.
-var ErrNotFound = errors.New("not found")
-
 //go:embed migrations/*.sql
 var migrations embed.FS
 
@@ -192,7 +189,10 @@ func (s *Store) reader() conn { return conn{db: s.read, stmts: s.readStmts} }
 // nanoseconds, so text order is time order.
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
-func parseStamp(s string) time.Time {
-	t, _ := time.Parse(time.RFC3339Nano, s)
-	return t
+func parseStamp(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return t, fmt.Errorf("stored time %q: %w", s, err)
+	}
+	return t, nil
 }

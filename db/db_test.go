@@ -37,7 +37,12 @@ func newGame(t *testing.T, s *Store, players ...string) Game {
 	return g
 }
 
-func accept(Sheet, *Round, *Entry) error { return nil }
+// anyBasis is a change based on whatever is stored.
+var anyBasis = Basis{Version: Unchecked}
+
+func typed(pips int) referee.Entry { return referee.Entry{Pips: pips, Score: pips} }
+
+var out = referee.Entry{WentOut: true}
 
 func TestCreateAndLoad(t *testing.T) {
 	s := openTest(t)
@@ -56,7 +61,7 @@ func TestCreateAndLoad(t *testing.T) {
 	if len(sh.Rounds) != 1 || sh.Rounds[0].Planned != 6 || sh.Rounds[0].Opened != -1 || sh.Current() == nil {
 		t.Errorf("rounds = %+v, want round 1 planned on 6-6", sh.Rounds)
 	}
-	if _, err := s.Sheet(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+	if _, err := s.Sheet(ctx, "nope"); !errors.Is(err, referee.ErrNotFound) {
 		t.Errorf("Sheet(unknown) error = %v, want ErrNotFound", err)
 	}
 	newGame(t, s, "Cy", "Di")
@@ -75,15 +80,15 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	g := newGame(t, s, "Ann", "Bob")
 	save := func(seat, pips int, by string) {
 		t.Helper()
-		if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: seat, Pips: pips, Score: pips}, by, accept); err != nil {
+		if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, typed(pips), by, anyBasis); err != nil {
 			t.Fatalf("SaveEntry: %v", err)
 		}
 	}
 	save(0, 12, "")
 	save(1, 30, "")
 	save(1, 31, "")
-	tiles := Entry{Seat: 0, Tiles: []referee.Tile{{Hi: 5, Lo: 3}, {}}, Pips: 8, DoubleBlank: true, Score: 58}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, tiles, "", accept); err != nil {
+	tiles := referee.Entry{Tiles: []referee.Tile{{Hi: 5, Lo: 3}, {}}, Pips: 8, DoubleBlank: true, Score: 58}
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, tiles, "", anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ := s.SheetWithHistory(ctx, g.Slug)
@@ -93,14 +98,14 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	}
 	kinds := ""
 	for _, c := range sh.History {
-		kinds += c.Kind + " "
+		kinds += string(c.Kind) + " "
 	}
 	if kinds != "entry entry edit edit " {
 		t.Errorf("history kinds = %q, want entry entry edit edit", kinds)
 	}
 	// Undo twice: Ann's tiles go back to 12, then Bob's 31 back to 30.
 	for _, want := range []struct{ seat, score int }{{0, 12}, {1, 30}} {
-		c, err := s.UndoLast(ctx, g.Slug, 1, "")
+		c, _, err := s.UndoLast(ctx, g.Slug, 1, "")
 		if err != nil || c.Seat != want.seat {
 			t.Fatalf("UndoLast = %+v, %v, want seat %d", c, err, want.seat)
 		}
@@ -111,8 +116,8 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	}
 	s.UndoLast(ctx, g.Slug, 1, "")
 	s.UndoLast(ctx, g.Slug, 1, "")
-	if _, err := s.UndoLast(ctx, g.Slug, 1, ""); !errors.Is(err, ErrNothingToUndo) {
-		t.Fatalf("UndoLast on an empty round = %v, want ErrNothingToUndo", err)
+	if _, _, err := s.UndoLast(ctx, g.Slug, 1, ""); !errors.Is(err, referee.ErrConflict) {
+		t.Fatalf("UndoLast on an empty round = %v, want a conflict", err)
 	}
 	sh, _ = s.SheetWithHistory(ctx, g.Slug)
 	if sh.Rounds[0].Entries[0] != nil || sh.Rounds[0].Entries[1] != nil || len(sh.History) != 8 {
@@ -124,20 +129,37 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	no := errors.New("no")
-	_, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 3, Score: 3}, "", func(Sheet, *Round, *Entry) error { return no })
-	if !errors.Is(err, no) {
-		t.Fatalf("SaveEntry with a refusing check = %v, want its error", err)
+	// 6-6 opened round 1, so it is in no hand; 50 pips is more than the
+	// tiles off a double-6 table carry beside Bob's 130; Bob did not go out.
+	tries := []struct {
+		name string
+		do   func() error
+		code referee.Code
+	}{
+		{"the opener in a hand", func() error {
+			_, err := s.SaveEntry(ctx, g.Slug, 1, 0, referee.Entry{Tiles: []referee.Tile{{Hi: 6, Lo: 6}}, Pips: 12, Score: 12}, "", anyBasis)
+			return err
+		}, referee.CodeOpenerInHand},
+		{"too many pips", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(200), "", anyBasis); return err }, referee.CodeTooManyPips},
+		{"a stranger's edit", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "Zed", anyBasis); return err }, referee.CodeInvalid},
+		{"a missing round", func() error { _, err := s.SaveEntry(ctx, g.Slug, 2, 0, typed(3), "", anyBasis); return err }, referee.CodeNotFound},
+		{"a missing seat", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 2, typed(3), "", anyBasis); return err }, referee.CodeNotFound},
+		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1); return err }, referee.CodeMissingEntries},
+		{"a skipped double under the draw rule", func() error { _, err := s.SetOpening(ctx, g.Slug, 1, 5, 0); return err }, referee.CodeNoSkip},
+		{"a stale version", func() error {
+			_, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "", Basis{Version: 99})
+			return err
+		}, referee.CodeConflict},
 	}
-	if err := s.CloseRound(ctx, g.Slug, 1, func(Sheet, *Round) (int, bool, error) { return 0, false, no }); !errors.Is(err, no) {
-		t.Fatalf("CloseRound refused = %v", err)
+	for _, tc := range tries {
+		var re *referee.RuleError
+		if err := tc.do(); !errors.As(err, &re) || re.Code != tc.code {
+			t.Errorf("%s: error = %v, want code %s", tc.name, err, tc.code)
+		}
 	}
 	sh, _ := s.SheetWithHistory(ctx, g.Slug)
-	if sh.Rounds[0].Entries[0] != nil || len(sh.History) != 0 || sh.Rounds[0].Closed() {
+	if sh.Rounds[0].Entries[0] != nil || len(sh.History) != 0 || sh.Rounds[0].Closed || sh.Rounds[0].Opened != -1 {
 		t.Fatal("a refused request wrote to the database")
-	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 2, Entry{Seat: 0}, "", accept); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("SaveEntry on a missing round = %v, want ErrNotFound", err)
 	}
 }
 
@@ -145,27 +167,27 @@ func TestCloseRound(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, WentOut: true}, "", accept)
-	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 1, Pips: 9, Score: 9}, "", accept)
-	if err := s.SetOpening(ctx, g.Slug, 1, 6, 1, func(Sheet, *Round, []Action) error { return nil }); err != nil {
+	s.SaveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
+	s.SaveEntry(ctx, g.Slug, 1, 1, typed(9), "", anyBasis)
+	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CloseRound(ctx, g.Slug, 1, func(Sheet, *Round) (int, bool, error) { return 4, false, nil }); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CloseRound(ctx, g.Slug, 1, func(Sheet, *Round) (int, bool, error) { return 3, false, nil }); !errors.Is(err, ErrRoundClosed) {
-		t.Fatalf("closing twice = %v, want ErrRoundClosed", err)
+	if _, err := s.CloseRound(ctx, g.Slug, 1); !errors.Is(err, referee.ErrConflict) {
+		t.Fatalf("closing twice = %v, want a conflict", err)
 	}
 	sh, _ := s.Sheet(ctx, g.Slug)
-	if len(sh.Rounds) != 2 || sh.Rounds[1].Planned != 4 || sh.Rounds[0].Setter != 1 || sh.Rounds[0].Double() != 6 {
-		t.Fatalf("rounds = %+v, want round 2 planned on 4-4 and round 1 set by Bob", sh.Rounds)
+	if len(sh.Rounds) != 2 || sh.Rounds[1].Planned != 5 || sh.Rounds[0].Setter != 1 || sh.Rounds[0].Double() != 6 {
+		t.Fatalf("rounds = %+v, want round 2 planned on 5-5 and round 1 set by Bob", sh.Rounds)
 	}
 	res := sh.Results()
 	if len(res) != 1 || res[0].WentOut != 0 || res[0].Scores[1] != 9 {
 		t.Fatalf("Results() = %+v", res)
 	}
 	// A correction of the closed round is kept with who made it.
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 1, Pips: 19, Score: 19}, "Ann", accept); err != nil {
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(19), "Ann", anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ = s.SheetWithHistory(ctx, g.Slug)
@@ -173,16 +195,20 @@ func TestCloseRound(t *testing.T) {
 	if last.Kind != "correction" || last.By != "Ann" || last.Old.Score != 9 || last.New.Score != 19 {
 		t.Fatalf("last change = %+v, want Ann's correction 9 → 19", last)
 	}
-	if _, err := s.UndoLast(ctx, g.Slug, 1, ""); !errors.Is(err, ErrRoundClosed) {
-		t.Fatalf("undo on a closed round = %v, want ErrRoundClosed", err)
+	if _, _, err := s.UndoLast(ctx, g.Slug, 1, ""); !errors.Is(err, referee.ErrConflict) {
+		t.Fatalf("undo on a closed round = %v, want a conflict", err)
 	}
-	s.SaveEntry(ctx, g.Slug, 2, Entry{Seat: 0, Pips: 1, Score: 1}, "", accept)
-	s.SaveEntry(ctx, g.Slug, 2, Entry{Seat: 1, WentOut: true}, "", accept)
-	if err := s.CloseRound(ctx, g.Slug, 2, func(Sheet, *Round) (int, bool, error) { return 0, true, nil }); err != nil {
-		t.Fatal(err)
+	s.SaveEntry(ctx, g.Slug, 2, 0, typed(1), "", anyBasis)
+	s.SaveEntry(ctx, g.Slug, 2, 1, out, "", anyBasis)
+	for n := 2; n <= 7; n++ { // double-6: seven rounds, 6-6 down to 0-0
+		s.SaveEntry(ctx, g.Slug, n, 0, typed(1), "", anyBasis)
+		s.SaveEntry(ctx, g.Slug, n, 1, out, "", anyBasis)
+		if _, err := s.CloseRound(ctx, g.Slug, n); err != nil {
+			t.Fatalf("closing round %d: %v", n, err)
+		}
 	}
 	sh, _ = s.Sheet(ctx, g.Slug)
-	if !sh.Game.Finished() || sh.Current() != nil || len(sh.Rounds) != 2 {
+	if !sh.Game.Finished() || sh.Current() != nil || len(sh.Rounds) != 7 {
 		t.Fatalf("after the last round: finished %v, current %v, %d rounds", sh.Game.Finished(), sh.Current(), len(sh.Rounds))
 	}
 }
@@ -221,8 +247,8 @@ func TestMigrations(t *testing.T) {
 			if err != nil || sh.Rounds[0].Entries[1] == nil || sh.Rounds[0].Entries[1].Score != 57 {
 				t.Errorf("from version %d: the old entry did not survive: %+v, %v", from, sh.Rounds, err)
 			}
-			if log, err := s.Actions(ctx, "old", 1); from >= 2 && (err != nil || len(log) != 1 || !log[0].Action.Move.Start) {
-				t.Errorf("from version %d: the old move did not survive: %+v, %v", from, log, err)
+			if tb, err := s.Table(ctx, "old", 1); from >= 2 && (err != nil || len(tb.Log) != 1 || !tb.Log[0].Action.Move.Start) {
+				t.Errorf("from version %d: the old move did not survive: %+v, %v", from, tb.Log, err)
 			}
 		}
 		newGame(t, s, "Ann", "Bob")
@@ -258,21 +284,13 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 	ctx := context.Background()
 	players := []string{"A", "B", "C", "D", "E", "F", "G", "H"}
 	g := newGame(t, s, players...)
-	onlyOneOut := func(sh Sheet, r *Round, e *Entry) error {
-		for seat, o := range r.Entries {
-			if o != nil && o.WentOut && seat != e.Seat {
-				return errors.New("someone already went out")
-			}
-		}
-		return nil
-	}
 	var wg sync.WaitGroup
 	results := make([]error, len(players))
 	for seat := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, results[seat] = s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: seat, WentOut: true}, "", onlyOneOut)
+			_, results[seat] = s.SaveEntry(ctx, g.Slug, 1, seat, out, "", anyBasis)
 		}()
 	}
 	wg.Wait()
@@ -297,7 +315,7 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: seat, Pips: seat + 1, Score: seat + 1}, "", accept); err != nil {
+			if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, typed(seat + 1), "", anyBasis); err != nil {
 				t.Error(err)
 			}
 		}()
@@ -325,30 +343,22 @@ func TestCorrectionResettlesALossLimitGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	decide := func(sh Sheet, r *Round) (int, bool, error) {
-		over := false
-		for _, e := range r.Entries {
-			over = over || e.Score >= 20
-		}
-		next, _ := rules.NextDouble(append(sh.Opened(), r.Double()))
-		return next, over, nil
-	}
-	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 25, Score: 25}, "", accept)
-	s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 1, WentOut: true}, "", accept)
-	if err := s.CloseRound(ctx, g.Slug, 1, decide); err != nil {
+	s.SaveEntry(ctx, g.Slug, 1, 0, typed(25), "", anyBasis)
+	s.SaveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
+	if _, err := s.CloseRound(ctx, g.Slug, 1); err != nil {
 		t.Fatal(err)
 	}
 	if sh, _ := s.Sheet(ctx, g.Slug); !sh.Game.Finished() {
 		t.Fatal("Ann reached 20 and the game goes on")
 	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 5, Score: 5}, "Bob", accept); err != nil {
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(5), "Bob", anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ := s.Sheet(ctx, g.Slug)
 	if sh.Game.Finished() || sh.Current() == nil || sh.Current().Number != 2 || sh.Current().Planned != 5 {
 		t.Fatalf("after correcting Ann to 5: finished %v, current %+v; want round 2 on 5-5", sh.Game.Finished(), sh.Current())
 	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, Entry{Seat: 0, Pips: 21, Score: 21}, "Bob", accept); err != nil {
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(21), "Bob", anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ = s.Sheet(ctx, g.Slug)

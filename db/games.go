@@ -73,14 +73,18 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 			}
 		}
 		first, _ := g.Rules.NextDouble(nil)
-		return insertRound(ctx, tx, g.ID, 1, first)
+		_, err = insertRound(ctx, tx, g.ID, 1, first)
+		return err
 	})
 	return g, err
 }
 
-func insertRound(ctx context.Context, tx conn, gameID int64, number, planned int) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO rounds (game_id, number, planned_double) VALUES (?, ?, ?)`, gameID, number, planned)
-	return err
+func insertRound(ctx context.Context, tx conn, gameID int64, number, planned int) (int64, error) {
+	res, err := tx.ExecContext(ctx, `INSERT INTO rounds (game_id, number, planned_double) VALUES (?, ?, ?)`, gameID, number, planned)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
 }
 
 // loadGame loads a game. What never changes once a game is created (its
@@ -90,13 +94,14 @@ func (s *Store) loadGame(ctx context.Context, q conn, slug string) (Game, error)
 		g := v.(Game)
 		g.Players = slices.Clone(g.Players)
 		var finished sql.NullString
-		if err := q.QueryRowContext(ctx, qGameEnd, g.ID).Scan(&finished); err != nil {
+		err := q.QueryRowContext(ctx, qGameEnd, g.ID).Scan(&finished)
+		if err != nil {
 			return g, err
 		}
 		if finished.Valid {
-			g.FinishedAt = parseStamp(finished.String)
+			g.FinishedAt, err = parseStamp(finished.String)
 		}
-		return g, nil
+		return g, err
 	}
 	g, err := readGame(ctx, q, slug)
 	if err == nil {
@@ -115,7 +120,7 @@ func readGame(ctx context.Context, q conn, slug string) (Game, error) {
 		qGame, slug).
 		Scan(&g.ID, &g.Slug, &g.Name, &g.PlayedOn, &rules, &g.HandSize, &created, &finished)
 	if errors.Is(err, sql.ErrNoRows) {
-		return g, ErrNotFound
+		return g, referee.NotFound("game")
 	}
 	if err != nil {
 		return g, err
@@ -123,9 +128,13 @@ func readGame(ctx context.Context, q conn, slug string) (Game, error) {
 	if err := json.Unmarshal([]byte(rules), &g.Rules); err != nil {
 		return g, fmt.Errorf("game %s: stored rules: %w", slug, err)
 	}
-	g.CreatedAt = parseStamp(created)
+	if g.CreatedAt, err = parseStamp(created); err != nil {
+		return g, fmt.Errorf("game %s: %w", slug, err)
+	}
 	if finished.Valid {
-		g.FinishedAt = parseStamp(finished.String)
+		if g.FinishedAt, err = parseStamp(finished.String); err != nil {
+			return g, fmt.Errorf("game %s: %w", slug, err)
+		}
 	}
 	rows, err := q.QueryContext(ctx, qPlayers, g.ID)
 	if err != nil {
@@ -171,7 +180,9 @@ func (s *Store) Games(ctx context.Context, limit int) ([]Summary, error) {
 		if err := rows.Scan(&sm.Slug, &sm.Name, &sm.PlayedOn, &sm.Finished, &created, &sm.Rounds, &players); err != nil {
 			return nil, err
 		}
-		sm.CreatedAt = parseStamp(created)
+		if sm.CreatedAt, err = parseStamp(created); err != nil {
+			return nil, fmt.Errorf("game %s: %w", sm.Slug, err)
+		}
 		sm.Players = strings.Split(players, "\x1f")
 		out = append(out, sm)
 	}

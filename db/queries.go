@@ -13,32 +13,31 @@ const (
 	qGameEnd = `SELECT finished_at FROM games WHERE id = ?`
 	qPlayers = `SELECT name FROM players WHERE game_id = ? ORDER BY seat`
 	qRounds  = `
-		SELECT id, number, planned_double, coalesce(opened_double, -1), coalesce(setter_seat, -1), coalesce(closed_at, '')
-		FROM rounds WHERE game_id = ? ORDER BY number`
+		SELECT r.id, r.number, r.planned_double, coalesce(r.opened_double, -1), coalesce(r.setter_seat, -1), r.closed_at IS NOT NULL,
+		       EXISTS (SELECT 1 FROM round_actions a WHERE a.round_id = r.id)
+		FROM rounds r WHERE r.game_id = ? ORDER BY r.number`
 	qEntries = `
-		SELECT r.number, e.seat, e.pips, e.double_blank, e.went_out, e.out_on_double, coalesce(e.tiles, ''), e.tiles IS NOT NULL, e.score, e.updated_at
+		SELECT r.number, e.seat, e.pips, e.double_blank, e.went_out, e.out_on_double, e.tiles, e.score, e.version
 		FROM entries e JOIN rounds r ON r.id = e.round_id WHERE r.game_id = ?`
 	qHistory = `
-		SELECT h.id, r.number, h.seat, h.kind, coalesce(h.old_value, ''), coalesce(h.new_value, ''), h.changed_by, h.changed_at, coalesce(h.undoes, 0)
+		SELECT h.id, r.number, h.seat, h.kind, h.old_value, h.new_value, h.changed_by, h.changed_at, coalesce(h.undoes, 0)
 		FROM entry_history h JOIN rounds r ON r.id = h.round_id WHERE r.game_id = ? ORDER BY h.id`
 	qActions = `
-		SELECT seq, seat, kind, coalesce(tile, ''), coalesce(on_tile, ''), on_tile IS NULL, created_at
+		SELECT seq, seat, kind, tile, on_tile, created_at
 		FROM round_actions WHERE round_id = ? ORDER BY seq`
-	qRoundID = `
-		SELECT r.id FROM rounds r JOIN games g ON g.id = r.game_id WHERE g.slug = ? AND r.number = ?`
 	qDeleteEntry = `DELETE FROM entries WHERE round_id = ? AND seat = ?`
 	qPutEntry    = `
-			INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at, version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (round_id, seat) DO UPDATE SET pips = excluded.pips, double_blank = excluded.double_blank,
 				went_out = excluded.went_out, out_on_double = excluded.out_on_double, tiles = excluded.tiles,
-				score = excluded.score, updated_at = excluded.updated_at`
+				score = excluded.score, updated_at = excluded.updated_at, version = excluded.version`
 	qAddChange = `
 		INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
-var hotQueries = []string{qGame, qGameEnd, qPlayers, qRounds, qEntries, qHistory, qActions, qRoundID, qDeleteEntry, qPutEntry, qAddChange}
+var hotQueries = []string{qGame, qGameEnd, qPlayers, qRounds, qEntries, qHistory, qActions, qDeleteEntry, qPutEntry, qAddChange}
 
 // prepare prepares queries on a pool.
 func prepare(ctx context.Context, db *sql.DB, queries []string) (map[string]*sql.Stmt, error) {

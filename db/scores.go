@@ -3,162 +3,202 @@ package db
 import (
 	"context"
 	"database/sql"
-	"errors"
+	"strconv"
+	"time"
+
+	"chickenfoot/referee"
 )
 
-// ErrRoundClosed is returned when a round that is already closed is closed
-// again, or a step that needs the open round is tried on a closed one.
-var ErrRoundClosed = errors.New("the round is already closed")
+// Each service below owns its write transaction: it loads the game's
+// sheet inside it, asks the referee, writes what the referee allows, and
+// commits, or writes nothing and returns the referee's coded error.
 
-// ErrNothingToUndo is returned by UndoLast when the round has no entry
-// left to take back.
-var ErrNothingToUndo = errors.New("nothing to undo")
-
-// withRound loads the sheet (with its history if asked) inside a write
-// transaction and finds round number n.
-func (s *Store) withRound(ctx context.Context, slug string, n int, history bool, fn func(conn, Sheet, *Round) error) error {
+// writeSheet loads the sheet in a write transaction and runs fn on it:
+// all of fn's writes land, or none.
+func (s *Store) writeSheet(ctx context.Context, slug string, history bool, fn func(conn, *Sheet) error) error {
 	return s.inTx(ctx, func(tx conn) error {
 		sh, err := s.loadSheet(ctx, tx, slug, history)
 		if err != nil {
 			return err
 		}
+		return fn(tx, &sh)
+	})
+}
+
+// SetOpening records the double round n really opened on and the seat
+// that set it, once the referee accepts it. It returns the sheet as
+// written.
+func (s *Store) SetOpening(ctx context.Context, slug string, n, double, setter int) (Sheet, error) {
+	var out Sheet
+	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+		if err := sh.CheckOpening(n, double, setter); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET opened_double = ?, setter_seat = ? WHERE id = ?`,
+			double, setter, sh.ids[n-1]); err != nil {
+			return err
+		}
 		r := sh.Round(n)
-		if r == nil {
-			return ErrNotFound
-		}
-		return fn(tx, sh, r)
-	})
-}
-
-// SetOpening records the double round n really opened on and the seat that
-// set it, after check (run on the current state and the round's moves, in
-// the same transaction) accepts it.
-func (s *Store) SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(Sheet, *Round, []Action) error) error {
-	return s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
-		log, err := loadActions(ctx, tx, r.ID)
-		if err != nil {
-			return err
-		}
-		if err := check(sh, r, log); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE rounds SET opened_double = ?, setter_seat = ? WHERE id = ?`, opened, setter, r.ID)
-		return err
-	})
-}
-
-// SaveEntry writes a player's entry for round n and records the change in
-// the history: an entry, an edit while the round is open, or a correction
-// of a closed round. check sees the current state and the new entry, may
-// fill it in (its score) and may refuse it; nothing is written then. It
-// returns the sheet as written (without history), so the caller need not
-// load it again.
-func (s *Store) SaveEntry(ctx context.Context, slug string, n int, e Entry, by string, check func(Sheet, *Round, *Entry) error) (Sheet, error) {
-	var saved Sheet
-	err := s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
-		if err := check(sh, r, &e); err != nil {
-			return err
-		}
-		if e.Seat < 0 || e.Seat >= len(r.Entries) {
-			return ErrNotFound
-		}
-		kind := "entry"
-		switch {
-		case r.Closed():
-			kind = "correction"
-		case r.Entries[e.Seat] != nil:
-			kind = "edit"
-		}
-		if _, err := s.putEntry(ctx, tx, r, e.Seat, r.Entries[e.Seat], &e, kind, by, 0); err != nil {
-			return err
-		}
-		e.UpdatedAt = s.Now()
-		r.Entries[e.Seat] = &e
-		saved = sh
-		if kind == "correction" && sh.Game.Rules.LossLimit > 0 {
-			return s.resettle(ctx, tx, &saved)
-		}
+		r.Opened, r.Setter = double, setter
+		out = *sh
 		return nil
 	})
-	return saved, err
+	return out, err
 }
 
-// resettle decides again, after a correction, whether a game played to a
-// losing total is over: a finished game whose totals no longer reach it
-// goes on with its next round; a running one whose totals now do ends,
-// dropping its next round if nothing was entered in it yet.
-func (s *Store) resettle(ctx context.Context, tx conn, sh *Sheet) error {
-	rules := sh.Game.Rules
-	totals := make([]int, len(sh.Game.Players))
-	for _, res := range sh.Results() {
-		for seat, v := range res.Scores {
-			totals[seat] += v
+// A Basis is what a change to an entry was based on, so that a change
+// made on a stale page is refused instead of overwriting a newer one.
+type Basis struct {
+	// Version is the entry's version the page showed (see Sheet.Version),
+	// or Unchecked.
+	Version int64
+	// Open says the page showed the round still open: a round closed
+	// since is then a conflict, not a correction.
+	Open bool
+}
+
+// Unchecked is a Basis.Version that accepts whatever is stored.
+const Unchecked = -1
+
+// SaveEntry writes seat's entry for round n and records the change in the
+// history: an entry, an edit while the round is open, or a correction of a
+// closed round, which names who makes it. The referee checks the entry
+// against the round as stored, in the same transaction. It returns the
+// sheet as written (without history).
+func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
+	var out Sheet
+	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+		if err := checkBasis(sh, n, seat, basedOn); err != nil {
+			return err
 		}
-	}
-	opened := sh.Opened()
-	over := rules.GameOver(opened, totals)
-	cur := sh.Current()
+		if err := sh.CheckAuthor(n, by); err != nil {
+			return err
+		}
+		if err := sh.CheckEntry(n, seat, e); err != nil {
+			return err
+		}
+		ch := referee.EntryChange{Seat: seat, Old: sh.Round(n).Entries[seat], New: &e, Kind: sh.Kind(n, seat)}
+		if err := s.putEntry(ctx, tx, sh, n, ch, by, 0); err != nil {
+			return err
+		}
+		if ch.Kind == referee.KindCorrection {
+			if err := s.resettle(ctx, tx, sh); err != nil {
+				return err
+			}
+		}
+		out = *sh
+		return nil
+	})
+	return out, err
+}
+
+// checkBasis refuses a change based on what is no longer there.
+func checkBasis(sh *Sheet, n, seat int, basedOn Basis) error {
+	r := sh.Round(n)
 	switch {
-	case sh.Game.Finished() && !over:
-		next, _ := rules.NextDouble(opened)
+	case r == nil || seat < 0 || seat >= len(sh.Players):
+		return referee.NotFound("entry")
+	case basedOn.Open && r.Closed:
+		return referee.Conflict("round-closed", referee.Params{"N": n})
+	case basedOn.Version == Unchecked || basedOn.Version == sh.Version(n, seat):
+		return nil
+	}
+	return referee.Conflict("entry-changed", referee.Params{"Name": sh.Players[seat], "Now": describeEntry(r.Entries[seat])})
+}
+
+// describeEntry says what an entry holds, for a conflict's message.
+func describeEntry(e *referee.Entry) string {
+	switch {
+	case e == nil:
+		return "empty"
+	case e.WentOut:
+		return "went out"
+	}
+	return strconv.Itoa(e.Score)
+}
+
+// resettle writes what the referee decides, after a correction, about the
+// end of a game played to a losing total.
+func (s *Store) resettle(ctx context.Context, tx conn, sh *Sheet) error {
+	res := sh.Resettle()
+	switch {
+	case res.Reopen:
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET finished_at = NULL WHERE id = ?`, sh.Game.ID); err != nil {
 			return err
 		}
-		return insertRound(ctx, tx, sh.Game.ID, len(sh.Rounds)+1, next)
-	case !sh.Game.Finished() && over && cur != nil && untouched(*cur):
-		var moves int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM round_actions WHERE round_id = ?`, cur.ID).Scan(&moves); err != nil || moves > 0 {
+		return s.addRound(ctx, tx, sh, res.Next)
+	case res.Finish && res.DropCurrent:
+		cur := sh.Current()
+		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE id = ?`, sh.ids[cur.Number-1]); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE id = ?`, cur.ID); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `UPDATE games SET finished_at = ? WHERE id = ?`, stamp(s.Now()), sh.Game.ID)
-		return err
+		sh.Rounds, sh.ids, sh.version = sh.Rounds[:cur.Number-1], sh.ids[:cur.Number-1], sh.version[:cur.Number-1]
+		return s.finish(ctx, tx, sh)
 	}
 	return nil
 }
 
-// untouched reports whether nothing was entered in a round.
-func untouched(r Round) bool {
-	for _, e := range r.Entries {
-		if e != nil {
-			return false
-		}
+// addRound adds the next round, planned on double, to the game and sheet.
+func (s *Store) addRound(ctx context.Context, tx conn, sh *Sheet, double int) error {
+	n := len(sh.Rounds) + 1
+	id, err := insertRound(ctx, tx, sh.Game.ID, n, double)
+	if err != nil {
+		return err
 	}
-	return r.Setter < 0
+	sh.Rounds = append(sh.Rounds, referee.SheetRound{Number: n, Planned: double, Opened: -1, Setter: -1,
+		Entries: make([]*referee.Entry, len(sh.Players))})
+	sh.ids, sh.version = append(sh.ids, id), append(sh.version, make([]int64, len(sh.Players)))
+	sh.Finished, sh.Game.FinishedAt = false, time.Time{}
+	return nil
 }
 
-// putEntry replaces (or with e nil, removes) one entry and logs the change.
-func (s *Store) putEntry(ctx context.Context, tx conn, r *Round, seat int, old, e *Entry, kind, by string, undoes int64) (int64, error) {
+// finish marks the game over.
+func (s *Store) finish(ctx context.Context, tx conn, sh *Sheet) error {
+	now := s.Now()
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET finished_at = ? WHERE id = ?`, stamp(now), sh.Game.ID); err != nil {
+		return err
+	}
+	sh.Finished, sh.Game.FinishedAt = true, now
+	return nil
+}
+
+// putEntry records a change in the history and writes its new entry (or,
+// with none, removes the entry), with the change's id as the entry's
+// version. It updates the sheet to match.
+func (s *Store) putEntry(ctx context.Context, tx conn, sh *Sheet, n int, ch referee.EntryChange, by string, undoes int64) error {
 	now := stamp(s.Now())
-	var err error
-	if e == nil {
-		_, err = tx.ExecContext(ctx, qDeleteEntry, r.ID, seat)
-	} else {
-		var tiles sql.NullString
-		if e.Tapped() {
-			tiles = sql.NullString{String: formatTiles(e.Tiles), Valid: true}
-		}
-		_, err = tx.ExecContext(ctx, qPutEntry,
-			r.ID, seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, tiles, e.Score, now)
-	}
-	if err != nil {
-		return 0, err
-	}
+	roundID := sh.ids[n-1]
 	var undo sql.NullInt64
 	if undoes > 0 {
 		undo = sql.NullInt64{Int64: undoes, Valid: true}
 	}
 	res, err := tx.ExecContext(ctx, qAddChange,
-		r.ID, seat, kind, encodeEntry(old), encodeEntry(e), score(old), score(e), by, now, undo)
+		roundID, ch.Seat, string(ch.Kind), encodeEntry(ch.Old), encodeEntry(ch.New), score(ch.Old), score(ch.New), by, now, undo)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	return res.LastInsertId()
+	version, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	if e := ch.New; e == nil {
+		_, err = tx.ExecContext(ctx, qDeleteEntry, roundID, ch.Seat)
+		version = 0
+	} else {
+		var tiles sql.NullString
+		if e.Tapped() {
+			tiles = sql.NullString{String: formatTiles(e.Tiles), Valid: true}
+		}
+		_, err = tx.ExecContext(ctx, qPutEntry, roundID, ch.Seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, tiles, e.Score, now, version)
+	}
+	if err != nil {
+		return err
+	}
+	sh.Round(n).Entries[ch.Seat], sh.version[n-1][ch.Seat] = ch.New, version
+	return nil
 }
 
-func score(e *Entry) sql.NullInt64 {
+func score(e *referee.Entry) sql.NullInt64 {
 	if e == nil {
 		return sql.NullInt64{}
 	}
@@ -167,53 +207,73 @@ func score(e *Entry) sql.NullInt64 {
 
 // UndoLast takes back the latest entry or edit of the open round n that
 // has not been undone yet, restoring what the player had before it. It
-// returns the change it reverted.
-func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Change, error) {
+// returns the change it reverted and the sheet as written.
+func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Change, Sheet, error) {
 	var undone Change
-	err := s.withRound(ctx, slug, n, true, func(tx conn, sh Sheet, r *Round) error {
-		if r.Closed() {
-			return ErrRoundClosed
+	var out Sheet
+	err := s.writeSheet(ctx, slug, true, func(tx conn, sh *Sheet) error {
+		r := sh.Round(n)
+		switch {
+		case r == nil:
+			return referee.NotFound("round")
+		case r.Closed:
+			return referee.Conflict("round-closed", referee.Params{"N": n})
 		}
-		reverted := map[int64]bool{}
-		for _, c := range sh.History {
-			if c.Kind == "undo" {
-				reverted[c.Undoes] = true
-			}
+		c, ok := lastUndoable(sh.History, n)
+		if !ok {
+			return referee.Conflict("nothing-to-undo", nil)
 		}
-		for i := len(sh.History) - 1; i >= 0; i-- {
-			c := sh.History[i]
-			if c.Round != n || c.Kind == "undo" || reverted[c.ID] {
-				continue
-			}
-			undone = c
-			_, err := s.putEntry(ctx, tx, r, c.Seat, r.Entries[c.Seat], c.Old, "undo", by, c.ID)
+		undone = c
+		ch := referee.EntryChange{Seat: c.Seat, Old: r.Entries[c.Seat], New: c.Old, Kind: referee.KindUndo}
+		if err := s.putEntry(ctx, tx, sh, n, ch, by, c.ID); err != nil {
 			return err
 		}
-		return ErrNothingToUndo
+		out = *sh
+		return nil
 	})
-	return undone, err
+	return undone, out, err
 }
 
-// CloseRound closes round n once decide, run on the current state in the
-// same transaction, accepts it. decide says which double the next round
-// opens on, or that the game is over.
-func (s *Store) CloseRound(ctx context.Context, slug string, n int, decide func(Sheet, *Round) (next int, over bool, err error)) error {
-	return s.withRound(ctx, slug, n, false, func(tx conn, sh Sheet, r *Round) error {
-		if r.Closed() {
-			return ErrRoundClosed
+// lastUndoable is round n's latest change that is not an undo and has not
+// been undone.
+func lastUndoable(history []Change, n int) (Change, bool) {
+	reverted := map[int64]bool{}
+	for _, c := range history {
+		if c.Kind == referee.KindUndo {
+			reverted[c.Undoes] = true
 		}
-		next, over, err := decide(sh, r)
+	}
+	for i := len(history) - 1; i >= 0; i-- {
+		if c := history[i]; c.Round == n && c.Kind != referee.KindUndo && !reverted[c.ID] {
+			return c, true
+		}
+	}
+	return Change{}, false
+}
+
+// CloseRound closes round n once the referee accepts it, then opens the
+// next round or ends the game, as the referee says. It returns the sheet
+// as written.
+func (s *Store) CloseRound(ctx context.Context, slug string, n int) (Sheet, error) {
+	var out Sheet
+	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+		next, err := sh.Close(n)
 		if err != nil {
 			return err
 		}
-		now := stamp(s.Now())
-		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET closed_at = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`, now, r.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET closed_at = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
+			stamp(s.Now()), sh.ids[n-1]); err != nil {
 			return err
 		}
-		if over {
-			_, err = tx.ExecContext(ctx, `UPDATE games SET finished_at = ? WHERE id = ?`, now, sh.Game.ID)
-			return err
+		r := sh.Round(n)
+		r.Closed, r.Opened = true, r.Double()
+		if next.Over {
+			err = s.finish(ctx, tx, sh)
+		} else {
+			err = s.addRound(ctx, tx, sh, next.Next)
 		}
-		return insertRound(ctx, tx, sh.Game.ID, n+1, next)
+		out = *sh
+		return err
 	})
+	return out, err
 }

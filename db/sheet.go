@@ -4,126 +4,45 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
 	"chickenfoot/referee"
 )
 
-// A Round is one round of a game night and every player's entry.
-type Round struct {
-	ID       int64
-	Number   int // 1-based
-	Planned  int // the double the ladder called for
-	Opened   int // the double it really opened on, or -1 before anyone said
-	Setter   int // the seat that set it, or -1
-	ClosedAt time.Time
-	Entries  []*Entry // by seat; nil where the player has no entry yet
-}
-
-// Closed reports whether the round's scores are final (they may still be
-// corrected).
-func (r Round) Closed() bool { return !r.ClosedAt.IsZero() }
-
-// Double is the double the round opens on: as recorded, else as planned.
-func (r Round) Double() int {
-	if r.Opened >= 0 {
-		return r.Opened
-	}
-	return r.Planned
-}
-
-// An Entry is one player's score for one round: a typed pip total with
-// the 0-0 flag, or the tiles tapped, which the total is taken from.
-type Entry struct {
-	Seat        int            `json:"-"`
-	Pips        int            `json:"pips"`
-	DoubleBlank bool           `json:"double_blank,omitempty"`
-	WentOut     bool           `json:"went_out,omitempty"`
-	OutOnDouble bool           `json:"out_on_double,omitempty"` // went out by laying a double
-	Tiles       []referee.Tile `json:"tiles,omitempty"`         // nil when typed
-	Score       int            `json:"score"`
-	UpdatedAt   time.Time      `json:"-"`
-}
-
-// Tapped reports whether the entry was made by tapping tiles.
-func (e Entry) Tapped() bool { return e.Tiles != nil }
-
 // A Change is one line of a round's history of entries.
 type Change struct {
 	ID     int64
 	Round  int // round number
 	Seat   int
-	Kind   string // entry, edit, correction or undo
-	Old    *Entry // nil when there was none
-	New    *Entry // nil when the entry was removed
+	Kind   referee.EntryKind
+	Old    *referee.Entry // nil when there was none
+	New    *referee.Entry // nil when the entry was removed
 	By     string
 	At     time.Time
 	Undoes int64 // for an undo, the change it reverted
 }
 
-// A Sheet is a whole game night as the score sheet shows it.
+// A Sheet is a whole game night as the score sheet shows it: the game,
+// the referee's score sheet (rounds and entries), and where asked, every
+// change to the entries.
 type Sheet struct {
-	Game    Game
-	Rounds  []Round // in order
+	Game Game
+	referee.Sheet
 	History []Change
+	ids     []int64   // each round's row id, by number-1
+	version [][]int64 // each entry's version, by round and seat; 0 for no entry
 }
 
-// Current is the round being played, or nil when the game is over.
-func (sh Sheet) Current() *Round {
-	if n := len(sh.Rounds); n > 0 && !sh.Rounds[n-1].Closed() {
-		return &sh.Rounds[n-1]
+// Version is the version of seat's entry in round n: the id of the change
+// that wrote it, or 0 when there is none. A change based on another
+// version is stale.
+func (sh Sheet) Version(n, seat int) int64 {
+	if n < 1 || n > len(sh.version) || seat < 0 || seat >= len(sh.version[n-1]) {
+		return 0
 	}
-	return nil
-}
-
-// Round returns round number n, or nil.
-func (sh Sheet) Round(n int) *Round {
-	if n < 1 || n > len(sh.Rounds) {
-		return nil
-	}
-	return &sh.Rounds[n-1]
-}
-
-// Result is the round's scores under the game's rules: each hand's score
-// with the round-level house rules (blocked round, going out on a double)
-// applied. Players with no entry score 0.
-func (sh Sheet) Result(r Round) referee.Result {
-	hands := make([]int, len(sh.Game.Players))
-	res := referee.Result{WentOut: -1}
-	outOnDouble := false
-	for seat, e := range r.Entries {
-		if e != nil {
-			hands[seat] = e.Score
-			if e.WentOut {
-				res.WentOut, outOnDouble = seat, e.OutOnDouble
-			}
-		}
-	}
-	res.Scores = sh.Game.Rules.Adjust(hands, res.WentOut, outOnDouble)
-	return res
-}
-
-// Results lists the closed rounds' results for referee.Rules.Standings.
-func (sh Sheet) Results() []referee.Result {
-	var out []referee.Result
-	for _, r := range sh.Rounds {
-		if r.Closed() {
-			out = append(out, sh.Result(r))
-		}
-	}
-	return out
-}
-
-// Opened lists the doubles the closed rounds opened on, for the ladder.
-func (sh Sheet) Opened() []int {
-	var out []int
-	for _, r := range sh.Rounds {
-		if r.Closed() {
-			out = append(out, r.Double())
-		}
-	}
-	return out
+	return sh.version[n-1][seat]
 }
 
 // Sheet loads a game night with all its rounds and entries. History is
@@ -142,8 +61,8 @@ func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history bool
 	if err != nil {
 		return Sheet{}, err
 	}
-	sh := Sheet{Game: g}
-	if sh.Rounds, err = loadRounds(ctx, q, g); err != nil {
+	sh := Sheet{Game: g, Sheet: referee.Sheet{Rules: g.Rules, Players: g.Players, HandSize: g.HandSize, Finished: g.Finished()}}
+	if err := loadRounds(ctx, q, &sh); err != nil {
 		return sh, err
 	}
 	if err := loadEntries(ctx, q, &sh); err != nil {
@@ -155,26 +74,28 @@ func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history bool
 	return sh, err
 }
 
-func loadRounds(ctx context.Context, q conn, g Game) ([]Round, error) {
-	rows, err := q.QueryContext(ctx, qRounds, g.ID)
+func loadRounds(ctx context.Context, q conn, sh *Sheet) error {
+	rows, err := q.QueryContext(ctx, qRounds, sh.Game.ID)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var out []Round
+	players := len(sh.Players)
 	for rows.Next() {
-		var r Round
-		var closed string
-		if err := rows.Scan(&r.ID, &r.Number, &r.Planned, &r.Opened, &r.Setter, &closed); err != nil {
-			return nil, err
+		var r referee.SheetRound
+		var id int64
+		if err := rows.Scan(&id, &r.Number, &r.Planned, &r.Opened, &r.Setter, &r.Closed, &r.Tracked); err != nil {
+			return fmt.Errorf("game %s: reading a round: %w", sh.Game.Slug, err)
 		}
-		if closed != "" {
-			r.ClosedAt = parseStamp(closed)
+		if r.Number != len(sh.Rounds)+1 {
+			return fmt.Errorf("game %s: round %d is stored where round %d belongs", sh.Game.Slug, r.Number, len(sh.Rounds)+1)
 		}
-		r.Entries = make([]*Entry, len(g.Players))
-		out = append(out, r)
+		r.Entries = make([]*referee.Entry, players)
+		sh.Rounds = append(sh.Rounds, r)
+		sh.ids = append(sh.ids, id)
+		sh.version = append(sh.version, make([]int64, players))
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 func loadEntries(ctx context.Context, q conn, sh *Sheet) error {
@@ -184,20 +105,24 @@ func loadEntries(ctx context.Context, q conn, sh *Sheet) error {
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var number int
-		var e Entry
-		var tiles, updated string
-		var tapped bool
-		if err := rows.Scan(&number, &e.Seat, &e.Pips, &e.DoubleBlank, &e.WentOut, &e.OutOnDouble, &tiles, &tapped, &e.Score, &updated); err != nil {
-			return err
+		var number, seat int
+		var e referee.Entry
+		var tiles sql.NullString
+		var version int64
+		if err := rows.Scan(&number, &seat, &e.Pips, &e.DoubleBlank, &e.WentOut, &e.OutOnDouble, &tiles, &e.Score, &version); err != nil {
+			return fmt.Errorf("game %s: reading an entry: %w", sh.Game.Slug, err)
 		}
-		if tapped {
-			e.Tiles = parseTiles(tiles)
+		r := sh.Round(number)
+		if r == nil || seat < 0 || seat >= len(r.Entries) {
+			return fmt.Errorf("game %s: an entry for round %d, seat %d, which the game does not have", sh.Game.Slug, number, seat)
 		}
-		e.UpdatedAt = parseStamp(updated)
-		if r := sh.Round(number); r != nil && e.Seat >= 0 && e.Seat < len(r.Entries) {
-			r.Entries[e.Seat] = &e
+		if tiles.Valid {
+			if e.Tiles, err = parseTiles(tiles.String); err != nil {
+				return fmt.Errorf("game %s: round %d, seat %d: stored tiles: %w", sh.Game.Slug, number, seat, err)
+			}
 		}
+		r.Entries[seat] = &e
+		sh.version[number-1][seat] = version
 	}
 	return rows.Err()
 }
@@ -211,11 +136,20 @@ func loadHistory(ctx context.Context, q conn, gameID int64) ([]Change, error) {
 	var out []Change
 	for rows.Next() {
 		var c Change
-		var old, new, at string
+		var old, new sql.NullString
+		var at string
 		if err := rows.Scan(&c.ID, &c.Round, &c.Seat, &c.Kind, &old, &new, &c.By, &at, &c.Undoes); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("reading the history: %w", err)
 		}
-		c.Old, c.New, c.At = decodeEntry(old, c.Seat), decodeEntry(new, c.Seat), parseStamp(at)
+		if c.Old, err = decodeEntry(old); err == nil {
+			c.New, err = decodeEntry(new)
+		}
+		if err == nil {
+			c.At, err = parseStamp(at)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("change %d of the history: %w", c.ID, err)
+		}
 		out = append(out, c)
 	}
 	return out, rows.Err()
@@ -231,32 +165,33 @@ func formatTiles(ts []referee.Tile) string {
 	return strings.Join(parts, " ")
 }
 
-func parseTiles(s string) []referee.Tile {
+func parseTiles(s string) ([]referee.Tile, error) {
 	out := []referee.Tile{}
 	for _, f := range strings.Fields(s) {
-		if t, err := referee.ParseTile(f); err == nil {
-			out = append(out, t)
+		t, err := referee.ParseTile(f)
+		if err != nil {
+			return nil, err
 		}
+		out = append(out, t)
 	}
-	return out
+	return out, nil
 }
 
-func encodeEntry(e *Entry) sql.NullString {
+func encodeEntry(e *referee.Entry) sql.NullString {
 	if e == nil {
 		return sql.NullString{}
 	}
-	b, _ := json.Marshal(e)
+	b, _ := json.Marshal(e) // an Entry always marshals
 	return sql.NullString{String: string(b), Valid: true}
 }
 
-func decodeEntry(s string, seat int) *Entry {
-	if s == "" {
-		return nil
+func decodeEntry(s sql.NullString) (*referee.Entry, error) {
+	if !s.Valid || s.String == "" {
+		return nil, nil
 	}
-	var e Entry
-	if json.Unmarshal([]byte(s), &e) != nil {
-		return nil
+	var e referee.Entry
+	if err := json.Unmarshal([]byte(s.String), &e); err != nil {
+		return nil, fmt.Errorf("stored entry %q: %w", s.String, err)
 	}
-	e.Seat = seat
-	return &e
+	return &e, nil
 }

@@ -95,6 +95,23 @@ func (s *Sheet) CheckEntry(n, seat int, e Entry) error {
 	return nil
 }
 
+// CheckAuthor judges who makes a change to round n: a correction of a
+// closed round names one of the game's players, so its history says who
+// changed a final score; any other change names a player or nobody.
+func (s *Sheet) CheckAuthor(n int, by string) error {
+	r := s.Round(n)
+	switch {
+	case r == nil:
+		return NotFound("round")
+	case by == "" && r.Closed:
+		return Invalid("by", "by-missing", messages.Text("by-missing", nil), nil)
+	case by != "" && !slices.Contains(s.Players, by):
+		p := Params{"By": by}
+		return Invalid("by", "by-unknown", messages.Text("by-unknown", p), p)
+	}
+	return nil
+}
+
 // clash says why e can't stand beside the other seat's entry.
 func (s *Sheet) clash(seat int, e, other Entry) error {
 	name := s.Players[seat]

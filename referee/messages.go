@@ -15,6 +15,8 @@ var messages = NewCatalog(map[string]string{
 	"pips-negative":   "Pips can't be negative: type the pips left in hand, like 23.",
 	"pips-too-many":   "{{.N}} pips is far more than any hand can hold.",
 	"pips-zero":       "0 pips means an empty hand: tap Went out instead.",
+	"by-missing":      "Say who is making this correction: it is kept in the round's history.",
+	"by-unknown":      "{{.By}} is not playing in this game: pick one of its players.",
 	"tile-not-in-set": "{{.Tile}} is not a tile of this game's {{.Set}} set.",
 	"two-out": "{{.Name}} already went out this round, and only one player can. " +
 		"If that was a mistake, correct {{.Name}}'s entry first.",
@@ -25,12 +27,13 @@ var messages = NewCatalog(map[string]string{
 		"and the others already have {{.Others}}.",
 
 	// Closing a round and opening the next.
-	"missing-entries": "Enter a score for {{and .Names}} to close the round.",
-	"two-out-close":   "Only one player can go out in a round; correct the entries first.",
-	"setter":          "Tap the name of the player who set the double down.",
-	"double":          "Pick the double the round opened on.",
-	"table-started":   "Tiles are already on the table for this round; take them back before changing the double it opened on.",
-	"no-skip":         "This game's house rule does not skip doubles: the round opens on {{.Tile}}.",
-	"no-skip-blank":   "The 0-0 round is never skipped.",
-	"no-skip-higher":  "A skipped round opens on a lower double than {{.Tile}}.",
+	"missing-entries":  "Enter a score for {{and .Names}} to close the round.",
+	"two-out-close":    "Only one player can go out in a round; correct the entries first.",
+	"setter":           "Tap the name of the player who set the double down.",
+	"double":           "Pick the double the round opened on.",
+	"table-started":    "Tiles are already on the table for this round; take them back before changing the double it opened on.",
+	"no-skip":          "This game's house rule does not skip doubles: the round opens on {{.Tile}}.",
+	"no-skip-blank":    "The 0-0 round is never skipped.",
+	"too-many-actions": "This round already holds {{.N}} actions, the most one round keeps.",
+	"no-skip-higher":   "A skipped round opens on a lower double than {{.Tile}}.",
 })

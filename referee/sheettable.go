@@ -32,6 +32,11 @@ func (s *Sheet) Replay(n int, log []Action) (*Round, error) {
 	return Replay(s.Rules, r.Double(), s.Deal(), log)
 }
 
+// MaxActions caps a round's action log: far beyond any real round (a
+// double-18 round of 16 players takes a few hundred), so no request's cost
+// grows without bound.
+const MaxActions = 2000
+
 // Act judges action on round n's table after log, and says what it
 // changes on the score sheet: who set the double, who went out, whose
 // going out a take-back undid. It returns the table after the action.
@@ -39,6 +44,9 @@ func (s *Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, er
 	eff := TableEffect{Setter: -1, WentOut: -1, Reopened: -1}
 	if r := s.Round(n); r != nil && r.Closed {
 		return nil, eff, Conflict("round-closed", Params{"N": n})
+	}
+	if len(log) >= MaxActions {
+		return nil, eff, refusal(CodeBadAction, "too-many-actions", Params{"N": MaxActions})
 	}
 	rr, err := s.Replay(n, log)
 	if err != nil {
