@@ -22,7 +22,7 @@ type Table struct {
 	Sheet
 	Number int
 	Log    []Action
-	Round  *referee.Round
+	Live   *referee.Round // the round as the referee rebuilt it from Log
 }
 
 // Actions lists the referee's actions of the log, in order.
@@ -58,7 +58,7 @@ func (s *Store) tableOf(ctx context.Context, q conn, sh Sheet, n int) (Table, er
 	if t.Log, err = loadActions(ctx, q, sh.ids[n-1]); err != nil {
 		return t, fmt.Errorf("game %s, round %d: %w", sh.Game.Slug, n, err)
 	}
-	t.Round, err = sh.Replay(n, t.Actions())
+	t.Live, err = sh.Replay(n, t.Actions())
 	return t, err
 }
 
@@ -136,7 +136,7 @@ func (s *Store) Act(ctx context.Context, slug string, n int, action referee.Acti
 		if err := s.applyEffect(ctx, tx, sh, n, eff); err != nil {
 			return err
 		}
-		out = Table{Sheet: *sh, Number: n, Round: after, Log: append(t.Log, Action{Seq: len(t.Log) + 1, Action: action, At: s.Now()})}
+		out = Table{Sheet: *sh, Number: n, Live: after, Log: append(t.Log, Action{Seq: len(t.Log) + 1, Action: action, At: s.Now()})}
 		return nil
 	})
 	return out, err

@@ -315,7 +315,7 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, typed(seat + 1), "", anyBasis); err != nil {
+			if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, typed(seat+1), "", anyBasis); err != nil {
 				t.Error(err)
 			}
 		}()

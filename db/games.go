@@ -188,3 +188,8 @@ func (s *Store) Games(ctx context.Context, limit int) ([]Summary, error) {
 	}
 	return out, rows.Err()
 }
+
+// Game loads a game night's settings: its name, players and rules.
+func (s *Store) Game(ctx context.Context, slug string) (Game, error) {
+	return s.loadGame(ctx, s.reader(), slug)
+}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"chickenfoot/referee"
 )
 
 // chromium finds a Chromium to drive. Without one the browser test skips
@@ -225,7 +227,7 @@ func TestBrowserTable(t *testing.T) {
 	for i, tile := range []string{"9-1", "9-2", "9-3", "9-4"} {
 		b.layTile("9-9", tile)
 		if i < 3 {
-			b.waitText(`[data-testid=owes]`, "Spinner 9-9: "+count(3-i, "arm", "arms")+" to fill")
+			b.waitText(`[data-testid=owes]`, "Spinner 9-9: "+referee.Count(3-i, "arm", "arms")+" to fill")
 		}
 	}
 	b.waitText(`[data-testid=owes]`, "Open play")

@@ -104,7 +104,7 @@ func TestCloseCorrectUndo(t *testing.T) {
 	expect(t, "who set it", a.postHTMX(r1+"/opening", form("setter", "1", "double", "6")), http.StatusOK, "Set down by", "Bob")
 	expect(t, "close", a.postHTMX(r1+"/close", form()), http.StatusOK, "Round 1 is in: Ann won it.", "Round 2", "5-5")
 	sh := a.sheet(g)
-	if len(sh.Rounds) != 2 || !sh.Rounds[0].Closed() || sh.Rounds[1].Planned != 5 || sh.Rounds[0].Setter != 1 {
+	if len(sh.Rounds) != 2 || !sh.Rounds[0].Closed || sh.Rounds[1].Planned != 5 || sh.Rounds[0].Setter != 1 {
 		t.Fatalf("after closing: %+v", sh.Rounds)
 	}
 	expect(t, "close again", a.post(r1+"/close", form()), http.StatusConflict, "closed meanwhile")

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -48,4 +49,4 @@ func staticFiles() echo.HandlerFunc {
 	}
 }
 
-func ttl(d time.Duration) string { return itoa(int(d.Seconds())) }
+func ttl(d time.Duration) string { return strconv.Itoa(int(d.Seconds())) }

@@ -1,15 +1,13 @@
 // Package handlers is the web app: routes, forms, and the view models the
-// views render. Handlers are thin: bind the form, validate it, call the
-// referee and the store, build a view model, render.
+// views render. Handlers are thin: bind the form, call one store service
+// (which asks the referee), build a view model from values, render.
 package handlers
 
 import (
 	"bytes"
 	"context"
-	"errors"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/a-h/templ"
@@ -20,19 +18,21 @@ import (
 	"chickenfoot/referee"
 )
 
-// Store is what the handlers need from the database.
+// Store is what the handlers need from the database: reads, and services
+// that each own their transaction.
 type Store interface {
 	Ping(ctx context.Context) error
 	CreateGame(ctx context.Context, ng db.NewGame) (db.Game, error)
 	Games(ctx context.Context, limit int) ([]db.Summary, error)
+	Game(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithHistory(ctx context.Context, slug string) (db.Sheet, error)
-	SetOpening(ctx context.Context, slug string, n, opened, setter int, check func(db.Sheet, *db.Round, []db.Action) error) error
-	SaveEntry(ctx context.Context, slug string, n int, e db.Entry, by string, check func(db.Sheet, *db.Round, *db.Entry) error) (db.Sheet, error)
-	UndoLast(ctx context.Context, slug string, n int, by string) (db.Change, error)
-	CloseRound(ctx context.Context, slug string, n int, decide func(db.Sheet, *db.Round) (int, bool, error)) error
-	Actions(ctx context.Context, slug string, n int) ([]db.Action, error)
-	AppendAction(ctx context.Context, slug string, n int, decide func(db.Sheet, *db.Round, []db.Action) (referee.Action, db.ActionEffect, error)) error
+	SetOpening(ctx context.Context, slug string, n, double, setter int) (db.Sheet, error)
+	SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn db.Basis) (db.Sheet, error)
+	UndoLast(ctx context.Context, slug string, n int, by string) (db.Change, db.Sheet, error)
+	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
+	Act(ctx context.Context, slug string, n int, a referee.Action, basedOn int) (db.Table, error)
 }
 
 // App holds what the handlers share.
@@ -54,7 +54,6 @@ func New(store Store, now func() time.Time, log *slog.Logger) *echo.Echo {
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = a.handleError
 	e.Use(middleware.Recover())
-	e.Use(middleware.BodyLimit("64K"))
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection:         "0",
 		ContentTypeNosniff:    "nosniff",
@@ -62,6 +61,8 @@ func New(store Store, now func() time.Time, log *slog.Logger) *echo.Echo {
 		ContentSecurityPolicy: contentSecurityPolicy,
 		ReferrerPolicy:        "no-referrer",
 	}))
+	e.Use(sameOrigin())
+	e.Use(middleware.BodyLimit("64K"))
 	// Pages and assets are compressed. The answers to posts (redirects and
 	// the small fragments htmx swaps in) and any answer under 4 KB cost more
 	// to compress than the bytes it would save.
@@ -69,19 +70,23 @@ func New(store Store, now func() time.Time, log *slog.Logger) *echo.Echo {
 		MinLength: 4096,
 		Skipper:   func(c echo.Context) bool { return c.Request().Method == http.MethodPost },
 	}))
-	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
-		TokenLookup:    "header:X-CSRF-Token,form:_csrf",
-		CookieName:     "_csrf",
-		CookiePath:     "/",
-		CookieHTTPOnly: true,
-		CookieSameSite: http.SameSiteLaxMode,
-		Skipper: func(c echo.Context) bool {
-			p := c.Request().URL.Path
-			return strings.HasPrefix(p, "/static/") || p == "/healthz"
-		},
-	}))
 	a.routes(e)
 	return e
+}
+
+// sameOrigin refuses cross-origin writes: a state-changing request whose
+// Sec-Fetch-Site says another site sent it, or whose Origin is not this
+// host, is refused before any handler runs. Reads are left alone.
+func sameOrigin() echo.MiddlewareFunc {
+	protect := http.NewCrossOriginProtection()
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if err := protect.Check(c.Request()); err != nil {
+				return echo.NewHTTPError(http.StatusForbidden, "cross-origin request refused").SetInternal(err)
+			}
+			return next(c)
+		}
+	}
 }
 
 // render renders a component into a buffer first, so a template error
@@ -97,12 +102,6 @@ func render(c echo.Context, status int, comp templ.Component) error {
 // isHTMX reports whether the request came from htmx and wants a fragment.
 func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
 
-// token is the request's CSRF token, for forms and htmx headers.
-func token(c echo.Context) string {
-	s, _ := c.Get(middleware.DefaultCSRFConfig.ContextKey).(string)
-	return s
-}
-
 // seeOther answers a plain form post with a redirect (post/redirect/get);
 // htmx requests get it as HX-Redirect.
 func seeOther(c echo.Context, url string) error {
@@ -112,16 +111,3 @@ func seeOther(c echo.Context, url string) error {
 	}
 	return c.Redirect(http.StatusSeeOther, url)
 }
-
-// healthz answers 200 when the database answers.
-func (a *App) healthz(c echo.Context) error {
-	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
-	defer cancel()
-	if err := a.store.Ping(ctx); err != nil {
-		a.log.Error("health check", "err", err)
-		return c.String(http.StatusServiceUnavailable, "database unreachable\n")
-	}
-	return c.String(http.StatusOK, "ok\n")
-}
-
-var errNotFound = errors.New("not found")

@@ -138,7 +138,7 @@ func (a *App) newGamePage(c echo.Context) error {
 
 func (a *App) setupPage(c echo.Context, f setupForm, errs map[string]string) views.SetupPage {
 	p := views.SetupPage{
-		Meta: views.Meta{Title: "New game night · Chickenfoot", CSRF: token(c)},
+		Meta: views.Meta{Title: "New game night · Chickenfoot"},
 		Name: f.name, Date: f.date, Players: f.players, HandSize: f.handSize, Rounds: f.rounds, LossLimit: f.lossLimit,
 		Set:        f.set,
 		Errors:     errs,

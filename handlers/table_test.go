@@ -15,11 +15,11 @@ func (a *testApp) lay(table string, seat, tile, on string) response {
 
 func (a *testApp) actions(game string) int {
 	a.t.Helper()
-	log, err := a.store.Actions(context.Background(), strings.TrimPrefix(game, "/g/"), 1)
+	t, err := a.store.Table(context.Background(), strings.TrimPrefix(game, "/g/"), 1)
 	if err != nil {
 		a.t.Fatal(err)
 	}
-	return len(log)
+	return len(t.Log)
 }
 
 func TestTableLaysTiles(t *testing.T) {

@@ -70,7 +70,7 @@ func (r Rules) OutEntry(onDouble bool) Entry {
 // tile is in two hands, the round's double is on the table and not in a
 // hand, and the hands hold no more pips than the tiles off the table
 // carry.
-func (s *Sheet) CheckEntry(n, seat int, e Entry) error {
+func (s Sheet) CheckEntry(n, seat int, e Entry) error {
 	r := s.Round(n)
 	if r == nil || seat < 0 || seat >= len(s.Players) {
 		return NotFound("entry")
@@ -98,7 +98,7 @@ func (s *Sheet) CheckEntry(n, seat int, e Entry) error {
 // CheckAuthor judges who makes a change to round n: a correction of a
 // closed round names one of the game's players, so its history says who
 // changed a final score; any other change names a player or nobody.
-func (s *Sheet) CheckAuthor(n int, by string) error {
+func (s Sheet) CheckAuthor(n int, by string) error {
 	r := s.Round(n)
 	switch {
 	case r == nil:
@@ -113,7 +113,7 @@ func (s *Sheet) CheckAuthor(n int, by string) error {
 }
 
 // clash says why e can't stand beside the other seat's entry.
-func (s *Sheet) clash(seat int, e, other Entry) error {
+func (s Sheet) clash(seat int, e, other Entry) error {
 	name := s.Players[seat]
 	switch {
 	case e.WentOut && other.WentOut:
@@ -142,7 +142,7 @@ const (
 
 // Kind says what saving seat's entry for round n is: an entry, an edit of
 // an open round or a correction of a closed one.
-func (s *Sheet) Kind(n, seat int) EntryKind {
+func (s Sheet) Kind(n, seat int) EntryKind {
 	r := s.Round(n)
 	switch {
 	case r == nil:

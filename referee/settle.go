@@ -9,7 +9,7 @@ type Closing struct {
 
 // Close checks that round n may close (it is open, every player has an
 // entry, at most one went out) and says what follows it.
-func (s *Sheet) Close(n int) (Closing, error) {
+func (s Sheet) Close(n int) (Closing, error) {
 	r := s.Round(n)
 	switch {
 	case r == nil:
@@ -30,7 +30,7 @@ func (s *Sheet) Close(n int) (Closing, error) {
 }
 
 // CloseProblem says why the round can't close yet, or nil.
-func (s *Sheet) CloseProblem(n int) error {
+func (s Sheet) CloseProblem(n int) error {
 	r := s.Round(n)
 	if r == nil {
 		return NotFound("round")
@@ -38,7 +38,7 @@ func (s *Sheet) CloseProblem(n int) error {
 	return s.closable(*r)
 }
 
-func (s *Sheet) closable(r SheetRound) error {
+func (s Sheet) closable(r SheetRound) error {
 	var missing []string
 	out := 0
 	for seat, e := range r.Entries {
@@ -75,7 +75,7 @@ type Resettling struct {
 // goes on with its next round; a running one whose totals now do ends at
 // once if nothing was recorded in its current round yet. Other games end
 // by their round count, which a correction does not change.
-func (s *Sheet) Resettle() Resettling {
+func (s Sheet) Resettle() Resettling {
 	if s.Rules.LossLimit <= 0 {
 		return Resettling{}
 	}
@@ -96,7 +96,7 @@ func (s *Sheet) Resettle() Resettling {
 // setter: the round is open, the double is the planned one or, under the
 // burn rule, a lower one (never skipping 0-0's round), and once tiles are
 // on the table the double no longer changes.
-func (s *Sheet) CheckOpening(n, double, setter int) error {
+func (s Sheet) CheckOpening(n, double, setter int) error {
 	r := s.Round(n)
 	switch {
 	case r == nil:

@@ -45,7 +45,7 @@ func (r SheetRound) Untouched() bool {
 }
 
 // Current is the round being played, or nil when the game is over.
-func (s *Sheet) Current() *SheetRound {
+func (s Sheet) Current() *SheetRound {
 	if n := len(s.Rounds); n > 0 && !s.Rounds[n-1].Closed {
 		return &s.Rounds[n-1]
 	}
@@ -53,7 +53,7 @@ func (s *Sheet) Current() *SheetRound {
 }
 
 // Round returns round number n, or nil.
-func (s *Sheet) Round(n int) *SheetRound {
+func (s Sheet) Round(n int) *SheetRound {
 	if n < 1 || n > len(s.Rounds) {
 		return nil
 	}
@@ -63,7 +63,7 @@ func (s *Sheet) Round(n int) *SheetRound {
 // Result is the round's scores under the game's rules: each hand's score
 // with the round-level house rules (blocked round, going out on a double)
 // applied. Players with no entry score 0.
-func (s *Sheet) Result(r SheetRound) Result {
+func (s Sheet) Result(r SheetRound) Result {
 	hands := make([]int, len(s.Players))
 	res := Result{WentOut: -1}
 	outOnDouble := false
@@ -80,7 +80,7 @@ func (s *Sheet) Result(r SheetRound) Result {
 }
 
 // Results lists the closed rounds' results, for Standings.
-func (s *Sheet) Results() []Result {
+func (s Sheet) Results() []Result {
 	var out []Result
 	for _, r := range s.Rounds {
 		if r.Closed {
@@ -91,7 +91,7 @@ func (s *Sheet) Results() []Result {
 }
 
 // Opened lists the doubles the closed rounds opened on, for the ladder.
-func (s *Sheet) Opened() []int {
+func (s Sheet) Opened() []int {
 	var out []int
 	for _, r := range s.Rounds {
 		if r.Closed {
@@ -102,7 +102,7 @@ func (s *Sheet) Opened() []int {
 }
 
 // Totals adds up each seat's scores over the closed rounds.
-func (s *Sheet) Totals() []int {
+func (s Sheet) Totals() []int {
 	return totals(len(s.Players), s.Results())
 }
 
@@ -119,6 +119,6 @@ func totals(players int, results []Result) []int {
 }
 
 // Standings ranks the players on the closed rounds under the tie-break.
-func (s *Sheet) Standings() Outcome {
+func (s Sheet) Standings() Outcome {
 	return s.Rules.Standings(s.Players, s.Results())
 }

@@ -19,12 +19,12 @@ type EntryChange struct {
 
 // Deal is the deal of the sheet's rounds: the table knows the seats and
 // the hand size, not the hands.
-func (s *Sheet) Deal() Deal {
+func (s Sheet) Deal() Deal {
 	return Deal{Players: len(s.Players), HandSize: s.HandSize, Names: s.Players}
 }
 
 // Replay rebuilds round n's table from its action log.
-func (s *Sheet) Replay(n int, log []Action) (*Round, error) {
+func (s Sheet) Replay(n int, log []Action) (*Round, error) {
 	r := s.Round(n)
 	if r == nil {
 		return nil, NotFound("round")
@@ -40,7 +40,7 @@ const MaxActions = 2000
 // Act judges action on round n's table after log, and says what it
 // changes on the score sheet: who set the double, who went out, whose
 // going out a take-back undid. It returns the table after the action.
-func (s *Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, error) {
+func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, error) {
 	eff := TableEffect{Setter: -1, WentOut: -1, Reopened: -1}
 	if r := s.Round(n); r != nil && r.Closed {
 		return nil, eff, Conflict("round-closed", Params{"N": n})
@@ -73,7 +73,7 @@ func (s *Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, er
 // EntryChanges lists the entries of round n that eff writes: the player
 // who went out gets a went-out entry unless they already have one, and a
 // take-back removes the went-out entry it made.
-func (s *Sheet) EntryChanges(n int, eff TableEffect) []EntryChange {
+func (s Sheet) EntryChanges(n int, eff TableEffect) []EntryChange {
 	r := s.Round(n)
 	if r == nil {
 		return nil

@@ -1,18 +1,10 @@
 package views
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/a-h/templ"
 )
-
-// csrfHeader is the hx-headers value that sends the CSRF token with every
-// htmx request.
-func csrfHeader(token string) string {
-	b, _ := json.Marshal(map[string]string{"X-CSRF-Token": token})
-	return string(b)
-}
 
 func itoa(n int) string { return strconv.Itoa(n) }
 

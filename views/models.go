@@ -6,7 +6,6 @@ package views
 // Meta is what every full page needs.
 type Meta struct {
 	Title    string
-	CSRF     string // the token forms and htmx requests send back
 	Where    string // shown at the right of the top bar
 	WakeLock bool   // keep the screen awake (a round is on)
 }
@@ -117,7 +116,6 @@ type RoundPanel struct {
 	CanUndo   bool
 	Error     string
 	Notice    string
-	CSRF      string
 	Corrected bool
 }
 
@@ -144,7 +142,7 @@ type EntryRow struct {
 	Closed      bool     // a correction: the round is closed
 	DoubleOut   bool     // the house rule charges for going out on a double
 	Who         []string // who may be named as making a correction
-	CSRF        string
+	Version     string   // the version of the entry shown, sent back with a change
 }
 
 // SheetView is the score sheet: players across, rounds down.
@@ -176,15 +174,16 @@ type SheetCell struct {
 // TilesPage lets a player tap the tiles left in hand.
 type TilesPage struct {
 	Meta
-	Back   string
-	Action string
-	Name   string
-	Round  int
-	Double string
-	Tiles  []TileBox
-	Error  string
-	Closed bool     // a correction: say who makes it
-	Who    []string // the players, who may make it
+	Back    string
+	Action  string
+	Name    string
+	Round   int
+	Double  string
+	Tiles   []TileBox
+	Error   string
+	Closed  bool     // a correction: say who makes it
+	Who     []string // the players, who may make it
+	Version string   // the version of the entry shown, sent back with a change
 }
 
 // TileBox is one tile of the grid.
@@ -257,6 +256,7 @@ type TablePage struct {
 	Over      string
 	Closed    bool
 	Log       []string
+	Seq       string // how many actions the page shows, sent back with the next
 }
 
 // Banner says what the table owes now and whose turn it is.

@@ -1,0 +1,46 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/views"
+)
+
+// closeRound closes the round once every player has an entry, then opens
+// the next one or ends the game.
+func (a *App) closeRound(c echo.Context) error {
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	sh, err := a.store.CloseRound(c.Request().Context(), slug, n)
+	if p := problemOf(err); err != nil && p.code != "" && p.status == http.StatusUnprocessableEntity {
+		return a.closeRefused(c, slug, p)
+	}
+	if err != nil {
+		return err
+	}
+	if !isHTMX(c) {
+		return seeOther(c, fmt.Sprintf("%s?closed=%d", gameURL(slug), n))
+	}
+	page := gamePage(sh)
+	page.Flash = closedFlash(sh, n)
+	c.Response().Header().Set("HX-Push-Url", gameURL(slug))
+	return render(c, http.StatusOK, views.Game(page))
+}
+
+// closeRefused shows the game with why the round can't close yet.
+func (a *App) closeRefused(c echo.Context, slug string, p problem) error {
+	sh, err := a.store.Sheet(c.Request().Context(), slug)
+	if err != nil {
+		return err
+	}
+	page := gamePage(sh)
+	if page.Round != nil {
+		page.Round.Error = p.msg
+	}
+	return render(c, p.status, views.Game(page))
+}

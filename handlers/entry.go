@@ -1,0 +1,178 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// entryForm is a score entry as submitted: typed pips with the 0-0 flag,
+// an explicit "went out", or the tiles tapped.
+type entryForm struct {
+	pips        string
+	doubleBlank bool
+	wentOut     bool
+	outOnDouble bool
+	tapped      bool
+	tiles       []string
+	by          string
+	version     string // the entry's version the page showed
+	open        bool   // sent from the round while it was being played
+}
+
+func readEntryForm(c echo.Context) entryForm {
+	form, _ := c.FormParams()
+	return entryForm{
+		pips:        c.FormValue("pips"),
+		doubleBlank: c.FormValue("double_blank") != "",
+		wentOut:     c.FormValue("went_out") != "",
+		outOnDouble: c.FormValue("went_out") == "double",
+		tapped:      c.FormValue("tapped") != "",
+		tiles:       form["tile"],
+		by:          c.FormValue("by"),
+		version:     strings.TrimSpace(c.FormValue("version")),
+		open:        c.FormValue("open") != "",
+	}
+}
+
+// entry reads the form into an entry scored under rules; name is the
+// player's, for the messages.
+func (f entryForm) entry(rules referee.Rules, name string) (referee.Entry, error) {
+	switch {
+	case f.tapped:
+		tiles := make([]referee.Tile, 0, len(f.tiles))
+		for _, text := range f.tiles {
+			t, err := rules.Set.Parse(text)
+			if err != nil {
+				return referee.Entry{}, invalid("tile", "tile-unreadable", referee.Params{"Text": text, "Set": rules.Set.String()})
+			}
+			tiles = append(tiles, t)
+		}
+		return rules.TappedEntry(tiles)
+	case f.wentOut:
+		return rules.OutEntry(f.outOnDouble), nil
+	}
+	text := strings.TrimSpace(f.pips)
+	n, err := strconv.Atoi(text)
+	switch {
+	case text == "":
+		return referee.Entry{}, invalid("pips", "pips-blank", referee.Params{"Name": name})
+	case err != nil && strings.HasPrefix(text, "-"):
+		return referee.Entry{}, invalid("pips", "pips-negative", nil)
+	case err != nil:
+		return referee.Entry{}, invalid("pips", "pips-not-number", referee.Params{"Text": text, "Name": name})
+	}
+	return rules.TypedEntry(n, f.doubleBlank)
+}
+
+// basis is what the change was based on: the version the page showed (a
+// form without one, from a script, is not checked) and whether the round
+// was open.
+func (f entryForm) basis() (db.Basis, error) {
+	b := db.Basis{Version: db.Unchecked, Open: f.open}
+	if f.version == "" {
+		return b, nil
+	}
+	v, err := strconv.ParseInt(f.version, 10, 64)
+	if err != nil || v < 0 {
+		return b, invalid("version", "version", nil)
+	}
+	b.Version = v
+	return b, nil
+}
+
+// saveEntry stores one player's score for a round: typed, went out, or
+// tapped tiles. On a closed round it is a correction, which says who makes
+// it. The store judges it against the round as stored, in the transaction
+// that writes it, and the answer is built from the sheet it wrote.
+func (a *App) saveEntry(c echo.Context) error {
+	slug, n, seat, err := seatPath(c)
+	if err != nil {
+		return err
+	}
+	f := readEntryForm(c)
+	sh, err := a.writeEntry(c, slug, n, seat, f)
+	if err != nil {
+		return a.entryRefused(c, slug, n, seat, f, err)
+	}
+	r := sh.Round(n)
+	switch {
+	case !isHTMX(c) && r.Closed:
+		return seeOther(c, roundURL(slug, n))
+	case !isHTMX(c):
+		return seeOther(c, gameURL(slug))
+	case r.Closed:
+		return render(c, http.StatusOK, views.Entry(entryRow(sh, r, seat)))
+	}
+	return render(c, http.StatusOK, views.EntrySaved(entryRow(sh, r, seat), roundPanel(sh, r), sheetLine(sh, *r)))
+}
+
+// writeEntry reads the form under the game's rules and saves it.
+func (a *App) writeEntry(c echo.Context, slug string, n, seat int, f entryForm) (db.Sheet, error) {
+	ctx := c.Request().Context()
+	g, err := a.store.Game(ctx, slug)
+	if err != nil {
+		return db.Sheet{}, err
+	}
+	if seat >= len(g.Players) {
+		return db.Sheet{}, referee.NotFound("seat")
+	}
+	e, err := f.entry(g.Rules, g.Players[seat])
+	if err != nil {
+		return db.Sheet{}, err
+	}
+	basis, err := f.basis()
+	if err != nil {
+		return db.Sheet{}, err
+	}
+	return a.store.SaveEntry(ctx, slug, n, seat, e, f.by, basis)
+}
+
+// entryRefused shows why an entry was refused, next to what was typed,
+// and writes nothing.
+func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm, err error) error {
+	p := problemOf(err)
+	if p.code == "" || p.code == referee.CodeNotFound {
+		return err
+	}
+	sh, r, lerr := a.sheetRound(c, slug, n, true)
+	if lerr != nil {
+		return lerr
+	}
+	fix := &rowFix{seat: seat, form: f, msg: p.msg}
+	switch {
+	case f.tapped:
+		return render(c, p.status, views.Tiles(tilesPage(sh, r, seat, f.tiles, p.msg)))
+	case isHTMX(c):
+		return render(c, p.status, views.Entry(fix.apply(entryRow(sh, r, seat))))
+	case r.Closed:
+		return render(c, p.status, views.Round(roundPage(sh, r, fix)))
+	}
+	page := gamePage(sh)
+	if page.Round != nil && page.Round.Number == r.Number {
+		page.Round.Entries[seat] = fix.apply(page.Round.Entries[seat])
+	}
+	return render(c, p.status, views.Game(page))
+}
+
+// rowFix carries a refused entry back to its row: what was typed and why
+// it was refused.
+type rowFix struct {
+	seat int
+	form entryForm
+	msg  string
+}
+
+func (f *rowFix) apply(row views.EntryRow) views.EntryRow {
+	if f == nil || f.seat != row.Seat {
+		return row
+	}
+	row.Error, row.Pips, row.DoubleBlank = f.msg, f.form.pips, f.form.doubleBlank
+	return row
+}

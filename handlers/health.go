@@ -1,0 +1,20 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// healthz answers 200 when the database answers.
+func (a *App) healthz(c echo.Context) error {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+	defer cancel()
+	if err := a.store.Ping(ctx); err != nil {
+		a.log.Error("health check", "err", err)
+		return c.String(http.StatusServiceUnavailable, "database unreachable\n")
+	}
+	return c.String(http.StatusOK, "ok\n")
+}

@@ -1,0 +1,33 @@
+package handlers
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// home lists the game nights kept, newest first.
+func (a *App) home(c echo.Context) error {
+	games, err := a.store.Games(c.Request().Context(), 200)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.Home(homePage(games)))
+}
+
+func homePage(games []db.Summary) views.HomePage {
+	p := views.HomePage{Meta: views.Meta{Title: "Chickenfoot"}}
+	for _, g := range games {
+		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: referee.JoinAnd(g.Players), Live: !g.Finished}
+		line.Status = text("round-status", referee.Params{"N": g.Rounds + 1})
+		if g.Finished {
+			line.Status = text("finished", nil)
+		}
+		p.Games = append(p.Games, line)
+	}
+	return p
+}

@@ -1,0 +1,115 @@
+package handlers
+
+import "chickenfoot/referee"
+
+// messages is the web app's catalog: every sentence the handlers put on a
+// page, keyed by message key, with named parameters (see referee.Catalog).
+// The referee's own refusals come worded from the referee.
+var messages = referee.NewCatalog(map[string]string{
+	// Errors of the request itself.
+	"server-error": "Something went wrong on our side and nothing was saved. Please try again.",
+	"cross-origin": "This request came from another site, so nothing was saved. Open the app's own page and try again.",
+	"not-found":    "There is nothing here. Check the link, or start from the home page.",
+	"method":       "That address does not take this kind of request.",
+	"too-large":    "That was far too much to send. Shorten it and try again.",
+	"unreadable":   "That request could not be read. Reload the page and try again.",
+
+	// Reading forms.
+	"pips-blank":      "Type the pips left in {{.Name}}'s hand, or tap Went out.",
+	"pips-not-number": "{{printf \"%q\" .Text}} is not a number: type the pips left in {{.Name}}'s hand as digits, like 23.",
+	"pips-negative":   "Pips can't be negative: type the pips left in hand, like 23.",
+	"tile-unreadable": "{{printf \"%q\" .Text}} is not a tile of this game's {{.Set}} set.",
+	"setter":          "Tap the name of the player who set the double down.",
+	"double":          "Pick the double the round opened on.",
+	"seat":            "Say which player acts.",
+	"kind":            "Choose to lay a tile, draw, pass or take back.",
+	"lay-tile":        "Pick the tile to lay.",
+	"lay-on":          "{{printf \"%q\" .On}} is not a tile on the table; pick where {{.Tile}} goes.",
+	"step":            "There are steps 0 to {{.N}} in this round.",
+	"version":         "This page is out of date: reload it and try again.",
+
+	// The round's card and the score sheet.
+	"round-won":       "Round {{.N}} is in: {{and .Names}} won it.",
+	"round-won-last":  "Round {{.N}} is in: {{and .Names}} won it. That was the last round.",
+	"undone":          "The last entry was undone.",
+	"round-status":    "round {{.N}}",
+	"finished":        "finished",
+	"no-entry":        "no entry",
+	"went-out":        "went out · 0",
+	"went-out-double": "went out on a double",
+	"tapped":          "{{count .N \"tile\" \"tiles\"}}: {{.Score}}",
+	"tapped-blank":    "{{count .N \"tile\" \"tiles\"}}: {{.Pips}} + 0-0 = {{.Score}}",
+	"typed-blank":     "{{.Pips}} + 0-0 = {{.Score}}",
+	"history-entry":   "{{.Name}}: {{.New}}",
+	"history-undo":    "{{.Name}}: undone, {{.Old}} → {{.New}}",
+	"history-change":  "{{.Name}}: {{.Old}} → {{.New}} ({{.Kind}})",
+	"at-the-table":    "at the table",
+	"on-the-table":    "on the table",
+	"in-hand":         "in {{.Name}}'s hand",
+
+	// Nobody holds the round's double.
+	"unheld.draw":       "House rule: draw from the boneyard in turn until someone finds {{.Tile}}. Whoever finds it sets it down: tap their name.",
+	"unheld.draw-all":   "House rule: everyone draws from the boneyard at once until {{.Tile}} turns up. Whoever finds it sets it down: tap their name.",
+	"unheld.reshuffle":  "House rule: gather every tile, shuffle, and deal again. Then tap who sets {{.Tile}} down.",
+	"unheld.burn":       "House rule: open on the next lower double someone holds. The {{.Tile}} round is skipped for good.",
+	"unheld.burn-blank": "0-0's round is never skipped: draw from the boneyard in turn until it turns up, then tap who set it down.",
+
+	// The live table.
+	"owes.start":          "Set {{.Tile}} down to start.",
+	"owes.spinner":        "Spinner {{.Tile}}: {{count .N \"arm\" \"arms\"}} to fill",
+	"owes.chickie":        "Chickie {{.Tile}}: {{count .N \"toe\" \"toes\"}} to go",
+	"owes.open":           "Open play",
+	"stuck.spinner":       "Spinner {{.Tile}} can't be finished: {{count .Left \"tile\" \"tiles\"}} showing a {{.Pips}} {{isAre .Left}} left for {{count .N \"place\" \"places\"}}. ",
+	"stuck.chickie":       "Chickie {{.Tile}} can't be finished: {{count .Left \"tile\" \"tiles\"}} showing a {{.Pips}} {{isAre .Left}} left for {{count .N \"place\" \"places\"}}. ",
+	"stuck.released":      "House rule: it is let go, so play is open everywhere.",
+	"stuck.blocked":       "House rule: the table is blocked.",
+	"turn":                "{{.Name}}'s turn",
+	"over.out":            "Round over: {{.Name}} went out.",
+	"over.blocked":        "Round over: the table is blocked. Everyone scores what is left in hand.",
+	"over.blocked-lowest": "Round over: the table is blocked. The lowest hand scores 0; the others score what is left in hand.",
+	"end-label":           "{{.On}} · needs {{.Pips}}",
+	"end-label-places":    "{{.On}} · needs {{.Pips}} ({{.N}} places)",
+	"log.start":           "{{.Name}} set {{.Tile}} down",
+	"log.lay":             "{{.Name}} laid {{.Tile}} on {{.On}}",
+	"log.draw":            "{{.Name}} drew",
+	"log.pass":            "{{.Name}} passed",
+	"log.take-back":       "{{.Name}} took back the last tile",
+	"log.penalty":         "{{.Name}} drew a penalty tile",
+	"log.other":           "{{.Name}} {{.Kind}}",
+	"someone":             "Someone",
+	"the-deal":            "the deal",
+	"the-deal-step":       "The deal",
+
+	// Can it go there?
+	"verdict.question":       "Can {{.Tile}} go on {{.On}}?",
+	"verdict.question-start": "Can {{.Tile}} start the round?",
+	"verdict.in-force":       "Judged under the house rules in force: {{.Rules}}.",
+	"verdict.yes":            "It may go there.",
+	"verdict.pick":           "Pick a place and a tile, then ask again.",
+	"verdict.same":           "The other house rules give the same answer.",
+	"verdict.alt-yes":        "{{.Variant}}, it may go there.",
+	"verdict.alt-no":         "{{.Variant}}, it may not: {{.Reason}}",
+	"verdict.alt-impossible": "{{.Variant}}, this layout could not have happened ({{.Reason}}).",
+	"variant.six-arms":       "With a six-armed spinner",
+	"variant.four-arms":      "With a four-armed spinner",
+	"variant.release":        "If a stuck chickie is let go",
+	"variant.block":          "If a stuck chickie blocks the table",
+	"placement":              "{{.Set}}, a {{.Arms}}-armed spinner",
+	"placement.release":      "{{.Set}}, a {{.Arms}}-armed spinner, a stuck chickie is let go",
+	"placement.block":        "{{.Set}}, a {{.Arms}}-armed spinner, a stuck chickie blocks the table",
+	"layout-bad-start":       "it starts with {{.D}}-{{.D}}, which is not in a {{.Set}} set",
+	"layout-bad-move":        "tile {{.K}}, {{.Move}}: {{.Reason}}",
+	"check.set":              "Pick the set: double-6, 9, 12, 15 or 18.",
+	"check.arms":             "The spinner has 4 or 6 arms.",
+	"check.layout":           "The layout could not be read: {{.Reason}} Write it as the tiles in the order they were laid, like 9-9 9-3@9-9.",
+	"check.tile":             "Say which tile, like 9-5.",
+	"check.impossible":       "That layout could not happen under these rules: {{.Reason}}",
+})
+
+// text fills in the message key of the web app's catalog.
+func text(key string, p referee.Params) string { return messages.Text(key, p) }
+
+// invalid reports a form field that can't be read, in the catalog's words.
+func invalid(field, key string, p referee.Params) error {
+	return referee.Invalid(field, key, text(key, p), p)
+}

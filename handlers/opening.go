@@ -1,0 +1,48 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/views"
+)
+
+// opening records who set the round's double down, and under the burn
+// rule which lower double the round opened on.
+func (a *App) opening(c echo.Context) error {
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	setter, err := strconv.Atoi(c.FormValue("setter"))
+	if err != nil {
+		return invalid("setter", "setter", nil)
+	}
+	double, err := strconv.Atoi(c.FormValue("double"))
+	if err != nil {
+		return invalid("double", "double", nil)
+	}
+	sh, err := a.store.SetOpening(c.Request().Context(), slug, n, double, setter)
+	if err != nil {
+		return err
+	}
+	show := views.Opening
+	if c.FormValue("burn") != "" {
+		show = views.RoundCard
+	}
+	return roundChanged(c, sh, n, show)
+}
+
+// roundChanged answers a change to the round being played: a plain form
+// goes back to the game; htmx gets the part of the fresh round card that
+// show picks.
+func roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.RoundPanel) templ.Component) error {
+	if !isHTMX(c) {
+		return seeOther(c, gameURL(sh.Game.Slug))
+	}
+	return render(c, http.StatusOK, show(roundPanel(sh, sh.Round(n))))
+}

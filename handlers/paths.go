@@ -1,0 +1,50 @@
+package handlers
+
+import (
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+)
+
+// roundPath reads the game and the round number from the path.
+func roundPath(c echo.Context) (string, int, error) {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return "", 0, referee.NotFound("round")
+	}
+	return c.Param("slug"), n, nil
+}
+
+// seatPath reads the game, the round number and the seat from the path.
+func seatPath(c echo.Context) (string, int, int, error) {
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return "", 0, 0, err
+	}
+	seat, err := strconv.Atoi(c.Param("seat"))
+	if err != nil || seat < 0 {
+		return "", 0, 0, referee.NotFound("seat")
+	}
+	return slug, n, seat, nil
+}
+
+// sheetRound loads the sheet with (or without) its history and finds
+// round n in it.
+func (a *App) sheetRound(c echo.Context, slug string, n int, history bool) (db.Sheet, *referee.SheetRound, error) {
+	load := a.store.Sheet
+	if history {
+		load = a.store.SheetWithHistory
+	}
+	sh, err := load(c.Request().Context(), slug)
+	if err != nil {
+		return sh, nil, err
+	}
+	r := sh.Round(n)
+	if r == nil {
+		return sh, nil, referee.NotFound("round")
+	}
+	return sh, r, nil
+}

@@ -1,0 +1,57 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// replay steps through a round's action log: the table after step k.
+func (a *App) replay(c echo.Context) error {
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	t, err := a.store.Table(c.Request().Context(), slug, n)
+	if err != nil {
+		return err
+	}
+	step := len(t.Log)
+	if s := c.QueryParam("step"); s != "" {
+		if step, err = strconv.Atoi(s); err != nil || step < 0 || step > len(t.Log) {
+			return invalid("step", "step", referee.Params{"N": len(t.Log)})
+		}
+	}
+	rr, err := t.Replay(n, t.Actions()[:step])
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.Replay(replayPage(t, rr, step)))
+}
+
+// replayPage builds the page of step `step` of the round's log.
+func replayPage(t db.Table, rr *referee.Round, step int) views.ReplayPage {
+	g, r := t.Game, t.Round(t.Number)
+	base := roundURL(g.Slug, r.Number) + "/replay?step="
+	p := views.ReplayPage{Meta: views.Meta{Title: fmt.Sprintf("Round %d, step by step · %s", r.Number, g.Name), Where: g.Name},
+		Back: tableURL(g.Slug, r.Number), Number: r.Number, Double: r.Double(), Step: step, Steps: len(t.Log),
+		Layout: views.Layout(placedTiles(rr.Layout(), "", false), g.Rules.SpinnerArms), Banner: banner(rr, g), Action: text("the-deal", nil)}
+	if step > 0 {
+		p.Action = describe(t.Log[step-1].Action, g.Players)
+		p.PrevURL = base + strconv.Itoa(step-1)
+	}
+	if step < len(t.Log) {
+		p.NextURL = base + strconv.Itoa(step+1)
+	}
+	p.Log = append(p.Log, views.ReplayStep{N: 0, Text: text("the-deal-step", nil), URL: base + "0", Current: step == 0})
+	for i, a := range t.Log {
+		p.Log = append(p.Log, views.ReplayStep{N: i + 1, Text: describe(a.Action, g.Players), URL: base + strconv.Itoa(i+1), Current: step == i+1})
+	}
+	return p
+}

@@ -1,0 +1,61 @@
+package handlers
+
+import (
+	"strconv"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// sheetView builds the score sheet: seat order across, rounds down.
+func sheetView(sh db.Sheet) views.SheetView {
+	g := sh.Game
+	s := views.SheetView{URL: gameURL(g.Slug) + "/sheet", Players: g.Players, Totals: sh.Totals(),
+		Leaders: make([]bool, len(g.Players)), Live: !sh.Finished}
+	for _, r := range sh.Rounds {
+		s.Rows = append(s.Rows, sheetLine(sh, r))
+	}
+	if len(sh.Results()) > 0 {
+		out := sh.Standings()
+		for _, w := range out.Winners {
+			s.Leaders[w] = true
+		}
+		if !sh.Finished { // a finished game says why in its final standings
+			s.Lead = out.Reason
+		}
+	}
+	return s
+}
+
+// sheetLine is one round's line of the score sheet: each player's score
+// so far, and the round's winners once it is closed.
+func sheetLine(sh db.Sheet, r referee.SheetRound) views.SheetRow {
+	row := views.SheetRow{Number: r.Number, Double: tileName(r.Double()), URL: roundURL(sh.Game.Slug, r.Number), Open: !r.Closed}
+	res := sh.Result(r)
+	won := map[int]bool{}
+	if r.Closed {
+		for _, w := range res.Winners() {
+			won[w] = true
+		}
+	}
+	for seat, e := range r.Entries {
+		cell := views.SheetCell{Text: "–", Won: won[seat]}
+		if e != nil {
+			cell.Text = strconv.Itoa(res.Scores[seat])
+		}
+		row.Cells = append(row.Cells, cell)
+	}
+	return row
+}
+
+// finalStandings is the standings after the last round, with the
+// tie-break applied and explained.
+func finalStandings(sh db.Sheet) *views.Final {
+	out := sh.Standings()
+	f := &views.Final{Reason: out.Reason}
+	for _, st := range out.Standings {
+		f.Places = append(f.Places, views.Place{Place: st.Place, Name: st.Name, Total: st.Total})
+	}
+	return f
+}

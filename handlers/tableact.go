@@ -1,0 +1,121 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// actionForm is a table action as submitted.
+type actionForm struct {
+	seat, kind, tile, on, seq string
+}
+
+func readActionForm(c echo.Context) actionForm {
+	return actionForm{seat: c.FormValue("seat"), kind: c.FormValue("kind"), tile: strings.TrimSpace(c.FormValue("tile")),
+		on: strings.TrimSpace(c.FormValue("on")), seq: strings.TrimSpace(c.FormValue("seq"))}
+}
+
+// action reads the form into the referee's action. A tile or place that
+// can't be read is refused the way the referee refuses it, with its rule
+// code.
+func (f actionForm) action(set referee.Set) (referee.Action, error) {
+	seat, err := strconv.Atoi(f.seat)
+	if err != nil {
+		return referee.Action{}, invalid("seat", "seat", nil)
+	}
+	a := referee.Action{Seat: seat, Kind: referee.ActionKind(f.kind)}
+	switch a.Kind {
+	case referee.ActDraw, referee.ActPass, referee.ActTakeBack:
+		return a, nil
+	case referee.ActPlay:
+	default:
+		return a, invalid("kind", "kind", nil)
+	}
+	if f.tile == "" {
+		return a, invalid("tile", "lay-tile", nil)
+	}
+	t, err := set.Parse(f.tile)
+	if err != nil {
+		return a, err
+	}
+	a.Move = referee.Move{Tile: t, Start: f.on == ""}
+	if !a.Move.Start {
+		if a.Move.On, err = referee.ParseTile(f.on); err != nil {
+			p := referee.Params{"Tile": t.String(), "On": f.on}
+			return a, &referee.RuleError{Code: referee.CodeUnknownEnd, Tile: t.String(), On: f.on, Key: "lay-on", Params: p, Reason: text("lay-on", p)}
+		}
+	}
+	return a, nil
+}
+
+// basedOn is how many actions the page showed; a form without it, from a
+// script, is not checked.
+func (f actionForm) basedOn() (int, error) {
+	if f.seq == "" {
+		return db.Unchecked, nil
+	}
+	n, err := strconv.Atoi(f.seq)
+	if err != nil || n < 0 {
+		return 0, invalid("seq", "version", nil)
+	}
+	return n, nil
+}
+
+// act lays a tile, draws, passes or takes back, once the referee accepts
+// it; a refusal shows the rule on the table as it stands and changes
+// nothing.
+func (a *App) act(c echo.Context) error {
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	t, err := a.writeAction(c, slug, n, readActionForm(c))
+	var re *referee.RuleError
+	switch {
+	case errors.As(err, &re) && re.Code != referee.CodeNotFound && re.Code != referee.CodeInvalid:
+		return a.actRefused(c, slug, n, re)
+	case err != nil:
+		return err
+	case !isHTMX(c):
+		return seeOther(c, tableURL(slug, n))
+	}
+	return render(c, http.StatusOK, views.Table(tablePage(t, tableView(c))))
+}
+
+// writeAction reads the form under the game's rules and acts.
+func (a *App) writeAction(c echo.Context, slug string, n int, f actionForm) (db.Table, error) {
+	ctx := c.Request().Context()
+	g, err := a.store.Game(ctx, slug)
+	if err != nil {
+		return db.Table{}, err
+	}
+	action, err := f.action(g.Rules.Set)
+	if err != nil {
+		return db.Table{}, err
+	}
+	seq, err := f.basedOn()
+	if err != nil {
+		return db.Table{}, err
+	}
+	return a.store.Act(ctx, slug, n, action, seq)
+}
+
+// actRefused shows the table as it stands, nothing written, with the rule
+// the action broke and a link to it.
+func (a *App) actRefused(c echo.Context, slug string, n int, re *referee.RuleError) error {
+	t, err := a.store.Table(c.Request().Context(), slug, n)
+	if err != nil {
+		return err
+	}
+	p := tablePage(t, tableView(c))
+	p.Problem = &views.Refusal{Code: string(re.Code), Reason: re.Reason, RuleURL: rulesURL(slug) + "#" + re.Code.Section()}
+	return render(c, problemOf(re).status, views.Table(p))
+}

@@ -1,0 +1,122 @@
+package handlers
+
+import (
+	"errors"
+
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// verdict judges tile on on under rules, and says what the other variants
+// that bear on placement would say where they differ.
+func verdict(rules referee.Rules, double int, moves []referee.Move, tile, on, rulesLink string) (views.Verdict, error) {
+	q := referee.Params{"Tile": tile, "On": on}
+	v := views.Verdict{Question: text("verdict.question", q), InForce: text("verdict.in-force", referee.Params{"Rules": placementRules(rules)})}
+	if on == "" {
+		v.Question = text("verdict.question-start", q)
+	}
+	legal, re, err := judgeMove(rules, double, moves, tile, on)
+	if err != nil {
+		return v, err
+	}
+	v.Legal = legal
+	if legal {
+		v.Reason = text("verdict.yes", nil)
+	} else {
+		v.Reason, v.Code, v.RuleURL = re.Reason, string(re.Code), rulesLink+"#"+re.Code.Section()
+	}
+	for _, alt := range variants(rules) {
+		other, err := otherVerdict(alt, legal, double, moves, tile, on)
+		if err != nil {
+			return v, err
+		}
+		if other != "" {
+			v.Others = append(v.Others, other)
+		}
+	}
+	if len(v.Others) == 0 {
+		v.Others = []string{text("verdict.same", nil)}
+	}
+	return v, nil
+}
+
+// otherVerdict is what one other variant says, or "" when it agrees.
+func otherVerdict(alt variant, legal bool, double int, moves []referee.Move, tile, on string) (string, error) {
+	altLegal, altRe, err := judgeMove(alt.rules, double, moves, tile, on)
+	var layoutErr *impossibleLayout
+	p := referee.Params{"Variant": alt.name}
+	switch {
+	case errors.As(err, &layoutErr):
+		p["Reason"] = layoutErr.reason
+		return text("verdict.alt-impossible", p), nil
+	case err != nil:
+		return "", err
+	case altLegal == legal:
+		return "", nil
+	case altLegal:
+		return text("verdict.alt-yes", p), nil
+	}
+	p["Reason"] = altRe.Reason
+	return text("verdict.alt-no", p), nil
+}
+
+// impossibleLayout is a layout the rules could not have produced.
+type impossibleLayout struct{ reason string }
+
+func (e *impossibleLayout) Error() string { return e.reason }
+
+// judgeMove rebuilds the layout under rules and checks one move on it.
+func judgeMove(rules referee.Rules, double int, moves []referee.Move, tile, on string) (bool, *referee.RuleError, error) {
+	l, err := referee.NewLayout(rules, double)
+	if err != nil {
+		return false, nil, &impossibleLayout{reason: text("layout-bad-start", referee.Params{"D": double, "Set": rules.Set.String()})}
+	}
+	var re *referee.RuleError
+	if k, err := l.Apply(moves); errors.As(err, &re) {
+		p := referee.Params{"K": k + 1, "Move": moves[k].String(), "Reason": re.Reason}
+		return false, nil, &impossibleLayout{reason: text("layout-bad-move", p)}
+	} else if err != nil {
+		return false, nil, err
+	}
+	_, err = l.Resolve(tile, on)
+	if errors.As(err, &re) {
+		return false, re, nil
+	}
+	return err == nil, nil, err
+}
+
+type variant struct {
+	name  string
+	rules referee.Rules
+}
+
+// variants lists the house rules that change where a tile may go, other
+// than the ones in force.
+func variants(r referee.Rules) []variant {
+	arms, stuck := r, r
+	var out []variant
+	if r.SpinnerArms == 4 {
+		arms.SpinnerArms = 6
+		out = append(out, variant{text("variant.six-arms", nil), arms})
+	} else {
+		arms.SpinnerArms = 4
+		out = append(out, variant{text("variant.four-arms", nil), arms})
+	}
+	if r.Impossible == referee.ImpossibleBlocks {
+		stuck.Impossible = referee.ImpossibleReleases
+		out = append(out, variant{text("variant.release", nil), stuck})
+	} else {
+		stuck.Impossible = referee.ImpossibleBlocks
+		out = append(out, variant{text("variant.block", nil), stuck})
+	}
+	return out
+}
+
+// placementRules names the house rules in force that bear on placement.
+func placementRules(r referee.Rules) string {
+	p := referee.Params{"Set": r.Set.String(), "Arms": r.SpinnerArms}
+	if r.Impossible == referee.ImpossibleReleases {
+		return text("placement.release", p)
+	}
+	return text("placement.block", p)
+}
