@@ -41,10 +41,14 @@ func (s Sheet) CloseProblem(n int) error {
 func (s Sheet) closable(r SheetRound) error {
 	var missing []string
 	out := 0
-	for seat, e := range r.Entries {
+	for seat, name := range s.Players {
+		var e *Entry
+		if seat < len(r.Entries) {
+			e = r.Entries[seat]
+		}
 		switch {
 		case e == nil:
-			missing = append(missing, s.Players[seat])
+			missing = append(missing, name)
 		case e.WentOut:
 			out++
 		}
