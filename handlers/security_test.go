@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"bufio"
 	"context"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -135,4 +138,34 @@ func TestFirstLoadWeight(t *testing.T) {
 		t.Fatalf("first load transfers %d bytes, want under 40 KB", total)
 	}
 	t.Logf("first load: %d bytes gzip", total)
+}
+
+// TestCutShortBody: a post whose body ends before its Content-Length
+// says is refused with 400 and writes nothing.
+func TestCutShortBody(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("6", "Ann", "Bob")
+	addr := strings.TrimPrefix(a.server.URL, "http://")
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := "pips=12"
+	fmt.Fprintf(conn, "POST %s/rounds/1/entries/0 HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\n"+
+		"Content-Length: %d\r\n\r\n%s", g, addr, len(body)+20, body)
+	conn.(*net.TCPConn).CloseWrite()
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Fatalf("a cut-short body: status %d, want 400: %.300s", resp.StatusCode, b)
+	}
+	if sh := a.sheet(g); sh.Rounds[0].Entries[0] != nil || len(sh.History) != 0 {
+		t.Fatal("a cut-short body wrote an entry")
+	}
 }

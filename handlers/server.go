@@ -6,6 +6,7 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"time"
@@ -63,6 +64,7 @@ func New(store Store, now func() time.Time, log *slog.Logger) *echo.Echo {
 	}))
 	e.Use(sameOrigin())
 	e.Use(middleware.BodyLimit("64K"))
+	e.Use(readForm)
 	// Pages and assets are compressed. The answers to posts (redirects and
 	// the small fragments htmx swaps in) and any answer under 4 KB cost more
 	// to compress than the bytes it would save.
@@ -89,11 +91,31 @@ func sameOrigin() echo.MiddlewareFunc {
 	}
 }
 
+// readForm reads a post's whole form before any handler looks at it, so a
+// body that is cut short or stalls is refused as a whole (400) instead of
+// read as empty fields, and one over the size limit is a 413.
+func readForm(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if c.Request().Method != http.MethodPost {
+			return next(c)
+		}
+		if err := c.Request().ParseForm(); err != nil {
+			var he *echo.HTTPError
+			if errors.As(err, &he) {
+				return he
+			}
+			return echo.NewHTTPError(http.StatusBadRequest, "unreadable form").SetInternal(err)
+		}
+		return next(c)
+	}
+}
+
 // render renders a component into a buffer first, so a template error
-// still becomes a clean 500 instead of half a page.
+// still becomes a clean 500 instead of half a page. It renders even when
+// the client has stopped sending, so a refusal is still answered.
 func render(c echo.Context, status int, comp templ.Component) error {
 	var buf bytes.Buffer
-	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+	if err := comp.Render(context.WithoutCancel(c.Request().Context()), &buf); err != nil {
 		return err
 	}
 	return c.HTMLBlob(status, buf.Bytes())
