@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -364,5 +365,80 @@ func TestCorrectionResettlesALossLimitGame(t *testing.T) {
 	sh, _ = s.Sheet(ctx, g.Slug)
 	if !sh.Game.Finished() || sh.Current() != nil || len(sh.Rounds) != 1 {
 		t.Fatalf("after correcting Ann to 21: finished %v, %d rounds; want the game over and the empty round 2 gone", sh.Game.Finished(), len(sh.Rounds))
+	}
+}
+
+// TestVersions: every entry carries the id of the change that wrote it; a
+// change based on another version is a conflict that names the current
+// value, and writes nothing.
+func TestVersions(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob")
+	sh, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(12), "", Basis{Version: 0})
+	if err != nil {
+		t.Fatalf("first entry based on no entry: %v", err)
+	}
+	v1 := sh.Version(1, 0)
+	if v1 == 0 {
+		t.Fatal("a saved entry has version 0")
+	}
+	if sh, err = s.SaveEntry(ctx, g.Slug, 1, 0, typed(14), "", Basis{Version: v1}); err != nil {
+		t.Fatalf("edit based on the current version: %v", err)
+	}
+	v2 := sh.Version(1, 0)
+	_, err = s.SaveEntry(ctx, g.Slug, 1, 0, typed(9), "", Basis{Version: v1})
+	var re *referee.RuleError
+	if !errors.As(err, &re) || re.Code != referee.CodeConflict || !strings.Contains(re.Reason, "14") {
+		t.Fatalf("edit based on a stale version = %v, want a conflict naming the current 14", err)
+	}
+	if sh, _ = s.Sheet(ctx, g.Slug); sh.Rounds[0].Entries[0].Score != 14 || sh.Version(1, 0) != v2 {
+		t.Fatal("a stale edit wrote")
+	}
+	if _, sh, err = s.UndoLast(ctx, g.Slug, 1, ""); err != nil || sh.Version(1, 0) == v2 {
+		t.Fatalf("undo: %v; the version did not move", err)
+	}
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(3), "", Basis{Version: 0, Open: true}); err != nil {
+		t.Fatal(err)
+	}
+	s.SaveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
+	if _, err := s.CloseRound(ctx, g.Slug, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", Basis{Version: Unchecked, Open: true}); !errors.Is(err, referee.ErrConflict) {
+		t.Fatalf("an entry typed while the round was open, saved after it closed = %v, want a conflict", err)
+	}
+}
+
+// TestAct: the table's actions go through the referee in the store's
+// transaction, with what they change on the score sheet.
+func TestAct(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob")
+	start := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
+	tb, err := s.Act(ctx, g.Slug, 1, start, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Log) != 1 || tb.Live.Turn() != 0 || tb.Round(1).Setter != 1 || !tb.Round(1).Tracked {
+		t.Fatalf("after Bob sets 6-6: log %d, turn %d, setter %d; want 1, Ann, Bob", len(tb.Log), tb.Live.Turn(), tb.Round(1).Setter)
+	}
+	lay := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
+	if _, err := s.Act(ctx, g.Slug, 1, lay, 0); !errors.Is(err, referee.ErrConflict) {
+		t.Fatalf("a move based on the empty table after 6-6 was set = %v, want a conflict", err)
+	}
+	wrong := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
+	if _, err := s.Act(ctx, g.Slug, 1, wrong, 1); !errors.Is(err, referee.ErrTurn) {
+		t.Fatalf("Bob laying on Ann's turn = %v, want a turn error", err)
+	}
+	if tb, err = s.Table(ctx, g.Slug, 1); err != nil || len(tb.Log) != 1 {
+		t.Fatalf("refused actions wrote: %d actions, %v", len(tb.Log), err)
+	}
+	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 0); err != nil {
+		t.Fatalf("the same double with another setter: %v", err)
+	}
+	if tb, _ = s.Table(ctx, g.Slug, 1); tb.Live.Turn() != 0 {
+		t.Fatalf("the turn follows the first action's setter in the log, got %d", tb.Live.Turn())
 	}
 }
