@@ -1,0 +1,101 @@
+package db
+
+import (
+	"context"
+	"time"
+
+	"chickenfoot/referee"
+)
+
+// SetOpening records the double round n really opened on and the seat
+// that set it, once the referee accepts it. It returns the sheet as
+// written.
+func (s *Store) SetOpening(ctx context.Context, slug string, n, double, setter int) (Sheet, error) {
+	var out Sheet
+	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+		if err := sh.CheckOpening(n, double, setter); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET opened_double = ?, setter_seat = ? WHERE id = ?`,
+			double, setter, sh.ids[n-1]); err != nil {
+			return err
+		}
+		r := sh.Round(n)
+		r.Opened, r.Setter = double, setter
+		out = *sh
+		return nil
+	})
+	return out, err
+}
+
+// resettle writes what the referee decides, after a correction, about the
+// end of a game played to a losing total.
+func (s *Store) resettle(ctx context.Context, tx conn, sh *Sheet) error {
+	res := sh.Resettle()
+	switch {
+	case res.Reopen:
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET finished_at = NULL WHERE id = ?`, sh.Game.ID); err != nil {
+			return err
+		}
+		return s.addRound(ctx, tx, sh, res.Next)
+	case res.Finish && res.DropCurrent:
+		cur := sh.Current()
+		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE id = ?`, sh.ids[cur.Number-1]); err != nil {
+			return err
+		}
+		sh.Rounds, sh.ids, sh.version = sh.Rounds[:cur.Number-1], sh.ids[:cur.Number-1], sh.version[:cur.Number-1]
+		return s.finish(ctx, tx, sh)
+	}
+	return nil
+}
+
+// addRound adds the next round, planned on double, to the game and sheet.
+func (s *Store) addRound(ctx context.Context, tx conn, sh *Sheet, double int) error {
+	n := len(sh.Rounds) + 1
+	id, err := insertRound(ctx, tx, sh.Game.ID, n, double)
+	if err != nil {
+		return err
+	}
+	sh.Rounds = append(sh.Rounds, referee.SheetRound{Number: n, Planned: double, Opened: -1, Setter: -1,
+		Entries: make([]*referee.Entry, len(sh.Players))})
+	sh.ids, sh.version = append(sh.ids, id), append(sh.version, make([]int64, len(sh.Players)))
+	sh.Finished, sh.Game.FinishedAt = false, time.Time{}
+	return nil
+}
+
+// finish marks the game over.
+func (s *Store) finish(ctx context.Context, tx conn, sh *Sheet) error {
+	now := s.Now()
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET finished_at = ? WHERE id = ?`, stamp(now), sh.Game.ID); err != nil {
+		return err
+	}
+	sh.Finished, sh.Game.FinishedAt = true, now
+	return nil
+}
+
+// CloseRound closes round n once the referee accepts it, then opens the
+// next round or ends the game, as the referee says. It returns the sheet
+// as written.
+func (s *Store) CloseRound(ctx context.Context, slug string, n int) (Sheet, error) {
+	var out Sheet
+	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+		next, err := sh.Close(n)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET closed_at = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
+			stamp(s.Now()), sh.ids[n-1]); err != nil {
+			return err
+		}
+		r := sh.Round(n)
+		r.Closed, r.Opened = true, r.Double()
+		if next.Over {
+			err = s.finish(ctx, tx, sh)
+		} else {
+			err = s.addRound(ctx, tx, sh, next.Next)
+		}
+		out = *sh
+		return err
+	})
+	return out, err
+}
