@@ -8,22 +8,6 @@ import (
 	"chickenfoot/referee"
 )
 
-// Each service below owns its write transaction: it loads the game's
-// sheet inside it, asks the referee, writes what the referee allows, and
-// commits, or writes nothing and returns the referee's coded error.
-
-// writeSheet loads the sheet in a write transaction and runs fn on it:
-// all of fn's writes land, or none.
-func (s *Store) writeSheet(ctx context.Context, slug string, history bool, fn func(conn, *Sheet) error) error {
-	return s.inTx(ctx, func(tx conn) error {
-		sh, err := s.loadSheet(ctx, tx, slug, history)
-		if err != nil {
-			return err
-		}
-		return fn(tx, &sh)
-	})
-}
-
 // A Basis is what a change to an entry was based on, so that a change
 // made on a stale page is refused instead of overwriting a newer one.
 type Basis struct {
