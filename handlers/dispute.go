@@ -19,7 +19,7 @@ func rulesURL(slug string) string { return gameURL(slug) + "/rules" }
 
 // rulesPage explains the rules, with a game's choices marked.
 func (a *App) rulesPage(c echo.Context) error {
-	p := views.RulesPage{Meta: views.Meta{Title: "Rules · Chickenfoot", CSRF: token(c)}, Chosen: map[string]string{}}
+	p := views.RulesPage{Meta: views.Meta{Title: "Rules · Chickenfoot", CSRF: token(c)}, HouseRules: rulesHelp(nil)}
 	if slug := c.Param("slug"); slug != "" {
 		sh, err := a.loadSheet(c)
 		if err != nil {
@@ -27,17 +27,7 @@ func (a *App) rulesPage(c echo.Context) error {
 		}
 		g := sh.Game
 		p.Back, p.Game, p.Meta.Where = gameURL(slug), g.Name, g.Name
-		for _, rc := range ruleChoices {
-			p.Chosen[rc.field] = ruleText(g.Rules, rc.field)
-		}
-		switch {
-		case g.Rules.LossLimit > 0:
-			p.Chosen["rounds"] = "threshold"
-		case g.Rules.Rounds > 0:
-			p.Chosen["rounds"] = "fixed"
-		default:
-			p.Chosen["rounds"] = "0"
-		}
+		p.HouseRules = rulesHelp(&g.Rules)
 	}
 	return render(c, http.StatusOK, views.Rules(p))
 }
