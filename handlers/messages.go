@@ -47,6 +47,12 @@ var messages = referee.NewCatalog(map[string]string{
 	"on-the-table":    "on the table",
 	"in-hand":         "in {{.Name}}'s hand",
 
+	// Rules in play.
+	"set-in-play":      "{{.Set}}, {{count .N \"tile\" \"tiles\"}} each",
+	"rounds.threshold": "until someone reaches {{.N}}",
+	"rounds.fixed":     "{{count .N \"round\" \"rounds\"}}",
+	"rounds.ladder":    "one per double, {{.Tile}} down to 0-0",
+
 	// Nobody holds the round's double.
 	"unheld.draw":       "House rule: draw from the boneyard in turn until someone finds {{.Tile}}. Whoever finds it sets it down: tap their name.",
 	"unheld.draw-all":   "House rule: everyone draws from the boneyard at once until {{.Tile}} turns up. Whoever finds it sets it down: tap their name.",

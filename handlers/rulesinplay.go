@@ -1,38 +1,53 @@
 package handlers
 
 import (
-	"fmt"
-
 	"chickenfoot/db"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
-// rulesInPlay lists the game's frozen house rules in the setup form's
-// words.
+// rulesInPlay lists the game's frozen house rules, one line per row of the
+// referee's table in the setup form's words. The set's line adds the hand
+// size, and the rounds line speaks for the losing total as well.
 func rulesInPlay(g db.Game) []views.RuleLine {
-	r := g.Rules
-	lines := []views.RuleLine{
-		{Name: "Set", Value: fmt.Sprintf("%s, %d tiles each", r.Set, g.HandSize)},
-		{Name: "Rounds", Value: roundsText(r)},
-	}
-	for _, rc := range ruleChoices {
-		v := ruleText(r, rc.field)
-		for _, o := range rc.options {
-			if o.value == v {
-				lines = append(lines, views.RuleLine{Name: rc.title, Value: o.label})
-			}
+	var lines []views.RuleLine
+	for _, h := range referee.HouseRules() {
+		value := h.Label(g.Rules)
+		switch h.JSON {
+		case "set":
+			value = text("set-in-play", referee.Params{"Set": value, "N": g.HandSize})
+		case "rounds":
+			value = roundsText(g.Rules)
+		case "loss_threshold":
+			continue
 		}
+		lines = append(lines, views.RuleLine{Name: h.Title, Value: value})
 	}
 	return lines
 }
 
+// roundsText says how many rounds the game has, or how it ends.
 func roundsText(r referee.Rules) string {
 	switch {
 	case r.LossLimit > 0:
-		return fmt.Sprintf("until someone reaches %d", r.LossLimit)
+		return text("rounds.threshold", referee.Params{"N": r.LossLimit})
 	case r.Rounds > 0:
-		return fmt.Sprintf("%d rounds", r.Rounds)
+		return text("rounds.fixed", referee.Params{"N": r.Rounds})
 	}
-	return fmt.Sprintf("one per double, %s down to 0-0", tileName(int(r.Set)))
+	return text("rounds.ladder", referee.Params{"Tile": tileName(int(r.Set))})
+}
+
+// rulesHelp is every house rule as the rules page explains it, with the
+// game's choices marked when there is a game (r is not nil).
+func rulesHelp(r *referee.Rules) []views.RuleHelp {
+	var out []views.RuleHelp
+	for _, h := range referee.HouseRules() {
+		help := views.RuleHelp{Field: h.JSON, Title: h.Title, Meaning: h.Meaning, Source: h.Source, Topic: h.Topic,
+			Options: ruleOptions(h, r), Range: h.Range()}
+		if r != nil && h.Span != nil {
+			help.Chosen = h.Label(*r)
+		}
+		out = append(out, help)
+	}
+	return out
 }

@@ -16,112 +16,27 @@ import (
 	"chickenfoot/views"
 )
 
-// A ruleChoice is one house rule as the setup form offers it.
-type ruleChoice struct {
-	field, title string
-	more         bool // shown under "more house rules"
-	options      []ruleOption
+// formRules are the house rules the setup form offers as groups of choices.
+// The set has chips of its own, which drive the hand-size suggestion, and
+// the open numbers (rounds, the losing total) have boxes of their own.
+func formRules() []referee.HouseRule {
+	var out []referee.HouseRule
+	for _, h := range referee.HouseRules() {
+		if h.Choices != nil && h.JSON != "set" {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
-type ruleOption struct{ value, label, about string }
-
-// ruleChoices lists every house rule in the words the setup form uses.
-var ruleChoices = []ruleChoice{
-	{"spinner_arms", "Starting double", false, []ruleOption{
-		{"4", "Four arms", "It takes a tile on each end and each side before play goes anywhere else."},
-		{"6", "Six arms (double chickenfoot)", "Three tiles on each long side before play goes anywhere else."},
-	}},
-	{"double_blank", "0-0 left in hand", false, []ruleOption{
-		{"50", "Scores 50", "The usual penalty for getting caught with the double blank."},
-		{"25", "Scores 25", "A milder penalty."},
-		{"0", "Scores 0", "It counts the zero pips it shows."},
-	}},
-	{"draw", "No tile to play", false, []ruleOption{
-		{"one-may-play", "Draw one, may lay it", "If the drawn tile fits you may lay it; otherwise pass."},
-		{"one-must-play", "Draw one, must lay it", "If the drawn tile fits it has to be laid."},
-		{"until-playable", "Draw until one fits", "Keep drawing until a tile fits or the boneyard is empty."},
-	}},
-	{"unheld_double", "Nobody holds the round's double", false, []ruleOption{
-		{"draw", "Draw for it in turn", "Players take turns drawing until someone finds it and sets it down."},
-		{"draw-all", "Everyone draws at once", "All players draw together until it turns up."},
-		{"burn", "Open on the next lower double", "That double's round is skipped, so the game has one round fewer. 0-0 is never skipped."},
-		{"reshuffle", "Shuffle and deal again", "Gather every tile, shuffle, and deal new hands."},
-	}},
-	{"blocked_round", "Blocked round", true, []ruleOption{
-		{"all-score", "Everyone scores their hand", "Nobody went out, so every hand counts."},
-		{"lowest-zero", "Lowest hand scores 0", "The player (or players) with the fewest pips score nothing."},
-	}},
-	{"tie_break", "Tied at the end", true, []ruleOption{
-		{"zero-rounds", "Most zero rounds", "Then the lowest non-zero round wins."},
-		{"most-out", "Most rounds gone out", "Whoever went out most often wins."},
-		{"shared", "Share the win", "Tied players finish first together."},
-	}},
-	{"impossible_chickie", "A chickie that can't be finished", true, []ruleOption{
-		{"blocked", "Blocks the table", "When too few tiles are left to give it its toes, the round ends blocked."},
-		{"release", "Is let go", "Play opens up again everywhere."},
-	}},
-	{"take_back", "Taking a tile back", true, []ruleOption{
-		{"until-next-play", "Until the next player plays", "A tile laid by mistake can be lifted until the next player acts."},
-		{"never", "Never", "A tile laid stays laid."},
-	}},
-	{"last_tile", "Last tile in hand", true, []ruleOption{
-		{"courtesy", "Say it as a courtesy", "Announcing your last tile is good manners, nothing more."},
-		{"draw-penalty", "Caught silent: draw one", "A player caught not announcing it draws a tile."},
-	}},
-	{"blank_half", "Blank halves left in hand", true, []ruleOption{
-		{"0", "Count as zero", "A 5-0 left in hand scores 5."},
-		{"25", "Add 25 each", "A 5-0 left in hand scores 30."},
-	}},
-	{"double_out", "Going out on a double", true, []ruleOption{
-		{"0", "No penalty", "Going out is going out."},
-		{"50", "Costs 50", "The player who goes out by laying a double scores 50."},
-	}},
-}
-
-// ruleValue reads one house rule's form value into rules.
-func setRule(r *referee.Rules, field, v string) bool {
-	num := func(dst *int) bool {
-		n, err := strconv.Atoi(v)
-		*dst = n
-		return err == nil
+// ruleOptions are the choices of one house rule, r's value checked.
+func ruleOptions(h referee.HouseRule, r *referee.Rules) []views.RuleOption {
+	var out []views.RuleOption
+	for _, c := range h.Choices {
+		out = append(out, views.RuleOption{Value: c.Value, Label: c.Label, About: c.About,
+			Checked: r != nil && r.Value(h.JSON) == c.Value})
 	}
-	switch field {
-	case "spinner_arms":
-		return num(&r.SpinnerArms)
-	case "double_blank":
-		return num(&r.DoubleBlank)
-	case "blank_half":
-		return num(&r.BlankHalf)
-	case "double_out":
-		return num(&r.DoubleOut)
-	case "draw":
-		r.Draw = referee.DrawRule(v)
-	case "unheld_double":
-		r.Unheld = referee.UnheldRule(v)
-	case "blocked_round":
-		r.Blocked = referee.BlockedRule(v)
-	case "tie_break":
-		r.TieBreak = referee.TieBreak(v)
-	case "impossible_chickie":
-		r.Impossible = referee.ImpossibleRule(v)
-	case "take_back":
-		r.TakeBack = referee.TakeBackRule(v)
-	case "last_tile":
-		r.LastTile = referee.LastTileRule(v)
-	}
-	return true
-}
-
-// ruleText is the value of one house rule as the setup form words it.
-func ruleText(r referee.Rules, field string) string {
-	j := map[string]string{
-		"spinner_arms": strconv.Itoa(r.SpinnerArms), "double_blank": strconv.Itoa(r.DoubleBlank),
-		"blank_half": strconv.Itoa(r.BlankHalf), "double_out": strconv.Itoa(r.DoubleOut),
-		"draw": string(r.Draw), "unheld_double": string(r.Unheld), "blocked_round": string(r.Blocked),
-		"tie_break": string(r.TieBreak), "impossible_chickie": string(r.Impossible),
-		"take_back": string(r.TakeBack), "last_tile": string(r.LastTile),
-	}
-	return j[field]
+	return out
 }
 
 // setupForm is the setup form as submitted, kept to show it again.
@@ -147,13 +62,9 @@ func (a *App) setupPage(c echo.Context, f setupForm, errs map[string]string) vie
 	for _, s := range referee.Sets {
 		p.Sets = append(p.Sets, int(s))
 	}
-	for _, rc := range ruleChoices {
-		g := views.RuleGroup{Field: rc.field, Title: rc.title}
-		for _, o := range rc.options {
-			g.Options = append(g.Options, views.RuleOption{Value: o.value, Label: o.label, About: o.about,
-				Checked: ruleText(f.rules, rc.field) == o.value})
-		}
-		if rc.more {
+	for _, h := range formRules() {
+		g := views.RuleGroup{Field: h.JSON, Title: h.Title, Options: ruleOptions(h, &f.rules)}
+		if h.More {
 			p.MoreRules = append(p.MoreRules, g)
 		} else {
 			p.Rules = append(p.Rules, g)
@@ -234,9 +145,9 @@ func (a *App) readSetup(c echo.Context) (setupForm, db.NewGame, map[string]strin
 		f.set = 9
 	}
 	f.rules.Set = referee.Set(f.set)
-	for _, rc := range ruleChoices {
-		if v := c.FormValue(rc.field); v != "" && !setRule(&f.rules, rc.field, v) {
-			errs[rc.field] = "Pick one of the choices for " + strings.ToLower(rc.title) + "."
+	for _, h := range formRules() {
+		if v := c.FormValue(h.JSON); v != "" && f.rules.SetValue(h.JSON, v) != nil {
+			errs[h.JSON] = fmt.Sprintf("Pick one of the choices for %s: it must be %s.", strings.ToLower(h.Title), h.Want(f.rules))
 		}
 	}
 	a.readRoundRule(&f, errs)

@@ -1,10 +1,11 @@
 package referee
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
-	"strings"
 )
 
 // DrawRule says what a player with no legal play does.
@@ -196,51 +197,31 @@ func (e *RulesError) Error() string {
 // Unwrap returns ErrRules.
 func (e *RulesError) Unwrap() error { return ErrRules }
 
-// Validate checks every field and returns a *RulesError for the first bad
-// one.
+// Validate checks every house rule against its row of HouseRules and
+// returns a *RulesError for the first bad one, in the order Rules declares
+// its fields. A fixed number of rounds and a losing total exclude each
+// other.
 func (r Rules) Validate() error {
-	setNames := make([]string, len(Sets))
-	for i, s := range Sets {
-		setNames[i] = fmt.Sprint(int(s))
-	}
-	checks := []struct {
-		ok    bool
-		field string
-		value any
-		want  string
-	}{
-		{r.Set.Valid(), "set", int(r.Set), "one of " + strings.Join(setNames, ", ")},
-		{r.SpinnerArms == 4 || r.SpinnerArms == 6, "spinner_arms", r.SpinnerArms, "4 or 6"},
-		{slices.Contains([]int{0, 25, 50}, r.DoubleBlank), "double_blank", r.DoubleBlank, "0, 25 or 50"},
-		{r.BlankHalf == 0 || r.BlankHalf == 25, "blank_half", r.BlankHalf, "0 or 25"},
-		{r.DoubleOut == 0 || r.DoubleOut == 50, "double_out", r.DoubleOut, "0 or 50"},
-		{oneOf(r.Draw, DrawOneMayPlay, DrawOneMustPlay, DrawUntilPlayable), "draw", q(r.Draw), choices(DrawOneMayPlay, DrawOneMustPlay, DrawUntilPlayable)},
-		{oneOf(r.Unheld, UnheldDraw, UnheldDrawAll, UnheldBurn, UnheldReshuffle), "unheld_double", q(r.Unheld), choices(UnheldDraw, UnheldDrawAll, UnheldBurn, UnheldReshuffle)},
-		{oneOf(r.Blocked, BlockedAllScore, BlockedLowestZero), "blocked_round", q(r.Blocked), choices(BlockedAllScore, BlockedLowestZero)},
-		{oneOf(r.LastTile, LastTileCourtesy, LastTilePenalty), "last_tile", q(r.LastTile), choices(LastTileCourtesy, LastTilePenalty)},
-		{oneOf(r.TakeBack, TakeBackUntilNext, TakeBackNever), "take_back", q(r.TakeBack), choices(TakeBackUntilNext, TakeBackNever)},
-		{oneOf(r.TieBreak, TieZeroRounds, TieMostOut, TieShared), "tie_break", q(r.TieBreak), choices(TieZeroRounds, TieMostOut, TieShared)},
-		{oneOf(r.Impossible, ImpossibleBlocks, ImpossibleReleases), "impossible_chickie", q(r.Impossible), choices(ImpossibleBlocks, ImpossibleReleases)},
-		{r.Rounds >= 0 && (!r.Set.Valid() || r.Rounds <= int(r.Set)+1), "rounds", r.Rounds, fmt.Sprintf("0 (one per double) or a count from 1 to %d", int(r.Set)+1)},
-		{r.LossLimit >= 0 && r.LossLimit <= 100000, "loss_threshold", r.LossLimit, "0 (off) or a positive total up to 100000"},
-		{r.Rounds == 0 || r.LossLimit == 0, "loss_threshold", r.LossLimit, "0 when a fixed number of rounds is set"},
-	}
-	for _, c := range checks {
-		if !c.ok {
-			return &RulesError{Field: c.field, Value: c.value, Want: c.want}
+	for _, h := range checkOrder {
+		if err := h.refuse(r, h.get(r)); err != nil {
+			return err
 		}
+	}
+	if r.Rounds != 0 && r.LossLimit != 0 {
+		return &RulesError{Field: "loss_threshold", Value: r.LossLimit, Want: "0 when a fixed number of rounds is set"}
 	}
 	return nil
 }
 
-func oneOf[T comparable](v T, allowed ...T) bool { return slices.Contains(allowed, v) }
-
-func q[T ~string](v T) string { return fmt.Sprintf("%q", string(v)) }
-
-func choices[T ~string](allowed ...T) string {
-	parts := make([]string, len(allowed))
-	for i, a := range allowed {
-		parts[i] = fmt.Sprintf("%q", string(a))
+// checkOrder is houseRules in the order Rules declares its fields, so that
+// input with several bad fields is still told about the same one first.
+var checkOrder = func() []HouseRule {
+	t := reflect.TypeFor[Rules]()
+	index := func(h HouseRule) int {
+		f, _ := t.FieldByName(h.Field)
+		return f.Index[0]
 	}
-	return "one of " + strings.Join(parts, ", ")
-}
+	out := slices.Clone(houseRules)
+	slices.SortStableFunc(out, func(a, b HouseRule) int { return cmp.Compare(index(a), index(b)) })
+	return out
+}()

@@ -1,0 +1,324 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A HouseRule describes one field of Rules once, so that the setup form,
+// the rules page, "rules in play", the referee command's documentation and
+// Validate are all produced from the same row.
+type HouseRule struct {
+	Field   string   // the Rules field: "SpinnerArms"
+	JSON    string   // its JSON name and form field: "spinner_arms"
+	Title   string   // its name in the setup form: "Starting double"
+	Meaning string   // what it decides, in one line
+	Source  string   // which rule sources agree, or that it is a house rule
+	Topic   string   // the part of the game it belongs to: the rules page's section id
+	More    bool     // the setup form folds it away under "more house rules"
+	Choices []Choice // the values of a choice rule; nil for an open number
+	Span    *Span    // the values of an open number; nil for a choice rule
+
+	access
+}
+
+// A Choice is one value of a choice rule, in the words of the setup form.
+type Choice struct {
+	Value string // as Rules.Value gives it: "4", "one-may-play"
+	Label string // "Four arms"
+	About string // one line on what it does
+}
+
+// A Span is the values of an open number: 0, which has a meaning of its
+// own, or a number from 1 up to a limit.
+type Span struct {
+	Zero    string        // what 0 means: "one per double"
+	Rest    string        // the other values, with %v for the limit: "a count from 1 to %v"
+	Max     func(Set) int // the limit with a set
+	MaxName string        // the limit for any set, in words: "N+1"
+}
+
+// access reads and writes the row's Rules field as text.
+type access struct {
+	get    func(Rules) string
+	put    func(*Rules, string) // only ever given an allowed value
+	number bool                 // the field is a number, so errors carry an int
+	want   func(Rules) string   // overrides the wording made from Choices or Span
+}
+
+func number[T ~int](f func(*Rules) *T) access {
+	return access{number: true,
+		get: func(r Rules) string { return strconv.Itoa(int(*f(&r))) },
+		put: func(r *Rules, v string) { n, _ := strconv.Atoi(v); *f(r) = T(n) },
+	}
+}
+
+func text[T ~string](f func(*Rules) *T) access {
+	return access{
+		get: func(r Rules) string { return string(*f(&r)) },
+		put: func(r *Rules, v string) { *f(r) = T(v) },
+	}
+}
+
+// HouseRules lists every house rule in a stable order: the set, how long
+// the game runs, then the setup form's choices as it shows them. The rows
+// share their Choices with the table; do not modify them.
+func HouseRules() []HouseRule { return slices.Clone(houseRules) }
+
+// LookupHouseRule returns the house rule with the JSON name json.
+func LookupHouseRule(json string) (HouseRule, bool) {
+	i := slices.IndexFunc(houseRules, func(h HouseRule) bool { return h.JSON == json })
+	if i < 0 {
+		return HouseRule{}, false
+	}
+	return houseRules[i], true
+}
+
+// Value returns the house rule named json (its JSON name) as text: "4",
+// "one-may-play". It is "" for a name that is no house rule.
+func (r Rules) Value(json string) string {
+	if h, ok := LookupHouseRule(json); ok {
+		return h.get(r)
+	}
+	return ""
+}
+
+// SetValue sets the house rule named json from its text, as Value gives
+// it. A value the rule does not allow is refused with a *RulesError and
+// leaves r as it was; a rounds count is checked against r's set.
+func (r *Rules) SetValue(json, value string) error {
+	h, ok := LookupHouseRule(json)
+	if !ok {
+		return fmt.Errorf("rules: there is no house rule called %q: %w", json, ErrRules)
+	}
+	if h.number {
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return &RulesError{Field: h.JSON, Value: strconv.Quote(value), Want: h.Want(*r)}
+		}
+		value = strconv.Itoa(n)
+	}
+	if err := h.refuse(*r, value); err != nil {
+		return err
+	}
+	h.put(r, value)
+	return nil
+}
+
+// Default is the rule's value in Standard().
+func (h HouseRule) Default() string { return h.get(Standard()) }
+
+// Label words the rule's value in r as the setup form does: the chosen
+// value's label, or for an open number the meaning of 0 or the number.
+func (h HouseRule) Label(r Rules) string {
+	v := h.get(r)
+	if h.Span != nil && v == "0" {
+		return h.Span.Zero
+	}
+	for _, c := range h.Choices {
+		if c.Value == v {
+			return c.Label
+		}
+	}
+	return v
+}
+
+// Want says which values the rule allows in r, as a *RulesError words it:
+// "4 or 6", `one of "draw", "burn"`, "0 (off) or a positive total up to 100000".
+func (h HouseRule) Want(r Rules) string {
+	switch {
+	case h.want != nil:
+		return h.want(r)
+	case h.Span != nil:
+		return fmt.Sprintf("0 (%s) or "+h.Span.Rest, h.Span.Zero, h.Span.Max(r.Set))
+	}
+	vals := make([]string, len(h.Choices))
+	for i, c := range h.Choices {
+		vals[i] = strconv.Quote(c.Value)
+	}
+	if !h.number {
+		return "one of " + strings.Join(vals, ", ")
+	}
+	nums := make([]int, len(h.Choices))
+	for i, c := range h.Choices {
+		nums[i], _ = strconv.Atoi(c.Value)
+	}
+	slices.Sort(nums)
+	for i, n := range nums {
+		vals[i] = strconv.Itoa(n)
+	}
+	return orList(vals)
+}
+
+// Range says which values an open number allows with any set; it is ""
+// for a choice rule.
+func (h HouseRule) Range() string {
+	if h.Span == nil {
+		return ""
+	}
+	return fmt.Sprintf("0 (%s) or "+h.Span.Rest, h.Span.Zero, h.Span.MaxName)
+}
+
+// refuse returns the *RulesError for v, the rule's value as text, or nil
+// when the rule allows it in r.
+func (h HouseRule) refuse(r Rules, v string) error {
+	ok := slices.ContainsFunc(h.Choices, func(c Choice) bool { return c.Value == v })
+	if h.Span != nil {
+		n, err := strconv.Atoi(v)
+		ok = err == nil && n >= 0 && n <= h.Span.Max(r.Set)
+	}
+	if ok {
+		return nil
+	}
+	var value any = strconv.Quote(v)
+	if n, err := strconv.Atoi(v); h.number && err == nil {
+		value = n
+	}
+	return &RulesError{Field: h.JSON, Value: value, Want: h.Want(r)}
+}
+
+// orList joins "a", "b", "c" as "a, b or c".
+func orList(vals []string) string {
+	if len(vals) < 2 {
+		return strings.Join(vals, "")
+	}
+	return strings.Join(vals[:len(vals)-1], ", ") + " or " + vals[len(vals)-1]
+}
+
+// houseRules is the table behind HouseRules, Validate, Value and SetValue.
+var houseRules = []HouseRule{
+	{Field: "Set", JSON: "set", Title: "Set", Topic: "equipment",
+		Meaning: "The domino set, double-N: every pair of numbers from 0 to N once",
+		Source:  "Every source plays a double-N set; 001, 003 and 004 take a bigger one for a bigger table.",
+		Choices: setChoices(),
+		access:  setAccess()},
+	{Field: "Rounds", JSON: "rounds", Title: "Rounds", Topic: "rounds", More: true,
+		Meaning: "How many rounds: one per double from the highest down to 0-0, or a fixed number agreed before play, still one double lower each round",
+		Source:  "One round per double in 002, 003 and 004; 003 lets a table agree on fewer.",
+		Span:    &Span{Zero: "one per double", Rest: "a count from 1 to %v", Max: func(s Set) int { return int(s) + 1 }, MaxName: "N+1"},
+		access:  number(func(r *Rules) *int { return &r.Rounds })},
+	{Field: "LossLimit", JSON: "loss_threshold", Title: "Losing total", Topic: "rounds", More: true,
+		Meaning: "Play on until someone's total reaches it, starting again from the top double after 0-0; rounds must then be 0",
+		Source:  "A house rule some tables play.",
+		Span:    &Span{Zero: "off", Rest: "a positive total up to %v", Max: func(Set) int { return maxLossLimit }, MaxName: strconv.Itoa(maxLossLimit)},
+		access:  number(func(r *Rules) *int { return &r.LossLimit })},
+	{Field: "SpinnerArms", JSON: "spinner_arms", Title: "Starting double", Topic: "spinner",
+		Meaning: `How many arms the starting double takes before play goes elsewhere (6: "double chickenfoot")`,
+		Source:  "Four arms in every source; six is 004's double chickenfoot.",
+		Choices: []Choice{
+			{"4", "Four arms", "It takes a tile on each end and each side before play goes anywhere else."},
+			{"6", "Six arms (double chickenfoot)", "Three tiles on each long side before play goes anywhere else."},
+		},
+		access: number(func(r *Rules) *int { return &r.SpinnerArms })},
+	{Field: "DoubleBlank", JSON: "double_blank", Title: "0-0 left in hand", Topic: "scoring",
+		Meaning: "What the double blank scores when it is left in a hand",
+		Source:  "50 in 001, 003 and 004, and an option in 002; 25 or nothing is a house rule some tables play.",
+		Choices: []Choice{
+			{"50", "Scores 50", "The usual penalty for getting caught with the double blank."},
+			{"25", "Scores 25", "A milder penalty."},
+			{"0", "Scores 0", "It counts the zero pips it shows."},
+		},
+		access: number(func(r *Rules) *int { return &r.DoubleBlank })},
+	{Field: "Draw", JSON: "draw", Title: "No tile to play", Topic: "drawing",
+		Meaning: "What a player with no tile to lay does: draw one (and may or must lay it if it fits), or keep drawing until one fits",
+		Source:  "One draw in 001, 002 and 004, drawing on until one fits in 003; having to lay the drawn tile is a house rule some tables play.",
+		Choices: []Choice{
+			{string(DrawOneMayPlay), "Draw one, may lay it", "If the drawn tile fits you may lay it; otherwise pass."},
+			{string(DrawOneMustPlay), "Draw one, must lay it", "If the drawn tile fits it has to be laid."},
+			{string(DrawUntilPlayable), "Draw until one fits", "Keep drawing until a tile fits or the boneyard is empty."},
+		},
+		access: text(func(r *Rules) *DrawRule { return &r.Draw })},
+	{Field: "Unheld", JSON: "unheld_double", Title: "Nobody holds the round's double", Topic: "starting-double",
+		Meaning: "How a round opens when its double is in nobody's hand: draw for it in turn or all at once, open on the next lower double someone holds (0-0's round is never skipped), or deal again",
+		Source:  "Drawing for it in 000, 001 and 002; the next lower double in 003 and 004; a new deal in 004.",
+		Choices: []Choice{
+			{string(UnheldDraw), "Draw for it in turn", "Players take turns drawing until someone finds it and sets it down."},
+			{string(UnheldDrawAll), "Everyone draws at once", "All players draw together until it turns up."},
+			{string(UnheldBurn), "Open on the next lower double", "That double's round is skipped, so the game has one round fewer. 0-0 is never skipped."},
+			{string(UnheldReshuffle), "Shuffle and deal again", "Gather every tile, shuffle, and deal new hands."},
+		},
+		access: text(func(r *Rules) *UnheldRule { return &r.Unheld })},
+	{Field: "Blocked", JSON: "blocked_round", Title: "Blocked round", Topic: "end", More: true,
+		Meaning: "How a round nobody went out of is scored: every hand counts, or the lowest hand scores 0",
+		Source:  "Every hand counts in the sources; a free round for the lowest hand is a house rule some tables play.",
+		Choices: []Choice{
+			{string(BlockedAllScore), "Everyone scores their hand", "Nobody went out, so every hand counts."},
+			{string(BlockedLowestZero), "Lowest hand scores 0", "The player (or players) with the fewest pips score nothing."},
+		},
+		access: text(func(r *Rules) *BlockedRule { return &r.Blocked })},
+	{Field: "TieBreak", JSON: "tie_break", Title: "Tied at the end", Topic: "ties", More: true,
+		Meaning: "Who wins when the lowest totals are equal: most rounds at zero, then the lowest non-zero round; most rounds gone out; or a shared win",
+		Source:  "Zero rounds first is 001's way; the others are house rules some tables play.",
+		Choices: []Choice{
+			{string(TieZeroRounds), "Most zero rounds", "Then the lowest non-zero round wins."},
+			{string(TieMostOut), "Most rounds gone out", "Whoever went out most often wins."},
+			{string(TieShared), "Share the win", "Tied players finish first together."},
+		},
+		access: text(func(r *Rules) *TieBreak { return &r.TieBreak })},
+	{Field: "Impossible", JSON: "impossible_chickie", Title: "A chickie that can't be finished", Topic: "chickies", More: true,
+		Meaning: "What a spinner or chickie that can no longer get all its tiles does: it blocks the table, or it is let go",
+		Source:  "The sources leave this open; either answer is a house rule some tables play.",
+		Choices: []Choice{
+			{string(ImpossibleBlocks), "Blocks the table", "When too few tiles are left to give it its toes, the round ends blocked."},
+			{string(ImpossibleReleases), "Is let go", "Play opens up again everywhere."},
+		},
+		access: text(func(r *Rules) *ImpossibleRule { return &r.Impossible })},
+	{Field: "TakeBack", JSON: "take_back", Title: "Taking a tile back", Topic: "take-back", More: true,
+		Meaning: "Whether the last tile laid may be lifted again before the next player acts",
+		Source:  "A house rule some tables play.",
+		Choices: []Choice{
+			{string(TakeBackUntilNext), "Until the next player plays", "A tile laid by mistake can be lifted until the next player acts."},
+			{string(TakeBackNever), "Never", "A tile laid stays laid."},
+		},
+		access: text(func(r *Rules) *TakeBackRule { return &r.TakeBack })},
+	{Field: "LastTile", JSON: "last_tile", Title: "Last tile in hand", Topic: "last-tile", More: true,
+		Meaning: "What follows when a player down to one tile keeps quiet about it: nothing, or a tile drawn",
+		Source:  "Saying it is a courtesy in 004; the drawn tile is a house rule some tables play.",
+		Choices: []Choice{
+			{string(LastTileCourtesy), "Say it as a courtesy", "Announcing your last tile is good manners, nothing more."},
+			{string(LastTilePenalty), "Caught silent: draw one", "A player caught not announcing it draws a tile."},
+		},
+		access: text(func(r *Rules) *LastTileRule { return &r.LastTile })},
+	{Field: "BlankHalf", JSON: "blank_half", Title: "Blank halves left in hand", Topic: "scoring", More: true,
+		Meaning: "Extra points for each blank half of the other tiles left in a hand",
+		Source:  "A blank half is worth nothing in 003; charging 25 for it is a house rule some tables play.",
+		Choices: []Choice{
+			{"0", "Count as zero", "A 5-0 left in hand scores 5."},
+			{"25", "Add 25 each", "A 5-0 left in hand scores 30."},
+		},
+		access: number(func(r *Rules) *int { return &r.BlankHalf })},
+	{Field: "DoubleOut", JSON: "double_out", Title: "Going out on a double", Topic: "end", More: true,
+		Meaning: "Points charged to a player whose last tile is a double",
+		Source:  "A house rule some tables play.",
+		Choices: []Choice{
+			{"0", "No penalty", "Going out is going out."},
+			{"50", "Costs 50", "The player who goes out by laying a double scores 50."},
+		},
+		access: number(func(r *Rules) *int { return &r.DoubleOut })},
+}
+
+// maxLossLimit is the largest losing total a game may be played to.
+const maxLossLimit = 100000
+
+func setChoices() []Choice {
+	out := make([]Choice, len(Sets))
+	for i, s := range Sets {
+		out[i] = Choice{strconv.Itoa(int(s)), s.String(), fmt.Sprintf("%d tiles", s.Size())}
+	}
+	return out
+}
+
+// setAccess words the set's allowed values as Validate always has.
+func setAccess() access {
+	a := number(func(r *Rules) *Set { return &r.Set })
+	a.want = func(Rules) string {
+		names := make([]string, len(Sets))
+		for i, s := range Sets {
+			names[i] = strconv.Itoa(int(s))
+		}
+		return "one of " + strings.Join(names, ", ")
+	}
+	return a
+}
