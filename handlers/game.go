@@ -67,9 +67,9 @@ func closedFlash(sh db.Sheet, n int) string {
 	for _, w := range sh.Result(*r).Winners() {
 		names = append(names, sh.Players[w])
 	}
-	key := "round-won"
+	p := referee.Params{"N": n, "Names": names}
 	if sh.Finished {
-		key = "round-won-last"
+		return text("round-won-last", p)
 	}
-	return text(key, referee.Params{"N": n, "Names": names})
+	return text("round-won", p)
 }

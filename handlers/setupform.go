@@ -1,0 +1,164 @@
+package handlers
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+)
+
+// setupForm is the setup form as submitted, kept to show it again.
+type setupForm struct {
+	name, date, players, handSize, rounds, lossLimit, set string
+	choices                                               map[string]string // house rule → the choice sent
+	// Read by game: the set and rules as far as they could be read.
+	setN  int
+	rules referee.Rules
+}
+
+// readSetupForm binds the setup form.
+func readSetupForm(c echo.Context) setupForm {
+	f := setupForm{name: c.FormValue("name"), date: strings.TrimSpace(c.FormValue("date")), players: c.FormValue("players"),
+		handSize: strings.TrimSpace(c.FormValue("hand_size")), rounds: strings.TrimSpace(c.FormValue("rounds")),
+		lossLimit: strings.TrimSpace(c.FormValue("loss_threshold")), set: c.FormValue("set"), choices: map[string]string{}}
+	for _, h := range formRules() {
+		f.choices[h.JSON] = c.FormValue(h.JSON)
+	}
+	return f
+}
+
+// game reads every field of the setup form into a new game night,
+// collecting a message for each bad one.
+func (f *setupForm) game() (db.NewGame, map[string]string) {
+	errs := map[string]string{}
+	ng := db.NewGame{Name: strings.TrimSpace(f.name), PlayedOn: f.date}
+	if ng.Name == "" {
+		ng.Name = text("default-name", nil)
+	}
+	if why := checkName(ng.Name, 60); why != "" {
+		errs["name"] = text("game-name."+why, referee.Params{"N": 60})
+	}
+	if _, err := time.Parse(time.DateOnly, f.date); err != nil {
+		errs["date"] = text("setup.date", nil)
+	}
+	f.readRules(errs)
+	ng.Rules = f.rules
+	ng.Players = readPlayers(f.players, errs)
+	ng.HandSize = f.readHandSize(len(ng.Players), errs)
+	return ng, errs
+}
+
+// readRules reads the set and every house rule.
+func (f *setupForm) readRules(errs map[string]string) {
+	f.rules = referee.Standard()
+	var err error
+	if f.setN, err = strconv.Atoi(f.set); err != nil || !referee.Set(f.setN).Valid() {
+		errs["set"] = text("setup.set", nil)
+		f.setN = 9
+	}
+	f.rules.Set = referee.Set(f.setN)
+	for _, h := range formRules() {
+		if v := f.choices[h.JSON]; v != "" && f.rules.SetValue(h.JSON, v) != nil {
+			errs[h.JSON] = text("setup.choice", referee.Params{"Rule": strings.ToLower(h.Title), "Want": h.Want(f.rules)})
+		}
+	}
+	f.readRoundRule(errs)
+	var re *referee.RulesError
+	if err := f.rules.Validate(); errors.As(err, &re) && errs[re.Field] == "" {
+		errs[re.Field] = text("setup.unknown-choice", referee.Params{"Want": re.Want})
+	}
+}
+
+// readRoundRule reads a fixed number of rounds or a losing total.
+func (f *setupForm) readRoundRule(errs map[string]string) {
+	if f.rounds != "" {
+		n, err := strconv.Atoi(f.rounds)
+		if err != nil || n < 1 || n > f.setN+1 {
+			errs["rounds"] = text("setup.rounds", referee.Params{"N": f.setN + 1})
+		}
+		f.rules.Rounds = n
+	}
+	if f.lossLimit != "" {
+		n, err := strconv.Atoi(f.lossLimit)
+		if err != nil || n < 1 || n > 100000 {
+			errs["loss_threshold"] = text("setup.loss", nil)
+		}
+		f.rules.LossLimit = n
+	}
+	if f.rounds != "" && f.lossLimit != "" && errs["rounds"] == "" {
+		errs["loss_threshold"] = text("setup.rounds-or-loss", nil)
+	}
+	if errs["rounds"] != "" || errs["loss_threshold"] != "" {
+		f.rules.Rounds, f.rules.LossLimit = 0, 0
+	}
+}
+
+// readPlayers reads the players, one per line in seat order.
+func readPlayers(box string, errs map[string]string) []string {
+	names := playerLines(box)
+	switch {
+	case len(names) < 2:
+		errs["players"] = text("players.few", nil)
+		return names
+	case len(names) > 16:
+		errs["players"] = text("players.many", referee.Params{"N": len(names)})
+		return names
+	}
+	for i, name := range names {
+		if why := checkName(name, 40); why != "" {
+			errs["players"] = text("player-name."+why, referee.Params{"Seat": i + 1, "N": 40})
+			return names
+		}
+		for _, other := range names[:i] {
+			if strings.EqualFold(other, name) {
+				errs["players"] = text("players.twice", referee.Params{"Name": name})
+				return names
+			}
+		}
+	}
+	return names
+}
+
+// checkName says why a name is unusable, as a message key's last part, or
+// "".
+func checkName(name string, maxLen int) string {
+	switch {
+	case utf8.RuneCountInString(name) > maxLen:
+		return "too-long"
+	case !utf8.ValidString(name):
+		return "unreadable"
+	case strings.ContainsAny(name, "<>"):
+		return "angle"
+	case strings.ContainsFunc(name, unicode.IsControl):
+		return "control"
+	}
+	return ""
+}
+
+// readHandSize reads the tiles each player is dealt, or takes the
+// suggestion for the table.
+func (f *setupForm) readHandSize(players int, errs map[string]string) int {
+	set := referee.Set(f.setN)
+	if f.handSize == "" {
+		if h, err := referee.SuggestHand(set, players); err == nil {
+			return h.Tiles
+		}
+		if errs["players"] == "" {
+			errs["players"] = text("players.set-too-small", referee.Params{"N": players, "Set": set.String()})
+		}
+		return 1
+	}
+	n, err := strconv.Atoi(f.handSize)
+	if maxHand := set.Size() / max(players, 1); err != nil || n < 1 || n > maxHand {
+		errs["hand_size"] = text("setup.hand-size", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
+		return 1
+	}
+	return n
+}
