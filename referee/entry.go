@@ -123,7 +123,7 @@ func (s Sheet) clash(seat int, e, other Entry) error {
 	}
 	for _, t := range e.Tiles {
 		if slices.Contains(other.Tiles, t) {
-			return refusal(CodeTileTwice, "tile-twice", Params{"Tile": t.String(), "Name": name})
+			return refusal(CodeDuplicateTile, "duplicate-tile", Params{"Tile": t.String(), "Name": name})
 		}
 	}
 	return nil

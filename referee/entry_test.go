@@ -141,7 +141,7 @@ func TestCheckEntry(t *testing.T) {
 		{"two out, an empty tapped hand", round1("-", "out"), 1, 2, "[]", fails(referee.CodeTwoOut).saying("Bob")},
 		{"two 0-0s typed", round1("-", "5+00"), 1, 0, "0+00", fails(referee.CodeTwoDoubleBlanks).saying("Bob")},
 		{"two 0-0s tapped", round1("[0-0 3-2]"), 1, 1, "[0-0]", fails(referee.CodeTwoDoubleBlanks).saying("Ann")},
-		{"a tile in two hands", round1("[5-4 3-3]"), 1, 2, "[2-1 3-3]", fails(referee.CodeTileTwice).saying("3-3 is already in Ann's hand")},
+		{"a tile in two hands", round1("[5-4 3-3]"), 1, 2, "[2-1 3-3]", fails(referee.CodeDuplicateTile).saying("3-3 is already in Ann's hand")},
 		{"no tile shared", round1("[5-4 3-3]"), 1, 2, "[3-2 2-1]", accepted},
 		{"the round's double in a hand", round1(), 1, 0, "[6-6 1-0]", fails(referee.CodeOpenerInHand).saying("6-6")},
 		{"a burned round's double in a hand", newSheet(t, d6, 3).playing(6).opened(5).sheet(), 1, 0, "[5-5]",

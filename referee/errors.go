@@ -88,8 +88,8 @@ const (
 	CodeTwoOut Code = "two-out"
 	// CodeTwoDoubleBlanks: the 0-0 is in one hand at most.
 	CodeTwoDoubleBlanks Code = "two-double-blanks"
-	// CodeTileTwice: a tile is in one hand at most.
-	CodeTileTwice Code = "tile-twice"
+	// CodeDuplicateTile: a tile is in one hand at most, once.
+	CodeDuplicateTile Code = "duplicate-tile"
 	// CodeOpenerInHand: the round's starting double is on the table, so no
 	// hand holds it.
 	CodeOpenerInHand Code = "opener-in-hand"
@@ -151,7 +151,7 @@ func (e *RuleError) Unwrap() error {
 		return ErrNotFound
 	case CodeConflict:
 		return ErrConflict
-	case CodeTwoOut, CodeTwoDoubleBlanks, CodeTileTwice, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries,
+	case CodeTwoOut, CodeTwoDoubleBlanks, CodeDuplicateTile, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries,
 		CodeNoSkip, CodeTableStarted:
 		return ErrScore
 	case CodeBadTile:
@@ -183,7 +183,7 @@ func (c Code) Section() string {
 		return "take-back"
 	case CodeNoPenalty:
 		return "last-tile"
-	case CodeTwoOut, CodeTwoDoubleBlanks, CodeTileTwice, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries:
+	case CodeTwoOut, CodeTwoDoubleBlanks, CodeDuplicateTile, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries:
 		return "scoring"
 	case CodeNoSkip, CodeTableStarted:
 		return "starting-double"

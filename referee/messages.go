@@ -21,10 +21,16 @@ var messages = NewCatalog(map[string]string{
 	"two-out": "{{.Name}} already went out this round, and only one player can. " +
 		"If that was a mistake, correct {{.Name}}'s entry first.",
 	"two-double-blanks": "{{.Name}} already holds the 0-0 this round, and there is only one.",
-	"tile-twice":        "{{.Tile}} is already in {{.Name}}'s hand this round.",
+	"duplicate-tile":    "{{.Tile}} is already in {{.Name}}'s hand this round.",
 	"opener-in-hand":    "{{.Tile}} opened this round, so it is on the table, not in a hand.",
 	"too-many-pips": "{{.N}} pips is more than this hand can hold: the tiles off the table carry {{.Most}} pips in all, " +
 		"and the others already have {{.Others}}.",
+
+	// Hands listed at the end of a round.
+	"hand.bad-tile":  "{{.Name}}'s hand: {{.Reason}}",
+	"hand.on-table":  "{{.Tile}} is listed in {{.Name}}'s hand, but it is already on the table.",
+	"hand.twice":     "{{.Tile}} is listed twice in {{.Name}}'s hand; each tile is in the game once.",
+	"hand.two-hands": "{{.Tile}} is listed in both {{.Other}}'s and {{.Name}}'s hands; each tile is in the game once.",
 
 	// Closing a round and opening the next.
 	"missing-entries":  "Enter a score for {{and .Names}} to close the round.",

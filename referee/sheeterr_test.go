@@ -17,7 +17,7 @@ var sheetCategories = map[referee.Code]error{
 	referee.CodeConflict:        referee.ErrConflict,
 	referee.CodeTwoOut:          referee.ErrScore,
 	referee.CodeTwoDoubleBlanks: referee.ErrScore,
-	referee.CodeTileTwice:       referee.ErrScore,
+	referee.CodeDuplicateTile:   referee.ErrScore,
 	referee.CodeOpenerInHand:    referee.ErrScore,
 	referee.CodeTooManyPips:     referee.ErrScore,
 	referee.CodeMissingEntries:  referee.ErrScore,

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"reflect"
-	"sort"
 	"strings"
 
 	"chickenfoot/referee"
@@ -249,7 +248,7 @@ func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, err
 	for _, e := range layout.OpenEnds() {
 		out.OpenEnds = append(out.OpenEnds, endOutput{On: e.On.String(), Pips: e.Pips, Free: e.Free})
 	}
-	out.Scores, out.Problems = scoreHands(in.Hands, rules, layout)
+	out.Scores, out.Problems = scoreHands(in.Hands, layout)
 	return out, nil
 }
 
@@ -261,39 +260,12 @@ func pending(o referee.Obligation) pendingOutput {
 }
 
 // scoreHands scores each hand and lists the tiles that cannot be where
-// the input puts them.
-func scoreHands(hands map[string][]string, rules referee.Rules, layout *referee.Layout) (map[string]int, []problem) {
-	names := make([]string, 0, len(hands))
-	for name := range hands {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	scores, problems := map[string]int{}, []problem{}
-	seen := map[referee.Tile]string{}
-	for _, name := range names {
-		var tiles []referee.Tile
-		for _, text := range hands[name] {
-			t, err := rules.Set.Parse(text)
-			var re *referee.RuleError
-			if errors.As(err, &re) {
-				problems = append(problems, problem{Rule: string(re.Code), Hand: name, Tile: text, Message: name + "'s hand: " + re.Reason})
-				continue
-			}
-			tiles = append(tiles, t)
-			if layout.Placed(t) {
-				problems = append(problems, problem{Rule: string(referee.CodeAlreadyPlayed), Hand: name, Tile: t.String(),
-					Message: fmt.Sprintf("%s is listed in %s's hand, but it is already on the table.", t, name)})
-			}
-			if other, dup := seen[t]; dup {
-				msg := fmt.Sprintf("%s is listed in both %s's and %s's hands; each tile is in the game once.", t, other, name)
-				if other == name {
-					msg = fmt.Sprintf("%s is listed twice in %s's hand; each tile is in the game once.", t, name)
-				}
-				problems = append(problems, problem{Rule: "duplicate-tile", Hand: name, Tile: t.String(), Message: msg})
-			}
-			seen[t] = name
-		}
-		scores[name] = rules.HandScore(tiles)
+// the input puts them, as the referee judges them.
+func scoreHands(hands map[string][]string, layout *referee.Layout) (map[string]int, []problem) {
+	scores, found := layout.ScoreHands(hands)
+	problems := make([]problem, len(found))
+	for i, p := range found {
+		problems[i] = problem{Rule: string(p.Err.Code), Hand: p.Hand, Tile: p.Tile, Message: p.Err.Reason}
 	}
 	return scores, problems
 }
