@@ -33,4 +33,25 @@ var messages = NewCatalog(map[string]string{
 	"no-skip":         "This game's house rule does not skip doubles: the round opens on {{.Tile}}.",
 	"no-skip-blank":   "The 0-0 round is never skipped.",
 	"no-skip-higher":  "A skipped round opens on a lower double than {{.Tile}}.",
+
+	// Reading tiles (notation.go, set.go).
+	"bad-tile.syntax": `{{printf "%q" .Tile}} is not a tile: write it as two numbers joined by a hyphen, like 9-3.`,
+	"bad-tile.number": `{{printf "%q" .Tile}} is not a tile: each half must be a whole number from 0 to {{.Max}}.`,
+	"bad-tile":        "{{.Tile}} is not in a {{.Set}} set, whose highest number is {{.Max}}.",
+
+	// Laying a tile (placement.go), in the order the layout codes are checked.
+	"wrong-start":            "This round opens with {{.Double}}; nothing else, {{.Tile}} included, can be laid before it.",
+	"wrong-start.on-tile":    "The starting double {{.Tile}} is set on its own in the middle, not on another tile.",
+	"already-played":         "{{.Tile}} is already on the table; each tile is played once.",
+	"unknown-end":            "{{.On}} is not on the table, so {{.Tile}} can't be laid on it.",
+	"unknown-end.start":      "Say which tile {{.Tile}} is laid on: the starting double {{.Double}} is already set.",
+	"unknown-end.unreadable": `{{printf "%q" .On}} is not a tile on the table; name the tile {{.Tile}} is laid on, like 9-3.`,
+	"end-closed":             "{{.On}} already has a tile on its open end, so {{.Tile}} can't go on it.",
+	"end-closed.spinner":     "The spinner {{.On}} already has all {{.N}} arms, so {{.Tile}} can't go on it.",
+	"end-closed.chickie":     "The chickie {{.On}} already has its 3 toes, so {{.Tile}} can't go on it.",
+	"spinner-first": `The spinner {{.Owed}} still needs {{count .N "more arm" "more arms"}} before anything goes elsewhere, ` +
+		"so {{.Tile}} can't go on {{.On}} yet.",
+	"chickie-first": `The chickie {{.Owed}} still needs {{count .N "more toe" "more toes"}} before anything goes elsewhere, ` +
+		"so {{.Tile}} can't go on {{.On}} yet.",
+	"mismatch": "{{.Tile}} has no {{.Open}}, so it can't go on {{.On}}, where the open number is {{.Open}}.",
 })
