@@ -54,4 +54,53 @@ var messages = NewCatalog(map[string]string{
 	"chickie-first": `The chickie {{.Owed}} still needs {{count .N "more toe" "more toes"}} before anything goes elsewhere, ` +
 		"so {{.Tile}} can't go on {{.On}} yet.",
 	"mismatch": "{{.Tile}} has no {{.Open}}, so it can't go on {{.On}}, where the open number is {{.Open}}.",
+
+	// Turns (action.go). A seat with no name is "seat 2".
+	"seat":               "seat {{.Seat}}",
+	"bad-seat":           `There is no seat {{.Seat}} at this table of {{count .Players "player" "players"}}.`,
+	"bad-action":         `{{printf "%q" .Action}} is not an action; use play, draw, pass, take-back or penalty.`,
+	"round-over.domino":  "The round is over: {{.Name}} laid their last tile.",
+	"round-over.blocked": "The round is over: the table is blocked.",
+	"not-started":        "The starting double {{.Double}} has to be set before anyone can pass.",
+	"not-your-turn":      "It is {{.Turn}}'s turn, not {{.Name}}'s.",
+	"not-in-hand":        "{{.Name}} does not hold {{.Tile}}.",
+
+	// Drawing, passing, taking back and the last-tile penalty (draw.go).
+	"boneyard-empty":         "The boneyard is empty: there is nothing left to draw, so pass instead.",
+	"boneyard-empty.penalty": "The boneyard is empty, so there is no tile to draw as a penalty.",
+	"can-play":               "{{.Name}} holds {{.Tile}}, which can be laid now, so there is no need to draw.",
+	"can-play.drawn":         "The tile just drawn, {{.Tile}}, can be laid now, so there is no need to draw again.",
+	"can-play.start":         "{{.Name}} holds {{.Tile}} and sets it down; nobody draws for it.",
+	"can-play.pass":          "{{.Name}} holds {{.Tile}}, which can be laid now; passing is only for a player with no play.",
+	"already-drew":           "Under this table's rules a player draws one tile a turn; lay it if it fits, or pass.",
+	"bad-action.drawn":       "With the hands entered, say which tile was drawn.",
+	"bad-tile.drawn":         "{{.Tile}} is not in a {{.Set}} set.",
+	"already-played.drawn":   "{{.Tile}} is on the table, so it can't be drawn.",
+	"not-in-boneyard":        "{{.Tile}} is in {{.Name}}'s hand, not in the boneyard.",
+	"must-play-drawn":        "The tile just drawn, {{.Tile}}, fits, and under this table's rules it has to be laid.",
+	"must-draw": `With nothing to lay, draw a tile before passing; ` +
+		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
+	"must-draw.keep-drawing": `Under this table's rules you keep drawing until a tile fits; ` +
+		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
+	"no-take-back":        "Only the last tile laid can be taken back, by the player who laid it, before anyone else acts.",
+	"no-take-back.never":  "Under this table's rules a tile once laid stays laid.",
+	"no-penalty":          "The penalty is for a player with one tile left; {{.Name}} holds {{.N}}.",
+	"no-penalty.courtesy": "At this table announcing the last tile is a courtesy; there is no penalty draw.",
+
+	// Standings (score.go): one sentence on who leads and why; the tie
+	// details list each tied player's figure, the first in full.
+	"standings.lead":                  "{{.Name}} leads with {{.Total}}.",
+	"standings.lowest":                "{{.Name}} is lowest with {{.Total}}, {{.Ahead}} ahead of {{.Next}}.",
+	"standings.tie-shared":            "{{and .Names}} tied on {{.Total}} and share first place.",
+	"standings.tie-level":             "{{and .Names}} tied on {{.Total}}, and the tie-break ({{.Rule}}) leaves them level, so they share first place.",
+	"standings.tie-broken":            "{{and .Names}} tied on {{.Total}}; {{.Detail}}.",
+	"standings.tie-break.most-out":    "most rounds gone out",
+	"standings.tie-break.zero-rounds": "most zero rounds, then lowest round",
+	"standings.went-out":              `{{.Name}} went out in {{count .N "round" "rounds"}}{{range .Others}}, {{.}}{{end}}`,
+	"standings.went-out.other":        "{{.Name}} in {{.N}}",
+	"standings.zero-rounds":           `{{.Name}} had {{count .N "zero round" "zero rounds"}}{{range .Others}}, {{.}}{{end}}`,
+	"standings.zero-rounds.other":     "{{.Name}} {{.N}}",
+	"standings.lowest-round": `each with {{count .N "zero round" "zero rounds"}}, so the lowest non-zero round decides: ` +
+		"{{.Name}}'s was {{with .Low}}{{.}}{{else}}none{{end}}{{range .Others}}, {{.}}{{end}}",
+	"standings.lowest-round.other": "{{.Name}}'s {{with .Low}}{{.}}{{else}}none{{end}}",
 })
