@@ -1,9 +1,6 @@
 package referee
 
-import (
-	"fmt"
-	"strconv"
-)
+import "strconv"
 
 // An ActionKind is what a seat does on its turn.
 type ActionKind string
@@ -62,7 +59,7 @@ func (a Action) String() string {
 // the log. A refused action is a *RuleError and changes nothing.
 func (r *Round) Act(a Action) error {
 	if a.Seat < 0 || a.Seat >= r.deal.Players {
-		return ruleErr(CodeBadSeat, "", "", fmt.Sprintf("There is no seat %d at this table of %d players.", a.Seat, r.deal.Players))
+		return refusal(CodeBadSeat, "bad-seat", Params{"Seat": a.Seat, "Players": r.deal.Players})
 	}
 	var err error
 	switch a.Kind {
@@ -77,7 +74,7 @@ func (r *Round) Act(a Action) error {
 	case ActPenalty:
 		err = r.penalty(a)
 	default:
-		err = ruleErr(CodeBadAction, "", "", fmt.Sprintf("%q is not an action; use play, draw, pass, take-back or penalty.", string(a.Kind)))
+		err = refusal(CodeBadAction, "bad-action", Params{"Action": string(a.Kind)})
 	}
 	if err != nil {
 		return err
@@ -86,37 +83,33 @@ func (r *Round) Act(a Action) error {
 	return nil
 }
 
-func (r *Round) open(a Action) error {
-	if r.ending != Playing {
-		return ruleErr(CodeRoundOver, "", "", "The round is over: "+r.endReason()+".")
+// open refuses any action once the round is over.
+func (r *Round) open() error {
+	switch r.ending {
+	case Domino:
+		return refusal(CodeRoundOver, "round-over.domino", Params{"Name": r.who(r.winner)})
+	case Blocked:
+		return refusal(CodeRoundOver, "round-over.blocked", nil)
 	}
 	return nil
 }
 
-func (r *Round) endReason() string {
-	if r.ending == Domino {
-		return r.who(r.winner) + " laid their last tile"
-	}
-	return "the table is blocked"
-}
-
-func (r *Round) onTurn(a Action, doing string) error {
-	if r.turn < 0 {
-		return ruleErr(CodeNotStarted, "", "", fmt.Sprintf("The starting double %s has to be set before anyone can %s.", r.layout.Double(), doing))
-	}
+// onTurn refuses an action of the started round by a seat other than the
+// one to act.
+func (r *Round) onTurn(a Action) error {
 	if a.Seat != r.turn {
-		return ruleErr(CodeNotYourTurn, "", "", fmt.Sprintf("It is %s's turn, not %s's.", r.who(r.turn), r.who(a.Seat)))
+		return refusal(CodeNotYourTurn, "not-your-turn", Params{"Turn": r.who(r.turn), "Name": r.who(a.Seat)})
 	}
 	return nil
 }
 
 func (r *Round) play(a Action) error {
-	if err := r.open(a); err != nil {
+	if err := r.open(); err != nil {
 		return err
 	}
 	m := a.Move
 	if r.turn >= 0 { // before the start anyone may set the double; Check refuses the rest
-		if err := r.onTurn(a, "lay a tile"); err != nil {
+		if err := r.onTurn(a); err != nil {
 			return err
 		}
 	}
@@ -124,7 +117,7 @@ func (r *Round) play(a Action) error {
 		return err
 	}
 	if r.known && r.holder[m.Tile.index()] != a.Seat {
-		return ruleErr(CodeNotInHand, m.Tile.String(), "", fmt.Sprintf("%s does not hold %s.", r.who(a.Seat), m.Tile))
+		return refusal(CodeNotInHand, "not-in-hand", Params{"Name": r.who(a.Seat), "Tile": m.Tile.String()})
 	}
 	r.last = &lastPlay{seat: a.Seat, before: r.turnState}
 	r.layout.apply(m)

@@ -6,17 +6,17 @@ import "fmt"
 // any seat may draw, looking for it; after that only the seat to act, and
 // only when it has nothing to lay.
 func (r *Round) draw(a Action) error {
-	if err := r.open(a); err != nil {
+	if err := r.open(); err != nil {
 		return err
 	}
 	started := r.turn >= 0
 	if started {
-		if err := r.onTurn(a, "draw"); err != nil {
+		if err := r.onTurn(a); err != nil {
 			return err
 		}
 	}
 	if r.boneyard == 0 {
-		return ruleErr(CodeBoneyardEmpty, "", "", "The boneyard is empty: there is nothing left to draw, so pass instead.")
+		return refusal(CodeBoneyardEmpty, "boneyard-empty", nil)
 	}
 	if started {
 		if err := r.mayDraw(a); err != nil {
@@ -45,13 +45,13 @@ func (r *Round) mayDraw(a Action) error {
 	rules := r.layout.rules
 	if r.known {
 		if t, ok := r.holdsFit(a.Seat); ok {
-			return ruleErr(CodeCanPlay, t.String(), "", fmt.Sprintf("%s holds %s, which can be laid now, so there is no need to draw.", r.who(a.Seat), t))
+			return refusal(CodeCanPlay, "can-play", Params{"Name": r.who(a.Seat), "Tile": t.String()})
 		}
 	} else if r.seen && r.layout.Fits(r.drawn) {
-		return ruleErr(CodeCanPlay, r.drawn.String(), "", fmt.Sprintf("The tile just drawn, %s, can be laid now, so there is no need to draw again.", r.drawn))
+		return refusal(CodeCanPlay, "can-play.drawn", Params{"Tile": r.drawn.String()})
 	}
 	if r.drew > 0 && rules.Draw != DrawUntilPlayable {
-		return ruleErr(CodeAlreadyDrew, "", "", "Under this table's rules a player draws one tile a turn; lay it if it fits, or pass.")
+		return refusal(CodeAlreadyDrew, "already-drew", nil)
 	}
 	return nil
 }
@@ -63,25 +63,25 @@ func (r *Round) mayDrawForStart() error {
 	if !r.known || r.holder[d.index()] < 0 {
 		return nil
 	}
-	return ruleErr(CodeCanPlay, d.String(), "", fmt.Sprintf("%s holds %s and sets it down; nobody draws for it.", r.who(r.holder[d.index()]), d))
+	return refusal(CodeCanPlay, "can-play.start", Params{"Name": r.who(r.holder[d.index()]), "Tile": d.String()})
 }
 
 // checkDrawn checks the named drawn tile is really in the boneyard.
 func (r *Round) checkDrawn(a Action) error {
 	if a.Drawn == nil {
 		if r.known {
-			return ruleErr(CodeBadAction, "", "", "With the hands entered, say which tile was drawn.")
+			return refusal(CodeBadAction, "bad-action.drawn", nil)
 		}
 		return nil
 	}
 	t := *a.Drawn
 	switch {
 	case !r.layout.rules.Set.Contains(t):
-		return ruleErr(CodeBadTile, t.String(), "", fmt.Sprintf("%s is not in a %s set.", t, r.layout.rules.Set))
+		return refusal(CodeBadTile, "bad-tile.drawn", Params{"Tile": t.String(), "Set": r.layout.rules.Set.String()})
 	case r.layout.Placed(t):
-		return ruleErr(CodeAlreadyPlayed, t.String(), "", fmt.Sprintf("%s is on the table, so it can't be drawn.", t))
+		return refusal(CodeAlreadyPlayed, "already-played.drawn", Params{"Tile": t.String()})
 	case r.known && r.holder[t.index()] >= 0:
-		return ruleErr(CodeNotInBoneyard, t.String(), "", fmt.Sprintf("%s is in %s's hand, not in the boneyard.", t, r.who(r.holder[t.index()])))
+		return refusal(CodeNotInBoneyard, "not-in-boneyard", Params{"Tile": t.String(), "Name": r.who(r.holder[t.index()])})
 	}
 	return nil
 }
@@ -99,10 +99,13 @@ func (r *Round) take(a Action) {
 // pass ends the turn of a seat that has nothing to lay and has drawn what
 // the house rule asks for.
 func (r *Round) pass(a Action) error {
-	if err := r.open(a); err != nil {
+	if err := r.open(); err != nil {
 		return err
 	}
-	if err := r.onTurn(a, "pass"); err != nil {
+	if r.turn < 0 {
+		return refusal(CodeNotStarted, "not-started", Params{"Double": r.layout.Double().String()})
+	}
+	if err := r.onTurn(a); err != nil {
 		return err
 	}
 	if err := r.mayPass(a); err != nil {
@@ -122,18 +125,18 @@ func (r *Round) mayPass(a Action) error {
 	rules := r.layout.rules
 	drawnFits := r.drew > 0 && r.seen && r.layout.Fits(r.drawn)
 	if drawnFits && rules.Draw != DrawOneMayPlay {
-		return ruleErr(CodeMustPlayDrawn, r.drawn.String(), "", fmt.Sprintf("The tile just drawn, %s, fits, and under this table's rules it has to be laid.", r.drawn))
+		return refusal(CodeMustPlayDrawn, "must-play-drawn", Params{"Tile": r.drawn.String()})
 	}
 	if r.known && !drawnFits {
 		if t, ok := r.holdsFit(a.Seat); ok {
-			return ruleErr(CodeCanPlay, t.String(), "", fmt.Sprintf("%s holds %s, which can be laid now; passing is only for a player with no play.", r.who(a.Seat), t))
+			return refusal(CodeCanPlay, "can-play.pass", Params{"Name": r.who(a.Seat), "Tile": t.String()})
 		}
 	}
 	if r.boneyard > 0 && (r.drew == 0 || rules.Draw == DrawUntilPlayable && !drawnFits) {
 		if rules.Draw == DrawUntilPlayable && r.drew > 0 {
-			return ruleErr(CodeMustDraw, "", "", fmt.Sprintf("Under this table's rules you keep drawing until a tile fits; %d tiles are left in the boneyard.", r.boneyard))
+			return refusal(CodeMustDraw, "must-draw.keep-drawing", Params{"N": r.boneyard})
 		}
-		return ruleErr(CodeMustDraw, "", "", fmt.Sprintf("With nothing to lay, draw a tile before passing; %d tiles are left in the boneyard.", r.boneyard))
+		return refusal(CodeMustDraw, "must-draw", Params{"N": r.boneyard})
 	}
 	return nil
 }
@@ -142,10 +145,10 @@ func (r *Round) mayPass(a Action) error {
 // else has acted.
 func (r *Round) takeBack(a Action) error {
 	if r.layout.rules.TakeBack == TakeBackNever {
-		return ruleErr(CodeNoTakeBack, "", "", "Under this table's rules a tile once laid stays laid.")
+		return refusal(CodeNoTakeBack, "no-take-back.never", nil)
 	}
 	if r.last == nil || r.last.seat != a.Seat {
-		return ruleErr(CodeNoTakeBack, "", "", "Only the last tile laid can be taken back, by the player who laid it, before anyone else acts.")
+		return refusal(CodeNoTakeBack, "no-take-back", nil)
 	}
 	m, _ := r.layout.TakeBack()
 	if r.known {
@@ -162,16 +165,16 @@ func (r *Round) takeBack(a Action) error {
 
 // penalty makes a seat that did not announce its last tile draw one.
 func (r *Round) penalty(a Action) error {
-	if err := r.open(a); err != nil {
+	if err := r.open(); err != nil {
 		return err
 	}
 	switch {
 	case r.layout.rules.LastTile != LastTilePenalty:
-		return ruleErr(CodeNoPenalty, "", "", "At this table announcing the last tile is a courtesy; there is no penalty draw.")
+		return refusal(CodeNoPenalty, "no-penalty.courtesy", nil)
 	case r.count[a.Seat] != 1:
-		return ruleErr(CodeNoPenalty, "", "", fmt.Sprintf("The penalty is for a player with one tile left; %s holds %d.", r.who(a.Seat), r.count[a.Seat]))
+		return refusal(CodeNoPenalty, "no-penalty", Params{"Name": r.who(a.Seat), "N": r.count[a.Seat]})
 	case r.boneyard == 0:
-		return ruleErr(CodeBoneyardEmpty, "", "", "The boneyard is empty, so there is no tile to draw as a penalty.")
+		return refusal(CodeBoneyardEmpty, "boneyard-empty.penalty", nil)
 	}
 	if err := r.checkDrawn(a); err != nil {
 		return err

@@ -190,7 +190,3 @@ func (c Code) Section() string {
 	}
 	return "turns"
 }
-
-func ruleErr(code Code, tile, on, reason string) *RuleError {
-	return &RuleError{Code: code, Tile: tile, On: on, Reason: reason}
-}

@@ -40,6 +40,76 @@ var messages = NewCatalog(map[string]string{
 	"table-started":    "Tiles are already on the table for this round; take them back before changing the double it opened on.",
 	"no-skip":          "This game's house rule does not skip doubles: the round opens on {{.Tile}}.",
 	"no-skip-blank":    "The 0-0 round is never skipped.",
-	"too-many-actions": "This round already holds {{.N}} actions, the most one round keeps.",
 	"no-skip-higher":   "A skipped round opens on a lower double than {{.Tile}}.",
+	"too-many-actions": "This round already holds {{.N}} actions, the most one round keeps.",
+
+	// Reading tiles (notation.go, set.go).
+	"bad-tile.syntax": `{{printf "%q" .Tile}} is not a tile: write it as two numbers joined by a hyphen, like 9-3.`,
+	"bad-tile.number": `{{printf "%q" .Tile}} is not a tile: each half must be a whole number from 0 to {{.Max}}.`,
+	"bad-tile":        "{{.Tile}} is not in a {{.Set}} set, whose highest number is {{.Max}}.",
+
+	// Laying a tile (placement.go), in the order the layout codes are checked.
+	"wrong-start":            "This round opens with {{.Double}}; nothing else, {{.Tile}} included, can be laid before it.",
+	"wrong-start.on-tile":    "The starting double {{.Tile}} is set on its own in the middle, not on another tile.",
+	"already-played":         "{{.Tile}} is already on the table; each tile is played once.",
+	"unknown-end":            "{{.On}} is not on the table, so {{.Tile}} can't be laid on it.",
+	"unknown-end.start":      "Say which tile {{.Tile}} is laid on: the starting double {{.Double}} is already set.",
+	"unknown-end.unreadable": `{{printf "%q" .On}} is not a tile on the table; name the tile {{.Tile}} is laid on, like 9-3.`,
+	"end-closed":             "{{.On}} already has a tile on its open end, so {{.Tile}} can't go on it.",
+	"end-closed.spinner":     "The spinner {{.On}} already has all {{.N}} arms, so {{.Tile}} can't go on it.",
+	"end-closed.chickie":     "The chickie {{.On}} already has its 3 toes, so {{.Tile}} can't go on it.",
+	"spinner-first": `The spinner {{.Owed}} still needs {{count .N "more arm" "more arms"}} before anything goes elsewhere, ` +
+		"so {{.Tile}} can't go on {{.On}} yet.",
+	"chickie-first": `The chickie {{.Owed}} still needs {{count .N "more toe" "more toes"}} before anything goes elsewhere, ` +
+		"so {{.Tile}} can't go on {{.On}} yet.",
+	"mismatch": "{{.Tile}} has no {{.Open}}, so it can't go on {{.On}}, where the open number is {{.Open}}.",
+
+	// Turns (action.go). A seat with no name is "seat 2".
+	"seat":               "seat {{.Seat}}",
+	"bad-seat":           `There is no seat {{.Seat}} at this table of {{count .Players "player" "players"}}.`,
+	"bad-action":         `{{printf "%q" .Action}} is not an action; use play, draw, pass, take-back or penalty.`,
+	"round-over.domino":  "The round is over: {{.Name}} laid their last tile.",
+	"round-over.blocked": "The round is over: the table is blocked.",
+	"not-started":        "The starting double {{.Double}} has to be set before anyone can pass.",
+	"not-your-turn":      "It is {{.Turn}}'s turn, not {{.Name}}'s.",
+	"not-in-hand":        "{{.Name}} does not hold {{.Tile}}.",
+
+	// Drawing, passing, taking back and the last-tile penalty (draw.go).
+	"boneyard-empty":         "The boneyard is empty: there is nothing left to draw, so pass instead.",
+	"boneyard-empty.penalty": "The boneyard is empty, so there is no tile to draw as a penalty.",
+	"can-play":               "{{.Name}} holds {{.Tile}}, which can be laid now, so there is no need to draw.",
+	"can-play.drawn":         "The tile just drawn, {{.Tile}}, can be laid now, so there is no need to draw again.",
+	"can-play.start":         "{{.Name}} holds {{.Tile}} and sets it down; nobody draws for it.",
+	"can-play.pass":          "{{.Name}} holds {{.Tile}}, which can be laid now; passing is only for a player with no play.",
+	"already-drew":           "Under this table's rules a player draws one tile a turn; lay it if it fits, or pass.",
+	"bad-action.drawn":       "With the hands entered, say which tile was drawn.",
+	"bad-tile.drawn":         "{{.Tile}} is not in a {{.Set}} set.",
+	"already-played.drawn":   "{{.Tile}} is on the table, so it can't be drawn.",
+	"not-in-boneyard":        "{{.Tile}} is in {{.Name}}'s hand, not in the boneyard.",
+	"must-play-drawn":        "The tile just drawn, {{.Tile}}, fits, and under this table's rules it has to be laid.",
+	"must-draw": `With nothing to lay, draw a tile before passing; ` +
+		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
+	"must-draw.keep-drawing": `Under this table's rules you keep drawing until a tile fits; ` +
+		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
+	"no-take-back":        "Only the last tile laid can be taken back, by the player who laid it, before anyone else acts.",
+	"no-take-back.never":  "Under this table's rules a tile once laid stays laid.",
+	"no-penalty":          "The penalty is for a player with one tile left; {{.Name}} holds {{.N}}.",
+	"no-penalty.courtesy": "At this table announcing the last tile is a courtesy; there is no penalty draw.",
+
+	// Standings (score.go): one sentence on who leads and why; the tie
+	// details list each tied player's figure, the first in full.
+	"standings.lead":                  "{{.Name}} leads with {{.Total}}.",
+	"standings.lowest":                "{{.Name}} is lowest with {{.Total}}, {{.Ahead}} ahead of {{.Next}}.",
+	"standings.tie-shared":            "{{and .Names}} tied on {{.Total}} and share first place.",
+	"standings.tie-level":             "{{and .Names}} tied on {{.Total}}, and the tie-break ({{.Rule}}) leaves them level, so they share first place.",
+	"standings.tie-broken":            "{{and .Names}} tied on {{.Total}}; {{.Detail}}.",
+	"standings.tie-break.most-out":    "most rounds gone out",
+	"standings.tie-break.zero-rounds": "most zero rounds, then lowest round",
+	"standings.went-out":              `{{.Name}} went out in {{count .N "round" "rounds"}}{{range .Others}}, {{.}}{{end}}`,
+	"standings.went-out.other":        "{{.Name}} in {{.N}}",
+	"standings.zero-rounds":           `{{.Name}} had {{count .N "zero round" "zero rounds"}}{{range .Others}}, {{.}}{{end}}`,
+	"standings.zero-rounds.other":     "{{.Name}} {{.N}}",
+	"standings.lowest-round": `each with {{count .N "zero round" "zero rounds"}}, so the lowest non-zero round decides: ` +
+		"{{.Name}}'s was {{with .Low}}{{.}}{{else}}none{{end}}{{range .Others}}, {{.}}{{end}}",
+	"standings.lowest-round.other": "{{.Name}}'s {{with .Low}}{{.}}{{else}}none{{end}}",
 })

@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -13,12 +12,12 @@ import (
 func ParseTile(text string) (Tile, error) {
 	a, b, ok := strings.Cut(strings.TrimSpace(text), "-")
 	if !ok {
-		return Tile{}, badTile(text, "write it as two numbers joined by a hyphen, like 9-3")
+		return Tile{}, refusal(CodeBadTile, "bad-tile.syntax", Params{"Tile": text})
 	}
 	hi, errA := pipCount(a)
 	lo, errB := pipCount(b)
 	if errA != nil || errB != nil {
-		return Tile{}, badTile(text, fmt.Sprintf("each half must be a whole number from 0 to %d", MaxPips))
+		return Tile{}, refusal(CodeBadTile, "bad-tile.number", Params{"Tile": text, "Max": MaxPips})
 	}
 	return NewTile(hi, lo), nil
 }
@@ -33,10 +32,6 @@ func pipCount(s string) (int, error) {
 		return 0, ErrNotation
 	}
 	return n, nil
-}
-
-func badTile(text, fix string) *RuleError {
-	return ruleErr(CodeBadTile, text, "", fmt.Sprintf("%q is not a tile: %s.", text, fix))
 }
 
 // ParseMoves reads the one-line layout notation: moves in the order they

@@ -1,9 +1,6 @@
 package referee
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Check says whether m may be laid now, and if not, which rule forbids it.
 // The rules are checked in the order of the layout codes: bad-tile,
@@ -12,7 +9,7 @@ import (
 func (l *Layout) Check(m Move) error {
 	set := l.rules.Set
 	if !set.Contains(m.Tile) {
-		return l.refuse(m, CodeBadTile, fmt.Sprintf("%s is not in a %s set, whose highest number is %d.", m.Tile, set, int(set)))
+		return l.refuse(m, CodeBadTile, "bad-tile", Params{"Set": set.String(), "Max": int(set)})
 	}
 	if len(l.order) == 0 {
 		if !m.Start || m.Tile != l.Double() {
@@ -21,70 +18,68 @@ func (l *Layout) Check(m Move) error {
 		return nil
 	}
 	if l.nodes[m.Tile.index()].placed {
-		return l.refuse(m, CodeAlreadyPlayed, fmt.Sprintf("%s is already on the table; each tile is played once.", m.Tile))
+		return l.refuse(m, CodeAlreadyPlayed, "already-played", nil)
 	}
 	if m.Start {
-		return l.refuse(m, CodeUnknownEnd, fmt.Sprintf("Say which tile %s is laid on: the starting double %s is already set.", m.Tile, l.Double()))
+		return l.refuse(m, CodeUnknownEnd, "unknown-end.start", Params{"Double": l.Double().String()})
 	}
 	if !set.Contains(m.On) || !l.nodes[m.On.index()].placed {
-		return l.refuse(m, CodeUnknownEnd, fmt.Sprintf("%s is not on the table, so %s can't be laid on it.", m.On, m.Tile))
+		return l.refuse(m, CodeUnknownEnd, "unknown-end", nil)
 	}
 	return l.checkPlace(m)
 }
 
-// refuse builds the error for a refused move. Messages are only formatted
-// on refusal, so a legal play costs no allocation.
-func (l *Layout) refuse(m Move, code Code, reason string) *RuleError {
-	on := ""
-	if !m.Start {
-		on = m.On.String()
+// refuse builds the error for a refused move: the catalog's message key
+// filled in with p and the move's tile and place. Messages are only
+// rendered on refusal, so a legal play costs no allocation.
+func (l *Layout) refuse(m Move, code Code, key string, p Params) *RuleError {
+	if p == nil {
+		p = Params{}
 	}
-	return ruleErr(code, m.Tile.String(), on, reason)
+	p["Tile"] = m.Tile.String()
+	if !m.Start {
+		p["On"] = m.On.String()
+	}
+	return refusal(code, key, p)
 }
 
 func (l *Layout) wrongStart(m Move) error {
-	t, d := m.Tile.String(), l.Double().String()
+	p := Params{"Tile": m.Tile.String(), "Double": l.Double().String()}
 	if m.Tile == l.Double() {
-		return ruleErr(CodeWrongStart, t, m.On.String(), fmt.Sprintf("The starting double %s is set on its own in the middle, not on another tile.", d))
+		p["On"] = m.On.String()
+		return refusal(CodeWrongStart, "wrong-start.on-tile", p)
 	}
-	return ruleErr(CodeWrongStart, t, "", fmt.Sprintf("This round opens with %s; nothing else, %s included, can be laid before it.", d, t))
+	return refusal(CodeWrongStart, "wrong-start", p)
 }
 
 func (l *Layout) checkPlace(m Move) error {
 	target := l.nodes[m.On.index()]
 	if target.used >= target.slots {
-		return l.refuse(m, CodeEndClosed, closedReason(l.place(m.On.index()), m.Tile))
+		return l.closed(m, l.place(m.On.index()))
 	}
 	if b := l.binding(); b >= 0 && b != m.On.index() {
 		o := l.Pending()
-		code, what := CodeSpinnerFirst, "arm"
+		p := Params{"Owed": o.Tile.String(), "N": o.Missing}
 		if o.Kind == Chickie {
-			code, what = CodeChickieFirst, "toe"
+			return l.refuse(m, CodeChickieFirst, "chickie-first", p)
 		}
-		return l.refuse(m, code, fmt.Sprintf("The %s %s still needs %s before anything goes elsewhere, so %s can't go on %s yet.",
-			o.Kind, o.Tile, plural(o.Missing, what), m.Tile, m.On))
+		return l.refuse(m, CodeSpinnerFirst, "spinner-first", p)
 	}
 	if !m.Tile.Has(target.open) {
-		return l.refuse(m, CodeMismatch, fmt.Sprintf("%s has no %d, so it can't go on %s, where the open number is %d.", m.Tile, target.open, m.On, target.open))
+		return l.refuse(m, CodeMismatch, "mismatch", Params{"Open": target.open})
 	}
 	return nil
 }
 
-func closedReason(p Place, t Tile) string {
+// closed refuses m on the place p, which has no free place left.
+func (l *Layout) closed(m Move, p Place) error {
 	switch p.Role {
 	case Spinner:
-		return fmt.Sprintf("The spinner %s already has all %d arms, so %s can't go on it.", p.Tile, p.Slots, t)
+		return l.refuse(m, CodeEndClosed, "end-closed.spinner", Params{"N": p.Slots})
 	case Chickie:
-		return fmt.Sprintf("The chickie %s already has its 3 toes, so %s can't go on it.", p.Tile, t)
+		return l.refuse(m, CodeEndClosed, "end-closed.chickie", nil)
 	}
-	return fmt.Sprintf("%s already has a tile on its open end, so %s can't go on it.", p.Tile, t)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 more " + word
-	}
-	return fmt.Sprintf("%d more %ss", n, word)
+	return l.refuse(m, CodeEndClosed, "end-closed", nil)
 }
 
 // Play checks m and, if it is legal, lays it. A rejected move is a
@@ -172,7 +167,7 @@ func (l *Layout) Resolve(tile, on string) (Move, error) {
 			if l.nodes[t.index()].placed {
 				return m, l.Check(m)
 			}
-			return m, ruleErr(CodeUnknownEnd, t.String(), on, fmt.Sprintf("%q is not a tile on the table; name the tile %s is laid on, like 9-3.", on, t))
+			return m, refusal(CodeUnknownEnd, "unknown-end.unreadable", Params{"Tile": t.String(), "On": on})
 		}
 		m.On = o
 	}

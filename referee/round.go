@@ -3,7 +3,6 @@ package referee
 import (
 	"fmt"
 	"slices"
-	"strconv"
 )
 
 // A Deal says how a round was dealt: how many players, how many tiles each,
@@ -119,7 +118,7 @@ func (r *Round) who(seat int) string {
 	if seat >= 0 && seat < len(r.deal.Names) && r.deal.Names[seat] != "" {
 		return r.deal.Names[seat]
 	}
-	return "seat " + strconv.Itoa(seat)
+	return messages.Text("seat", Params{"Seat": seat})
 }
 
 // Layout is the table of the round. Change it only through Act.

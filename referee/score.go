@@ -1,10 +1,6 @@
 package referee
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
+import "slices"
 
 // TileScore is what one tile left in hand scores: its pips, except that
 // the double blank scores DoubleBlank and, when BlankHalf is set, each
@@ -197,86 +193,60 @@ func (r Rules) reason(rows []Standing) string {
 	}
 	if tied == 1 {
 		if len(rows) == 1 {
-			return fmt.Sprintf("%s leads with %d.", top.Name, top.Total)
+			return messages.Text("standings.lead", Params{"Name": top.Name, "Total": top.Total})
 		}
-		return fmt.Sprintf("%s is lowest with %d, %d ahead of %s.", top.Name, top.Total, rows[1].Total-top.Total, rows[1].Name)
+		return messages.Text("standings.lowest", Params{"Name": top.Name, "Total": top.Total,
+			"Ahead": rows[1].Total - top.Total, "Next": rows[1].Name})
 	}
 	group := rows[:tied]
 	names := make([]string, tied)
+	winners := 0
 	for i, row := range group {
 		names[i] = row.Name
-	}
-	head := fmt.Sprintf("%s tied on %d", joinNames(names), top.Total)
-	winners := 0
-	for _, row := range group {
 		if row.Place == 1 {
 			winners++
 		}
 	}
-	if winners == tied {
-		if r.TieBreak == TieShared {
-			return head + " and share first place."
-		}
-		return head + ", and the tie-break (" + r.tieRule() + ") leaves them level, so they share first place."
+	p := Params{"Names": names, "Total": top.Total}
+	switch {
+	case winners < tied:
+		p["Detail"] = r.tieDetail(group)
+		return messages.Text("standings.tie-broken", p)
+	case r.TieBreak == TieShared:
+		return messages.Text("standings.tie-shared", p)
 	}
-	return head + "; " + r.tieDetail(group) + "."
+	p["Rule"] = r.tieRule()
+	return messages.Text("standings.tie-level", p)
 }
 
+// tieRule names the tie-break in a few words.
 func (r Rules) tieRule() string {
 	if r.TieBreak == TieMostOut {
-		return "most rounds gone out"
+		return messages.Text("standings.tie-break.most-out", nil)
 	}
-	return "most zero rounds, then lowest round"
+	return messages.Text("standings.tie-break.zero-rounds", nil)
 }
 
 // tieDetail states the figure that settled the tie for each tied player:
-// "Ann had 3 zero rounds, Bob 2".
+// "Ann had 3 zero rounds, Bob 2". The first player's figure is said in
+// full, the others' in a catalog fragment each.
 func (r Rules) tieDetail(group []Standing) string {
-	var b strings.Builder
+	first, others := group[0], make([]string, len(group)-1)
 	switch {
 	case r.TieBreak == TieMostOut:
-		for i, row := range group {
-			if i == 0 {
-				fmt.Fprintf(&b, "%s went out in %s", row.Name, count(row.WentOut, "round", "rounds"))
-			} else {
-				fmt.Fprintf(&b, ", %s in %d", row.Name, row.WentOut)
-			}
+		for i, row := range group[1:] {
+			others[i] = messages.Text("standings.went-out.other", Params{"Name": row.Name, "N": row.WentOut})
 		}
-	case slices.ContainsFunc(group, func(row Standing) bool { return row.ZeroRounds != group[0].ZeroRounds }):
-		for i, row := range group {
-			if i == 0 {
-				fmt.Fprintf(&b, "%s had %s", row.Name, count(row.ZeroRounds, "zero round", "zero rounds"))
-			} else {
-				fmt.Fprintf(&b, ", %s %d", row.Name, row.ZeroRounds)
-			}
+		return messages.Text("standings.went-out", Params{"Name": first.Name, "N": first.WentOut, "Others": others})
+	case slices.ContainsFunc(group, func(row Standing) bool { return row.ZeroRounds != first.ZeroRounds }):
+		for i, row := range group[1:] {
+			others[i] = messages.Text("standings.zero-rounds.other", Params{"Name": row.Name, "N": row.ZeroRounds})
 		}
-	default:
-		fmt.Fprintf(&b, "each with %s, so the lowest non-zero round decides: ", count(group[0].ZeroRounds, "zero round", "zero rounds"))
-		for i, row := range group {
-			low := "none"
-			if row.Lowest > 0 {
-				low = fmt.Sprint(row.Lowest)
-			}
-			if i == 0 {
-				fmt.Fprintf(&b, "%s's was %s", row.Name, low)
-			} else {
-				fmt.Fprintf(&b, ", %s's %s", row.Name, low)
-			}
-		}
+		return messages.Text("standings.zero-rounds", Params{"Name": first.Name, "N": first.ZeroRounds, "Others": others})
 	}
-	return b.String()
-}
-
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
+	for i, row := range group[1:] {
+		others[i] = messages.Text("standings.lowest-round.other", Params{"Name": row.Name, "Low": row.Lowest})
 	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-func joinNames(names []string) string {
-	if len(names) <= 2 {
-		return strings.Join(names, " and ")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return messages.Text("standings.lowest-round",
+		Params{"Name": first.Name, "N": first.ZeroRounds, "Low": first.Lowest, "Others": others})
 }

@@ -1,9 +1,6 @@
 package referee
 
-import (
-	"fmt"
-	"strconv"
-)
+import "strconv"
 
 // A Set is a double-N domino set, named by N, its highest number. It holds
 // every tile a-b with 0 <= b <= a <= N.
@@ -58,8 +55,9 @@ func (s Set) Parse(text string) (Tile, error) {
 		return Tile{}, err
 	}
 	if !s.Contains(t) {
-		return Tile{}, ruleErr(CodeBadTile, text, "",
-			fmt.Sprintf("%s is not in a %s set, whose highest number is %d.", t, s, int(s)))
+		e := refusal(CodeBadTile, "bad-tile", Params{"Tile": t.String(), "Set": s.String(), "Max": int(s)})
+		e.Tile = text // as entered; the sentence names the tile it was read as
+		return Tile{}, e
 	}
 	return t, nil
 }
