@@ -63,8 +63,6 @@ func (f entryForm) entry(rules referee.Rules, name string) (referee.Entry, error
 	switch {
 	case text == "":
 		return referee.Entry{}, invalid("pips", "pips-blank", referee.Params{"Name": name})
-	case err != nil && strings.HasPrefix(text, "-"):
-		return referee.Entry{}, invalid("pips", "pips-negative", nil)
 	case err != nil:
 		return referee.Entry{}, invalid("pips", "pips-not-number", referee.Params{"Text": text, "Name": name})
 	}

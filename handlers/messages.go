@@ -17,10 +17,7 @@ var messages = referee.NewCatalog(map[string]string{
 	// Reading forms.
 	"pips-blank":      "Type the pips left in {{.Name}}'s hand, or tap Went out.",
 	"pips-not-number": "{{printf \"%q\" .Text}} is not a number: type the pips left in {{.Name}}'s hand as digits, like 23.",
-	"pips-negative":   "Pips can't be negative: type the pips left in hand, like 23.",
 	"tile-unreadable": "{{printf \"%q\" .Text}} is not a tile of this game's {{.Set}} set.",
-	"setter":          "Tap the name of the player who set the double down.",
-	"double":          "Pick the double the round opened on.",
 	"seat":            "Say which player acts.",
 	"kind":            "Choose to lay a tile, draw, pass or take back.",
 	"lay-tile":        "Pick the tile to lay.",

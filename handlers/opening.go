@@ -18,14 +18,8 @@ func (a *App) opening(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setter, err := strconv.Atoi(c.FormValue("setter"))
-	if err != nil {
-		return invalid("setter", "setter", nil)
-	}
-	double, err := strconv.Atoi(c.FormValue("double"))
-	if err != nil {
-		return invalid("double", "double", nil)
-	}
+	// The referee refuses a seat or double out of range, and -1 is both.
+	setter, double := formInt(c, "setter"), formInt(c, "double")
 	sh, err := a.store.SetOpening(c.Request().Context(), slug, n, double, setter)
 	if err != nil {
 		return err
@@ -45,4 +39,13 @@ func roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.RoundPanel
 		return seeOther(c, gameURL(sh.Game.Slug))
 	}
 	return render(c, http.StatusOK, show(roundPanel(sh, sh.Round(n))))
+}
+
+// formInt reads a whole number from the form, or -1.
+func formInt(c echo.Context, name string) int {
+	n, err := strconv.Atoi(c.FormValue(name))
+	if err != nil {
+		return -1
+	}
+	return n
 }
