@@ -26,66 +26,86 @@ type Played struct {
 // if it fits, or passes. observe, when not nil, sees every action once the
 // referee has accepted it; an error from it stops the round.
 func RandomRound(rules referee.Rules, players int, rng *rand.Rand, observe func(referee.Action) error) (Played, error) {
-	stock := rules.Set.Tiles()
-	rng.Shuffle(len(stock), func(i, j int) { stock[i], stock[j] = stock[j], stock[i] })
 	hs, err := referee.SuggestHand(rules.Set, players)
 	if err != nil {
 		return Played{}, err
 	}
-	p := Played{Rules: rules, Double: int(rules.Set), Deal: referee.Deal{Players: players, HandSize: hs.Tiles, Hands: make([][]referee.Tile, players)}}
-	for s := range p.Deal.Hands {
-		p.Deal.Hands[s], stock = stock[:hs.Tiles], stock[hs.Tiles:]
+	g := &game{stock: rules.Set.Tiles(), observe: observe}
+	rng.Shuffle(len(g.stock), func(i, j int) { g.stock[i], g.stock[j] = g.stock[j], g.stock[i] })
+	g.Played = Played{Rules: rules, Double: int(rules.Set), Deal: referee.Deal{Players: players, HandSize: hs.Tiles, Hands: make([][]referee.Tile, players)}}
+	for s := range g.Deal.Hands {
+		g.Deal.Hands[s], g.stock = g.stock[:hs.Tiles], g.stock[hs.Tiles:]
 	}
-	if p.Round, err = referee.NewRound(rules, p.Double, p.Deal); err != nil {
-		return p, err
+	if g.Round, err = referee.NewRound(rules, g.Double, g.Deal); err != nil {
+		return g.Played, err
 	}
-	act := func(a referee.Action) error {
-		if err := p.Round.Act(a); err != nil {
-			return fmt.Errorf("%s: %w", a, err)
-		}
-		if observe != nil {
-			return observe(a)
-		}
-		return nil
+	if err := g.open(); err != nil {
+		return g.Played, err
 	}
-	draw := func(seat int) error {
-		t := stock[0]
-		stock = stock[1:]
-		return act(referee.Action{Seat: seat, Kind: referee.ActDraw, Drawn: &t})
-	}
-	start := referee.NewTile(p.Double, p.Double)
-	setter := slices.IndexFunc(p.Deal.Hands, func(h []referee.Tile) bool { return slices.Contains(h, start) })
-	for seat := 0; setter < 0; seat = (seat + 1) % players {
-		if stock[0] == start {
-			setter = seat
-		}
-		if err := draw(seat); err != nil {
-			return p, err
+	for !g.Round.Over() {
+		if err := g.turn(rng); err != nil {
+			return g.Played, err
 		}
 	}
-	if err := act(referee.Action{Seat: setter, Kind: referee.ActPlay, Move: referee.Move{Tile: start, Start: true}}); err != nil {
-		return p, err
-	}
-	for !p.Round.Over() {
-		if err := turn(p.Round, rng, act, draw); err != nil {
-			return p, err
-		}
-	}
-	return p, nil
+	return g.Played, nil
 }
 
-// turn plays one turn of the seat to act.
-func turn(r *referee.Round, rng *rand.Rand, act func(referee.Action) error, draw func(int) error) error {
+// game is a round being played: the round, the boneyard in the order it
+// will be drawn, and who watches.
+type game struct {
+	Played
+	stock   []referee.Tile
+	observe func(referee.Action) error
+}
+
+// act plays a, which the referee must accept, and shows it to observe.
+func (g *game) act(a referee.Action) error {
+	if err := g.Round.Act(a); err != nil {
+		return fmt.Errorf("%s: %w", a, err)
+	}
+	if g.observe != nil {
+		return g.observe(a)
+	}
+	return nil
+}
+
+// draw has seat draw the boneyard's next tile.
+func (g *game) draw(seat int) error {
+	t := g.stock[0]
+	g.stock = g.stock[1:]
+	return g.act(referee.Action{Seat: seat, Kind: referee.ActDraw, Drawn: &t})
+}
+
+// open sets the starting double: its holder sets it, or the players draw
+// for it in turn until it turns up.
+func (g *game) open() error {
+	start := referee.NewTile(g.Double, g.Double)
+	setter := slices.IndexFunc(g.Deal.Hands, func(h []referee.Tile) bool { return slices.Contains(h, start) })
+	for seat := 0; setter < 0; seat = (seat + 1) % g.Deal.Players {
+		if g.stock[0] == start {
+			setter = seat
+		}
+		if err := g.draw(seat); err != nil {
+			return err
+		}
+	}
+	return g.act(referee.Action{Seat: setter, Kind: referee.ActPlay, Move: referee.Move{Tile: start, Start: true}})
+}
+
+// turn plays one turn of the seat to act: a random legal tile, or a draw
+// and the drawn tile if it fits, or a pass.
+func (g *game) turn(rng *rand.Rand) error {
+	r := g.Round
 	seat := r.Turn()
 	moves := r.LegalMoves(seat)
 	if len(moves) == 0 && r.Boneyard() > 0 {
-		if err := draw(seat); err != nil {
+		if err := g.draw(seat); err != nil {
 			return err
 		}
 		moves = r.LegalMoves(seat)
 	}
 	if len(moves) == 0 {
-		return act(referee.Action{Seat: seat, Kind: referee.ActPass})
+		return g.act(referee.Action{Seat: seat, Kind: referee.ActPass})
 	}
-	return act(referee.Action{Seat: seat, Kind: referee.ActPlay, Move: moves[rng.IntN(len(moves))]})
+	return g.act(referee.Action{Seat: seat, Kind: referee.ActPlay, Move: moves[rng.IntN(len(moves))]})
 }
