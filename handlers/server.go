@@ -62,12 +62,14 @@ func New(store Store, now func() time.Time, log *slog.Logger) *echo.Echo {
 		ContentSecurityPolicy: contentSecurityPolicy,
 		ReferrerPolicy:        "no-referrer",
 	}))
-	// Pages and assets are compressed. The answers to posts (redirects and
-	// the small fragments htmx swaps in) and any answer under 4 KB cost more
-	// to compress than the bytes it would save.
+	// Pages are compressed; assets come compressed already (assets.go). The
+	// answers to posts (redirects and the small fragments htmx swaps in) and
+	// any answer under 4 KB cost more to compress than the bytes it would save.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		MinLength: 4096,
-		Skipper:   func(c echo.Context) bool { return c.Request().Method == http.MethodPost },
+		Skipper: func(c echo.Context) bool {
+			return c.Request().Method == http.MethodPost || strings.HasPrefix(c.Request().URL.Path, "/static/")
+		},
 	}))
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup:    "header:X-CSRF-Token,form:_csrf",
