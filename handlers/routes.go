@@ -2,18 +2,14 @@ package handlers
 
 import (
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
-
-	"chickenfoot/static"
 )
 
 // routes lists every route of the app, top to bottom.
 func (a *App) routes(e *echo.Echo) {
 	e.GET("/healthz", a.healthz)
-	e.GET("/static/*", staticFiles())
+	e.Match([]string{http.MethodGet, http.MethodHead}, "/static/*", assets())
 
 	e.GET("/", a.home)
 	e.GET("/new", a.newGamePage)
@@ -37,16 +33,3 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/rules", a.rulesPage)
 	e.GET("/check", a.disputePage)
 }
-
-// staticFiles serves the embedded files with a day of caching: their
-// names change with their versions where it matters (htmx).
-func staticFiles() echo.HandlerFunc {
-	files := http.StripPrefix("/static/", http.FileServerFS(static.Files))
-	return func(c echo.Context) error {
-		c.Response().Header().Set("Cache-Control", "public, max-age="+ttl(24*time.Hour))
-		files.ServeHTTP(c.Response(), c.Request())
-		return nil
-	}
-}
-
-func ttl(d time.Duration) string { return strconv.Itoa(int(d.Seconds())) }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/a-h/templ"
@@ -65,12 +66,14 @@ func New(store Store, now func() time.Time, log *slog.Logger) *echo.Echo {
 	e.Use(sameOrigin())
 	e.Use(middleware.BodyLimit("64K"))
 	e.Use(readForm)
-	// Pages and assets are compressed. The answers to posts (redirects and
-	// the small fragments htmx swaps in) and any answer under 4 KB cost more
-	// to compress than the bytes it would save.
+	// Pages are compressed; assets come compressed already (assets.go). The
+	// answers to posts (redirects and the small fragments htmx swaps in) and
+	// any answer under 4 KB cost more to compress than the bytes it would save.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		MinLength: 4096,
-		Skipper:   func(c echo.Context) bool { return c.Request().Method == http.MethodPost },
+		Skipper: func(c echo.Context) bool {
+			return c.Request().Method == http.MethodPost || strings.HasPrefix(c.Request().URL.Path, "/static/")
+		},
 	}))
 	a.routes(e)
 	return e
