@@ -245,7 +245,7 @@ func replayPage(c echo.Context, sh db.Sheet, r *db.Round, log []db.Action, rr *r
 	base := roundURL(g.Slug, r.Number) + "/replay?step="
 	p := views.ReplayPage{Meta: views.Meta{Title: fmt.Sprintf("Round %d, step by step · %s", r.Number, g.Name), CSRF: token(c), Where: g.Name},
 		Back: tableURL(g.Slug, r.Number), Number: r.Number, Double: r.Double(), Step: step, Steps: len(log),
-		Layout: views.Layout(placedTiles(rr.Layout(), "", false), g.Rules.SpinnerArms), Banner: banner(rr, g), Action: "the deal"}
+		Layout: views.Layout(views.PlacedTiles(rr.Layout(), nil), g.Rules.SpinnerArms), Banner: banner(rr, g), Action: "the deal"}
 	if step > 0 {
 		p.Action = describe(log[step-1].Action, g.Players)
 		p.PrevURL = base + strconv.Itoa(step-1)

@@ -169,7 +169,7 @@ func (a *App) tablePage(c echo.Context, sh db.Sheet, r *db.Round, log []db.Actio
 		GameURL: gameURL(slug), URL: base, CheckURL: roundURL(slug, r.Number) + "/check",
 		RulesURL: rulesURL(slug), ReplayURL: roundURL(slug, r.Number) + "/replay", ScoreURL: gameURL(slug) + "#round",
 		Number: r.Number, Double: r.Double(), Zoomed: zoom, ZoomURL: zoomURL(base, on, !zoom),
-		Layout: views.Layout(placedTiles(rr.Layout(), base, zoom), g.Rules.SpinnerArms),
+		Layout: views.Layout(views.PlacedTiles(rr.Layout(), func(end referee.Tile) string { return zoomURL(base, end.String(), zoom) }), g.Rules.SpinnerArms),
 		Banner: banner(rr, g), Started: rr.Layout().Len() > 0, Players: g.Players, Turn: rr.Turn(),
 		Closed: r.Closed(), CanDraw: rr.Boneyard() > 0,
 	}
@@ -206,32 +206,6 @@ func lastPlayer(log []db.Action) int {
 		return log[n-1].Action.Seat
 	}
 	return -1
-}
-
-// placedTiles turns the layout into the drawing's tiles; open ends link to
-// the table with that end picked.
-func placedTiles(l *referee.Layout, base string, zoom bool) []views.Placed {
-	places := l.Places()
-	index := make(map[referee.Tile]int, len(places))
-	open := map[referee.Tile]bool{}
-	for _, e := range l.OpenEnds() {
-		open[e.On] = true
-	}
-	owed := l.Pending()
-	out := make([]views.Placed, len(places))
-	for i, p := range places {
-		index[p.Tile] = i
-		v := views.Placed{Near: p.Tile.Other(p.Open), Far: p.Open, Parent: -1, Role: string(p.Role), Free: p.Free(), Open: open[p.Tile],
-			Last: i == len(places)-1, Label: p.Tile.String(), Owed: owed.Binding() && owed.Tile == p.Tile}
-		if p.Role != referee.Spinner {
-			v.Parent = index[p.On]
-		}
-		if open[p.Tile] && base != "" {
-			v.Href = zoomURL(base, p.Tile.String(), zoom)
-		}
-		out[i] = v
-	}
-	return out
 }
 
 func endChoices(l *referee.Layout, on string) []views.EndChoice {
