@@ -114,6 +114,7 @@ func checkXML(tb testing.TB, s string) {
 }
 
 func TestTableSVGGolden(t *testing.T) {
+	t.Parallel()
 	d9, d12 := rulesFor(9, 4), rulesFor(12, 6)
 	cases := []struct {
 		name   string
@@ -132,6 +133,7 @@ func TestTableSVGGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			placed := c.placed(t)
 			got := render(t, Layout(placed, c.arms))
 			checkXML(t, got)
@@ -176,8 +178,10 @@ const minGap = 30.0
 // TestLayoutGeometry checks the drawings of full rounds: every tile drawn
 // once, inside the view box, and marked open or owed as the referee says.
 func TestLayoutGeometry(t *testing.T) {
+	t.Parallel()
 	for _, c := range geometryRounds {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			l := c.play(t)
 			placed := PlacedTiles(l, nil)
 			out := Layout(placed, c.arms)
@@ -190,8 +194,10 @@ func TestLayoutGeometry(t *testing.T) {
 // TestLayoutSpacing checks that no two tiles of a full round are drawn on
 // top of each other: their centres stay at least minGap apart.
 func TestLayoutSpacing(t *testing.T) {
+	t.Parallel()
 	for _, c := range geometryRounds {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			l := c.play(t)
 			out := Layout(PlacedTiles(l, nil), c.arms)
 			if close := closePairs(t, out); len(close) > 0 {
@@ -224,6 +230,7 @@ func closePairs(t *testing.T, out LayoutSVG) []string {
 
 // TestLayoutGeometryNotation measures the hand-written layouts too.
 func TestLayoutGeometryNotation(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		rules referee.Rules
@@ -236,6 +243,7 @@ func TestLayoutGeometryNotation(t *testing.T) {
 		{"six-arms", rulesFor(12, 6), "12-12 12-0@12-12 12-1@12-12 12-2@12-12 12-3@12-12 12-4@12-12 12-5@12-12 0-6@12-0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			l := layoutOf(t, c.rules, c.moves)
 			placed := PlacedTiles(l, nil)
 			out := Layout(placed, c.rules.SpinnerArms)
