@@ -272,12 +272,16 @@ func TestBrowserTable(t *testing.T) {
 // layTile picks an open end and a tile on the table page and lays it.
 func (b *browser) layTile(on, tile string) {
 	b.t.Helper()
+	// htmx answers with a new #table, laid or refused: mark the old one and
+	// wait until its successor is swapped in and settled.
 	b.do(chromedp.WaitVisible(css(`[data-testid=lay]`)),
 		chromedp.Click(css(`label:has([data-testid="end-`+on+`"])`)),
 		chromedp.Click(css(`label:has([data-testid="tile-`+tile+`"])`)),
-		chromedp.Click(css(`[data-testid=lay-tile]`)))
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("table").replaced = true`),
+		chromedp.Click(css(`[data-testid=lay-tile]`)),
+		chromedp.Poll[chromedp.Void](`(t => t !== null && !t.replaced)(document.getElementById("table")) &&
+			document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added") === null`))
 	b.waitText(`details.log summary`, "What happened")
-	time.Sleep(150 * time.Millisecond) // let htmx settle the swapped table
 }
 
 // TestBrowserRefusalToast: when another phone closed the round first, the

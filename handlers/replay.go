@@ -41,7 +41,7 @@ func replayPage(t db.Table, rr *referee.Round, step int) views.ReplayPage {
 	base := roundURL(g.Slug, r.Number) + "/replay?step="
 	p := views.ReplayPage{Meta: views.Meta{Title: fmt.Sprintf("Round %d, step by step · %s", r.Number, g.Name), Where: g.Name},
 		Back: tableURL(g.Slug, r.Number), Number: r.Number, Double: r.Double(), Step: step, Steps: len(t.Log),
-		Layout: views.Layout(placedTiles(rr.Layout(), "", false), g.Rules.SpinnerArms), Banner: banner(rr, g), Action: text("the-deal", nil)}
+		Layout: views.Layout(views.PlacedTiles(rr.Layout(), nil), g.Rules.SpinnerArms), Banner: banner(rr, g), Action: text("the-deal", nil)}
 	if step > 0 {
 		p.Action = describe(t.Log[step-1].Action, g.Players)
 		p.PrevURL = base + strconv.Itoa(step-1)

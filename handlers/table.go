@@ -36,6 +36,12 @@ func tableView(c echo.Context) tableOptions {
 	return tableOptions{on: c.QueryParam("on"), zoom: c.QueryParam("zoom") == "1"}
 }
 
+// endLink links an open end of the drawing to the table with that end
+// picked, zoomed as it is.
+func (o tableOptions) endLink(base string) func(referee.Tile) string {
+	return func(end referee.Tile) string { return zoomURL(base, end.String(), o.zoom) }
+}
+
 // tablePage builds the table's view model.
 func tablePage(t db.Table, o tableOptions) views.TablePage {
 	g, r, rr := t.Game, t.Round(t.Number), t.Live
@@ -45,7 +51,7 @@ func tablePage(t db.Table, o tableOptions) views.TablePage {
 		GameURL: gameURL(slug), URL: base, CheckURL: roundURL(slug, r.Number) + "/check",
 		RulesURL: rulesURL(slug), ReplayURL: roundURL(slug, r.Number) + "/replay", ScoreURL: gameURL(slug) + "#round",
 		Number: r.Number, Double: r.Double(), Zoomed: o.zoom, ZoomURL: zoomURL(base, o.on, !o.zoom),
-		Layout: views.Layout(placedTiles(rr.Layout(), base, o.zoom), g.Rules.SpinnerArms),
+		Layout: views.Layout(views.PlacedTiles(rr.Layout(), o.endLink(base)), g.Rules.SpinnerArms),
 		Banner: banner(rr, g), Started: rr.Layout().Len() > 0, Players: g.Players, Turn: rr.Turn(),
 		Closed: r.Closed, CanDraw: rr.Boneyard() > 0, Seq: strconv.Itoa(len(t.Log)),
 	}
@@ -68,32 +74,6 @@ func lastPlayer(log []db.Action) int {
 		return log[n-1].Action.Seat
 	}
 	return -1
-}
-
-// placedTiles turns the layout into the drawing's tiles; open ends link to
-// the table with that end picked.
-func placedTiles(l *referee.Layout, base string, zoom bool) []views.Placed {
-	places := l.Places()
-	index := make(map[referee.Tile]int, len(places))
-	open := map[referee.Tile]bool{}
-	for _, e := range l.OpenEnds() {
-		open[e.On] = true
-	}
-	owed := l.Pending()
-	out := make([]views.Placed, len(places))
-	for i, p := range places {
-		index[p.Tile] = i
-		v := views.Placed{Near: p.Tile.Other(p.Open), Far: p.Open, Parent: -1, Role: string(p.Role), Free: p.Free(), Open: open[p.Tile],
-			Last: i == len(places)-1, Label: p.Tile.String(), Owed: owed.Binding() && owed.Tile == p.Tile}
-		if p.Role != referee.Spinner {
-			v.Parent = index[p.On]
-		}
-		if open[p.Tile] && base != "" {
-			v.Href = zoomURL(base, p.Tile.String(), zoom)
-		}
-		out[i] = v
-	}
-	return out
 }
 
 // endChoices lists the open ends to pick from, the picked one selected.

@@ -37,6 +37,7 @@ const chickieOwed = "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-1@9-1 1-5@1-1"
 const stuckChickie = "6-6 6-0@6-6 6-1@6-6 6-2@6-6 6-3@6-6 0-3@6-0 1-3@6-1 2-3@6-2 3-4@0-3 3-5@1-3 3-3@6-3"
 
 func TestLayoutCodes(t *testing.T) {
+	t.Parallel()
 	d9 := Standard()
 	tests := []struct {
 		name     string
@@ -79,6 +80,7 @@ func TestLayoutCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			l := layoutOf(t, d9, 9, tt.layout)
 			before := l.String()
 			m, err := l.Resolve(tt.tile, tt.on)
@@ -101,6 +103,7 @@ func TestLayoutCodes(t *testing.T) {
 }
 
 func TestSixArms(t *testing.T) {
+	t.Parallel()
 	r := rulesWith(12, 6)
 	arms := "12-12 12-0@12-12 12-1@12-12 12-2@12-12 12-3@12-12"
 	l := layoutOf(t, r, 12, arms)
@@ -123,6 +126,7 @@ func TestSixArms(t *testing.T) {
 }
 
 func TestPendingAndOpenEnds(t *testing.T) {
+	t.Parallel()
 	d9 := Standard()
 	tests := []struct {
 		layout  string
@@ -138,6 +142,7 @@ func TestPendingAndOpenEnds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.layout, func(t *testing.T) {
+			t.Parallel()
 			l := layoutOf(t, d9, 9, tt.layout)
 			if got := describe(l.Pending()); got != tt.pending {
 				t.Errorf("Pending() = %s, want %s", got, tt.pending)
@@ -175,8 +180,10 @@ func ends(es []End) string {
 }
 
 func TestImpossibleChickie(t *testing.T) {
+	t.Parallel()
 	for _, rule := range []ImpossibleRule{ImpossibleBlocks, ImpossibleReleases} {
 		t.Run(string(rule), func(t *testing.T) {
+			t.Parallel()
 			r := rulesWith(6, 4)
 			r.Impossible = rule
 			l := layoutOf(t, r, 6, stuckChickie)
@@ -205,6 +212,7 @@ func TestImpossibleChickie(t *testing.T) {
 }
 
 func TestTakeBackRestores(t *testing.T) {
+	t.Parallel()
 	l := layoutOf(t, Standard(), 9, chickieOwed)
 	want := describe(l.Pending())
 	wantEnds := ends(l.OpenEnds())
@@ -233,6 +241,7 @@ func TestTakeBackRestores(t *testing.T) {
 }
 
 func TestLegalMoves(t *testing.T) {
+	t.Parallel()
 	l := layoutOf(t, Standard(), 9, "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9")
 	hand := []Tile{NewTile(1, 2), NewTile(8, 8), NewTile(9, 3), NewTile(4, 4)}
 	got := FormatMoves(l.LegalMoves(hand))
@@ -246,6 +255,7 @@ func TestLegalMoves(t *testing.T) {
 }
 
 func TestNewLayoutErrors(t *testing.T) {
+	t.Parallel()
 	if _, err := NewLayout(Standard(), 10); !errors.Is(err, ErrRules) {
 		t.Errorf("NewLayout(double 10 in double-9) error = %v, want ErrRules", err)
 	}

@@ -492,8 +492,10 @@ var playoutMaxPlayers = map[referee.Set]int{6: 4, 9: 8, 12: 8, 15: 12, 18: 16}
 func forEachPlayout(t *testing.T, fn func(t *testing.T, p playout, rng *rand.Rand)) {
 	for _, set := range referee.Sets {
 		t.Run(fmt.Sprintf("double-%d", set), func(t *testing.T) {
+			t.Parallel()
 			for _, arms := range []int{4, 6} {
 				t.Run(fmt.Sprintf("arms-%d", arms), func(t *testing.T) {
+					t.Parallel()
 					for vi := range playoutVariants {
 						runSeeds(t, set, arms, vi, fn)
 					}
@@ -509,6 +511,7 @@ func runSeeds(t *testing.T, set referee.Set, arms, vi int, fn func(t *testing.T,
 	seeds := func(t *testing.T) {
 		for seed := range v.seeds {
 			t.Run(fmt.Sprintf("seed-%d", seed), func(t *testing.T) {
+				t.Parallel()
 				rng := rand.New(rand.NewPCG(uint64(seed), uint64(set)<<16|uint64(arms)<<8|uint64(vi)))
 				fn(t, newPlayout(t, rng, set, arms, v), rng)
 			})
@@ -914,6 +917,7 @@ func checkScores(t *testing.T, r *referee.Round) {
 
 // TestPlayout plays seeded random rounds of every set and spinner size.
 func TestPlayout(t *testing.T) {
+	t.Parallel()
 	forEachPlayout(t, func(t *testing.T, p playout, rng *rand.Rand) {
 		runPlayout(t, p, rng, true)
 	})
@@ -921,6 +925,7 @@ func TestPlayout(t *testing.T) {
 
 // TestPlayoutReplay rebuilds every finished playout from its log.
 func TestPlayoutReplay(t *testing.T) {
+	t.Parallel()
 	forEachPlayout(t, func(t *testing.T, p playout, rng *rand.Rand) {
 		r := runPlayout(t, p, rng, false)
 		got, err := referee.Replay(p.rules, p.double, p.deal, r.Log())
@@ -1005,6 +1010,7 @@ func mustTile(s string) referee.Tile {
 // blocked while a hand still holds a tile that fits (the rules, End of a
 // round: blocked is "nobody can play and the boneyard is empty").
 func TestPlayoutPassWithPlayableTile(t *testing.T) {
+	t.Parallel()
 	rules := referee.Standard()
 	rules.Set, rules.SpinnerArms = 6, 6
 	deal := handsOf(t,
@@ -1034,6 +1040,7 @@ func TestPlayoutPassWithPlayableTile(t *testing.T) {
 // starting double): a draw while a seat holds it, or after it has turned
 // up, changes the deal for nothing.
 func TestPlayoutDrawBeforeStart(t *testing.T) {
+	t.Parallel()
 	rules := referee.Standard()
 	rules.Set = 6
 	tests := []struct {
@@ -1048,6 +1055,7 @@ func TestPlayoutDrawBeforeStart(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r, err := referee.NewRound(rules, 6, handsOf(t, tt.hands...))
 			if err != nil {
 				t.Fatalf("NewRound = %v", err)

@@ -69,6 +69,7 @@ func newRound(t *testing.T, rules Rules, double int, deal Deal) *Round {
 }
 
 func TestRoundUnknownHands(t *testing.T) {
+	t.Parallel()
 	r := newRound(t, Standard(), 9, Deal{Players: 3, HandSize: 10})
 	if r.Boneyard() != 25 || r.Turn() != -1 {
 		t.Fatalf("new round: boneyard %d turn %d, want 25 and -1", r.Boneyard(), r.Turn())
@@ -94,6 +95,7 @@ func TestRoundUnknownHands(t *testing.T) {
 }
 
 func TestTakeBack(t *testing.T) {
+	t.Parallel()
 	r := newRound(t, Standard(), 9, Deal{Players: 2, HandSize: 5})
 	mustAct(t, r, play(0, "9-9", ""), play(1, "9-3", "9-9"))
 	refused(t, r, act(0, ActTakeBack), CodeNoTakeBack)
@@ -116,6 +118,7 @@ func TestTakeBack(t *testing.T) {
 }
 
 func TestKnownHands(t *testing.T) {
+	t.Parallel()
 	rules := rulesWith(6, 4)
 	hands := [][]Tile{tiles(t, "6-6", "5-1", "0-0"), tiles(t, "6-5", "4-2", "3-1")}
 	r := newRound(t, rules, 6, Deal{Players: 2, HandSize: 3, Hands: hands})
@@ -140,6 +143,7 @@ func TestKnownHands(t *testing.T) {
 }
 
 func TestDrawRules(t *testing.T) {
+	t.Parallel()
 	hands := [][]Tile{tiles(t, "6-6", "5-1"), tiles(t, "4-2", "3-1")}
 	setup := func(draw DrawRule) *Round {
 		rules := rulesWith(6, 4)
@@ -166,7 +170,9 @@ func TestDrawRules(t *testing.T) {
 }
 
 func TestRoundEndings(t *testing.T) {
+	t.Parallel()
 	t.Run("domino", func(t *testing.T) {
+		t.Parallel()
 		hands := [][]Tile{tiles(t, "6-6", "0-0"), tiles(t, "6-5", "4-2")}
 		r := newRound(t, rulesWith(6, 4), 6, Deal{Players: 2, HandSize: 2, Hands: hands})
 		mustAct(t, r, play(0, "6-6", ""), play(1, "6-5", "6-6"))
@@ -188,6 +194,7 @@ func TestRoundEndings(t *testing.T) {
 		}
 	})
 	t.Run("blocked by passes", func(t *testing.T) {
+		t.Parallel()
 		r := newRound(t, rulesWith(6, 4), 6, Deal{Players: 2, HandSize: 14})
 		mustAct(t, r, play(0, "6-6", ""), act(1, ActPass))
 		if r.Over() {
@@ -202,6 +209,7 @@ func TestRoundEndings(t *testing.T) {
 		}
 	})
 	t.Run("stuck chickie blocks", func(t *testing.T) {
+		t.Parallel()
 		r := newRound(t, rulesWith(6, 4), 6, Deal{Players: 2, HandSize: 12})
 		moves, _ := ParseMoves(stuckChickie)
 		for i, m := range moves {
@@ -214,6 +222,7 @@ func TestRoundEndings(t *testing.T) {
 }
 
 func TestPenalty(t *testing.T) {
+	t.Parallel()
 	rules := rulesWith(6, 4)
 	r := newRound(t, rules, 6, Deal{Players: 2, HandSize: 2})
 	mustAct(t, r, play(0, "6-6", ""))
@@ -229,6 +238,7 @@ func TestPenalty(t *testing.T) {
 }
 
 func TestNewRoundErrors(t *testing.T) {
+	t.Parallel()
 	bad := []Deal{
 		{Players: 1, HandSize: 7},
 		{Players: 4, HandSize: 8},
@@ -246,6 +256,7 @@ func TestNewRoundErrors(t *testing.T) {
 }
 
 func TestReplay(t *testing.T) {
+	t.Parallel()
 	r := newRound(t, Standard(), 9, Deal{Players: 3, HandSize: 8})
 	mustAct(t, r, play(0, "9-9", ""), play(1, "9-3", "9-9"), act(2, ActDraw), act(2, ActPass),
 		play(0, "9-4", "9-9"), act(0, ActTakeBack), play(0, "9-5", "9-9"))

@@ -8,6 +8,7 @@ import (
 )
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	if err := Standard().Validate(); err != nil {
 		t.Fatalf("Standard().Validate() = %v", err)
 	}
@@ -55,6 +56,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestLadder(t *testing.T) {
+	t.Parallel()
 	climb := func(r Rules, burned map[int]bool) []int {
 		var opened []int
 		for len(opened) < 40 {
@@ -95,6 +97,7 @@ func TestLadder(t *testing.T) {
 }
 
 func TestOpening(t *testing.T) {
+	t.Parallel()
 	holds := func(ds ...int) func(int) bool { return func(d int) bool { return slices.Contains(ds, d) } }
 	burn := Standard()
 	burn.Unheld = UnheldBurn
@@ -121,6 +124,7 @@ func TestOpening(t *testing.T) {
 }
 
 func TestHandSizes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		set      Set
 		players  int

@@ -7,6 +7,7 @@ import (
 )
 
 func TestTileScore(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		blank, half int
 		tile        Tile
@@ -37,6 +38,7 @@ func TestTileScore(t *testing.T) {
 }
 
 func TestAdjust(t *testing.T) {
+	t.Parallel()
 	r := Standard()
 	if got := r.Adjust([]int{12, 3, 3}, -1, false); !slices.Equal(got, []int{12, 3, 3}) {
 		t.Errorf("Adjust under all-score = %v, want unchanged", got)
@@ -58,6 +60,7 @@ func TestAdjust(t *testing.T) {
 }
 
 func TestRoundWinners(t *testing.T) {
+	t.Parallel()
 	if got := (Result{Scores: []int{5, 0, 9}, WentOut: 1}).Winners(); !slices.Equal(got, []int{1}) {
 		t.Errorf("Winners(went out) = %v, want [1]", got)
 	}
@@ -67,6 +70,7 @@ func TestRoundWinners(t *testing.T) {
 }
 
 func TestStandings(t *testing.T) {
+	t.Parallel()
 	names := []string{"Ann", "Bob", "Cy"}
 	res := func(out int, scores ...int) Result { return Result{Scores: scores, WentOut: out} }
 	tests := []struct {
@@ -92,6 +96,7 @@ func TestStandings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r := Standard()
 			r.TieBreak = tt.tie
 			got := r.Standings(names, tt.results)

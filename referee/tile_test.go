@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseTile(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Tile
@@ -29,6 +30,7 @@ func TestParseTile(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
+			t.Parallel()
 			got, err := ParseTile(tt.in)
 			if tt.ok {
 				if err != nil || got != tt.want {
@@ -45,6 +47,7 @@ func TestParseTile(t *testing.T) {
 }
 
 func TestTile(t *testing.T) {
+	t.Parallel()
 	tile := NewTile(3, 9)
 	if tile.String() != "9-3" || tile.Pips() != 12 || tile.Double() || !tile.Has(3) || tile.Has(4) || tile.Other(9) != 3 || tile.Other(3) != 9 {
 		t.Errorf("NewTile(3, 9) = %+v: wrong form, pips, Has or Other", tile)
@@ -60,6 +63,7 @@ func TestTile(t *testing.T) {
 }
 
 func TestSet(t *testing.T) {
+	t.Parallel()
 	sizes := map[Set]int{6: 28, 9: 55, 12: 91, 15: 136, 18: 190}
 	for s, want := range sizes {
 		tiles := s.Tiles()
@@ -93,6 +97,7 @@ func TestSet(t *testing.T) {
 }
 
 func TestParseMoves(t *testing.T) {
+	t.Parallel()
 	text := "9-9 3-9@9-9, 9-5@9-9\t4-3@9-3"
 	moves, err := ParseMoves(text)
 	if err != nil {

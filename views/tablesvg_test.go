@@ -23,29 +23,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// placedFrom turns a layout into the drawing's tiles the way
-// handlers/table.go placedTiles does, without links.
-func placedFrom(l *referee.Layout) []Placed {
-	places := l.Places()
-	index := make(map[referee.Tile]int, len(places))
-	open := map[referee.Tile]bool{}
-	for _, e := range l.OpenEnds() {
-		open[e.On] = true
-	}
-	owed := l.Pending()
-	out := make([]Placed, len(places))
-	for i, p := range places {
-		index[p.Tile] = i
-		v := Placed{Near: p.Tile.Other(p.Open), Far: p.Open, Parent: -1, Role: string(p.Role), Free: p.Free(), Open: open[p.Tile],
-			Last: i == len(places)-1, Label: p.Tile.String(), Owed: owed.Binding() && owed.Tile == p.Tile}
-		if p.Role != referee.Spinner {
-			v.Parent = index[p.On]
-		}
-		out[i] = v
-	}
-	return out
-}
-
 // rulesFor is the standard rules on a set with the given spinner arms.
 func rulesFor(set referee.Set, arms int) referee.Rules {
 	r := referee.Standard()
@@ -137,6 +114,7 @@ func checkXML(tb testing.TB, s string) {
 }
 
 func TestTableSVGGolden(t *testing.T) {
+	t.Parallel()
 	d9, d12 := rulesFor(9, 4), rulesFor(12, 6)
 	cases := []struct {
 		name   string
@@ -144,17 +122,18 @@ func TestTableSVGGolden(t *testing.T) {
 		placed func(t *testing.T) []Placed
 	}{
 		{"empty", 4, func(t *testing.T) []Placed { return nil }},
-		{"spinner", 4, func(t *testing.T) []Placed { return placedFrom(layoutOf(t, d9, "9-9")) }},
+		{"spinner", 4, func(t *testing.T) []Placed { return PlacedTiles(layoutOf(t, d9, "9-9"), nil) }},
 		{"four-arms-chickie", 4, func(t *testing.T) []Placed {
-			return placedFrom(layoutOf(t, d9, "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-1@9-1 1-5@1-1 1-6@1-1 1-7@1-1 5-8@1-5"))
+			return PlacedTiles(layoutOf(t, d9, "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-1@9-1 1-5@1-1 1-6@1-1 1-7@1-1 5-8@1-5"), nil)
 		}},
 		{"six-arms", 6, func(t *testing.T) []Placed {
-			return placedFrom(layoutOf(t, d12, "12-12 12-0@12-12 12-1@12-12 12-2@12-12 12-3@12-12 12-4@12-12 12-5@12-12 0-6@12-0"))
+			return PlacedTiles(layoutOf(t, d12, "12-12 12-0@12-12 12-1@12-12 12-2@12-12 12-3@12-12 12-4@12-12 12-5@12-12 0-6@12-0"), nil)
 		}},
-		{d18Round.name, d18Round.arms, func(t *testing.T) []Placed { return placedFrom(d18Round.play(t)) }},
+		{d18Round.name, d18Round.arms, func(t *testing.T) []Placed { return PlacedTiles(d18Round.play(t), nil) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			placed := c.placed(t)
 			got := render(t, Layout(placed, c.arms))
 			checkXML(t, got)
@@ -199,10 +178,12 @@ const minGap = 30.0
 // TestLayoutGeometry checks the drawings of full rounds: every tile drawn
 // once, inside the view box, and marked open or owed as the referee says.
 func TestLayoutGeometry(t *testing.T) {
+	t.Parallel()
 	for _, c := range geometryRounds {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			l := c.play(t)
-			placed := placedFrom(l)
+			placed := PlacedTiles(l, nil)
 			out := Layout(placed, c.arms)
 			checkGeometry(t, l, placed, out)
 			checkXML(t, render(t, out))
@@ -213,10 +194,12 @@ func TestLayoutGeometry(t *testing.T) {
 // TestLayoutSpacing checks that no two tiles of a full round are drawn on
 // top of each other: their centres stay at least minGap apart.
 func TestLayoutSpacing(t *testing.T) {
+	t.Parallel()
 	for _, c := range geometryRounds {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			l := c.play(t)
-			out := Layout(placedFrom(l), c.arms)
+			out := Layout(PlacedTiles(l, nil), c.arms)
 			if close := closePairs(t, out); len(close) > 0 {
 				t.Errorf("%d pairs of tile centres closer than %g (set %d, %d players, seed %d):\n%s",
 					len(close), minGap, c.set, c.players, c.seed, strings.Join(close, "\n"))
@@ -247,6 +230,7 @@ func closePairs(t *testing.T, out LayoutSVG) []string {
 
 // TestLayoutGeometryNotation measures the hand-written layouts too.
 func TestLayoutGeometryNotation(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		rules referee.Rules
@@ -259,8 +243,9 @@ func TestLayoutGeometryNotation(t *testing.T) {
 		{"six-arms", rulesFor(12, 6), "12-12 12-0@12-12 12-1@12-12 12-2@12-12 12-3@12-12 12-4@12-12 12-5@12-12 0-6@12-0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			l := layoutOf(t, c.rules, c.moves)
-			placed := placedFrom(l)
+			placed := PlacedTiles(l, nil)
 			out := Layout(placed, c.rules.SpinnerArms)
 			checkGeometry(t, l, placed, out)
 			if close := closePairs(t, out); len(close) > 0 {

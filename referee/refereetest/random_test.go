@@ -8,6 +8,7 @@ import (
 )
 
 func TestRandomRound(t *testing.T) {
+	t.Parallel()
 	for _, set := range referee.Sets {
 		rules := referee.Standard()
 		rules.Set = set
