@@ -99,14 +99,6 @@ func (a *testApp) postWith(path string, form url.Values, htmx bool) response {
 	return a.do(req)
 }
 
-func cloneForm(f url.Values) url.Values {
-	out := url.Values{}
-	for k, v := range f {
-		out[k] = append([]string(nil), v...)
-	}
-	return out
-}
-
 func form(kv ...string) url.Values {
 	f := url.Values{}
 	for i := 0; i+1 < len(kv); i += 2 {
