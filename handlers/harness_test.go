@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/referee"
 )
 
 // testApp is the app on a temp-dir SQLite file behind a real HTTP server.
@@ -128,6 +130,7 @@ func (a *testApp) sheet(path string) db.Sheet {
 }
 
 // expect fails unless the response has the status and every snippet.
+// Snippets suit bodies that are not HTML; a page is read with testid.
 func expect(t *testing.T, what string, r response, code int, snippets ...string) {
 	t.Helper()
 	if r.code != code {
@@ -141,3 +144,15 @@ func expect(t *testing.T, what string, r response, code int, snippets ...string)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// refusalOf is the refusal err carries, which must be for the rule code:
+// what a test expects a page to show, in the words of the referee or the
+// catalog that worded it.
+func refusalOf(t *testing.T, err error, code referee.Code) *referee.RuleError {
+	t.Helper()
+	var re *referee.RuleError
+	if !errors.As(err, &re) || re.Code != code {
+		t.Fatalf("refusal = %v, want one for %q", err, code)
+	}
+	return re
+}

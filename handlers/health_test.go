@@ -17,6 +17,7 @@ type downStore struct{ Store }
 func (downStore) Ping(context.Context) error { return errors.New("disk on fire") }
 
 func TestHealthzDown(t *testing.T) {
+	t.Parallel()
 	e := New(downStore{}, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))

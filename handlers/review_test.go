@@ -2,32 +2,42 @@ package handlers
 
 import (
 	"net/http"
+	"slices"
 	"testing"
+
+	"chickenfoot/referee"
 )
 
 // A refusal with no place on the page leaves the page alone for htmx and
 // carries the message for the script to show.
 func TestRefusalKeepsThePage(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.createGame("9", "Ann", "Bob")
 	r := a.postHTMX(g+"/rounds/1/table", form("kind", "play", "seat", "0", "on", "9-9"))
-	expect(t, "no tile", r, http.StatusBadRequest, "Pick the tile")
+	expectProblem(t, "no tile", r, http.StatusBadRequest, text("lay-tile", nil))
 	if r.header.Get("HX-Reswap") != "none" {
 		t.Fatalf("HX-Reswap = %q, want none", r.header.Get("HX-Reswap"))
 	}
-	expect(t, "nothing to undo", a.postHTMX(g+"/rounds/1/undo", form()), http.StatusConflict, "no entry left to undo")
+	nothing := referee.Conflict("nothing-to-undo", nil).Reason
+	expectProblem(t, "nothing to undo", a.postHTMX(g+"/rounds/1/undo", form()), http.StatusConflict, nothing)
 }
 
 func TestStaleAndTappedCorrections(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.createGame("6", "Ann", "Bob")
 	a.postHTMX(g+"/rounds/1/entries/0", form("pips", "4", "open", "1"))
 	a.postHTMX(g+"/rounds/1/entries/1", form("went_out", "1", "open", "1"))
 	expect(t, "close", a.post(g+"/rounds/1/close", form()), http.StatusSeeOther)
 	// A phone still showing round 1 as open gets told it closed.
-	expect(t, "stale entry", a.postHTMX(g+"/rounds/1/entries/0", form("pips", "9", "open", "1")), http.StatusConflict, "closed meanwhile")
+	closed := referee.Conflict("round-closed", referee.Params{"N": 1}).Reason
+	expectProblem(t, "stale entry", a.postHTMX(g+"/rounds/1/entries/0", form("pips", "9", "open", "1")), http.StatusConflict, closed)
 	// Correcting by tapping tiles asks who corrects, and then goes through.
-	expect(t, "tiles page asks who", a.get(g+"/rounds/1/entries/0/tiles"), http.StatusOK, `data-testid="by"`)
+	who := expectTestID(t, "tiles page asks who", a.get(g+"/rounds/1/entries/0/tiles"), http.StatusOK, "by", "").tag("option").values()
+	if !slices.Equal(who, []string{"", "Ann", "Bob"}) {
+		t.Fatalf("tiles page: who corrects is one of %q, want a choice of the players", who)
+	}
 	expect(t, "tapped correction", a.post(g+"/rounds/1/entries/0", form("tapped", "1", "tile", "5-3", "by", "Bob")), http.StatusSeeOther)
 	if e := a.sheet(g).Rounds[0].Entries[0]; e.Score != 8 || !e.Tapped() {
 		t.Fatalf("Ann's corrected entry = %+v, want the tapped 5-3", e)
@@ -35,6 +45,7 @@ func TestStaleAndTappedCorrections(t *testing.T) {
 }
 
 func TestTableEffectsFollowTheRules(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	// One tile each: setting 6-6 goes out on a double; no charge without the rule.
 	r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "hand_size", "1"))
@@ -56,10 +67,13 @@ func TestTableEffectsFollowTheRules(t *testing.T) {
 	table := r.header.Get("Location") + "/rounds/1/table"
 	a.lay(table, "0", "6-6", "")
 	a.postHTMX(table, form("kind", "pass", "seat", "1"))
-	expect(t, "blocked, lowest scores 0", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "The lowest hand scores 0")
+	expectTestID(t, "blocked, lowest scores 0", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "round-over", text("over.blocked-lowest", nil))
 }
 
 func TestCheckDoubleOutsideTheSet(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
-	expect(t, "9-9 in double-6", a.get("/check?layout=9-9&tile=9-3&on=9-9&set=6&arms=4"), http.StatusUnprocessableEntity, "not in a double-6 set")
+	badStart := text("layout-bad-start", referee.Params{"D": 9, "Set": referee.Set(6).String()})
+	expectProblem(t, "9-9 in double-6", a.get("/check?layout=9-9&tile=9-3&on=9-9&set=6&arms=4"), http.StatusUnprocessableEntity,
+		text("check.impossible", referee.Params{"Reason": badStart}))
 }

@@ -2,18 +2,42 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	"golang.org/x/net/html"
+
+	"chickenfoot/referee"
 )
 
 func TestHomeAndSetup(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
-	expect(t, "empty home", a.get("/"), http.StatusOK, "No game nights yet", `href="/new"`)
-	expect(t, "setup form", a.get("/new"), http.StatusOK, `name="players"`, `value="2026-11-28"`, `value="9" checked`, "Four arms")
-	expect(t, "suggestion", a.getHTMX("/new/suggest?players=Ann%0ABob%0ACy%0ADi&set=9"), http.StatusOK,
-		"4 players on double-9", "10 tiles each", "15 in the boneyard")
-	expect(t, "suggestion, too few", a.getHTMX("/new/suggest?players=Ann&set=12"), http.StatusOK, "at least two players")
+	r := a.get("/")
+	expectNoTestID(t, "empty home", r, "games")
+	if got := expectTestID(t, "empty home", r, http.StatusOK, "new-game", "").attr("href"); got != "/new" {
+		t.Fatalf("empty home: a new game starts at %q, want /new", got)
+	}
+	setup := expectTestID(t, "setup form", a.get("/new"), http.StatusOK, "setup", "")
+	if players := setup.named("players"); len(players) != 1 || players[0].Data != "textarea" || setup.named("date").attr("value") != "2026-11-28" {
+		t.Fatalf("setup form: %d players boxes, date %q; want a box for the players and today's date", len(players), setup.named("date").attr("value"))
+	}
+	expectChecked(t, "setup form: set", setup.named("set"), []string{"6", "9", "12", "15", "18"}, "9")
+	expectChecked(t, "setup form: spinner", setup.testid("rule-spinner_arms").named("spinner_arms"), []string{"4", "6"}, "4")
+
+	box := expectTestID(t, "suggestion", a.getHTMX("/new/suggest?players=Ann%0ABob%0ACy%0ADi&set=9"), http.StatusOK, "suggestion", "double-9")
+	if words, hand := strings.Fields(box.text()), strings.Fields(box.testid("hand").text()); !slices.Contains(words, "4") || !slices.Contains(words, "15") ||
+		len(hand) == 0 || hand[0] != "10" {
+		t.Fatalf("suggestion %q, want 4 players dealt 10 tiles each, 15 left in the boneyard", box.text())
+	}
+	box = expectTestID(t, "suggestion, too few", a.getHTMX("/new/suggest?players=Ann&set=12"), http.StatusOK, "suggestion", "")
+	if len(box.testid("hand")) != 0 || box.text() == "" {
+		t.Fatalf("suggestion for one player: %q, want what is missing, not a hand", box.text())
+	}
 
 	path := a.createGame("6", "Ann", "  Bob  ", "Zoë 🐔", "O'Brien")
 	sh := a.sheet(path)
@@ -23,11 +47,58 @@ func TestHomeAndSetup(t *testing.T) {
 	if sh.Game.HandSize != 3 || sh.Game.Rules.Set != 6 || sh.Game.Rules.DoubleBlank != 50 {
 		t.Fatalf("game stored with hand %d, set %d, 0-0 %d; want the suggestion 3, 6 and 50", sh.Game.HandSize, sh.Game.Rules.Set, sh.Game.Rules.DoubleBlank)
 	}
-	expect(t, "game page", a.get(path), http.StatusOK, "Zoë 🐔", "O&#39;Brien", "Round 1", "6-6", "Rules in play", "Who set 6-6 down?")
-	expect(t, "home lists it", a.get("/"), http.StatusOK, "Friday", "Resume", path)
+	r = a.get(path)
+	heads := expectTestID(t, "game page", r, http.StatusOK, "sheet", "").tag("thead").tag("th").texts()
+	if len(heads) == 0 || !slices.Equal(heads[1:], sh.Game.Players) {
+		t.Fatalf("game page: sheet heads %q, want the players in seat order", heads)
+	}
+	expectSays(t, "game page", r.testid("round-double"), "6-6")
+	if got := r.testid("open-table").attr("href"); got != path+"/rounds/1/table" {
+		t.Fatalf("game page: the round is %q, want round 1", got)
+	}
+	expectTestID(t, "game page", r, http.StatusOK, "rules-in-play", "")
+	expectTestID(t, "game page", r, http.StatusOK, "opening", "")
+	expectNoTestID(t, "game page: nobody set 6-6 down yet", r, "setter")
+
+	r = a.get("/")
+	games := expectTestID(t, "home lists it", r, http.StatusOK, "games", "")
+	link := games.tag("a")
+	if len(link) != 1 || link.attr("href") != path || !strings.Contains(link.text(), "Friday") {
+		t.Fatalf("home lists %q at %q, want Friday at %q", link.texts(), link.attr("href"), path)
+	}
+	if status := link.testid("game-status"); !status.class("live") || !strings.Contains(status.text(), text("round-status", referee.Params{"N": 1})) {
+		t.Fatalf("home: Friday's status %q, want it live in round 1", status.text())
+	}
+}
+
+// expectChecked fails unless the radio buttons offer values with want
+// picked.
+func expectChecked(t *testing.T, what string, radios elems, values []string, want string) {
+	t.Helper()
+	var checked []string
+	for i := range radios {
+		if radios[i : i+1].has("checked") {
+			checked = append(checked, radios[i:i+1].attr("value"))
+		}
+	}
+	if !slices.Equal(radios.values(), values) || !slices.Equal(checked, []string{want}) {
+		t.Fatalf("%s: offers %q with %q picked, want %q with %s", what, radios.values(), checked, values, want)
+	}
+}
+
+// ruleLabel is how the setup form words a house rule's value.
+func ruleLabel(field, value string) string {
+	h, _ := referee.LookupHouseRule(field)
+	for _, c := range h.Choices {
+		if c.Value == value {
+			return c.Label
+		}
+	}
+	return "[no such choice " + field + "=" + value + "]"
 }
 
 func TestSetupRules(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "12", "spinner_arms", "6", "double_blank", "0",
 		"draw", "until-playable", "unheld_double", "burn", "tie_break", "shared", "rounds", "5", "hand_size", "20"))
@@ -37,54 +108,131 @@ func TestSetupRules(t *testing.T) {
 		g.Rules.Rounds != 5 || g.HandSize != 20 || g.Name != "Game night" {
 		t.Fatalf("stored game %+v, want every choice kept", g)
 	}
-	expect(t, "rules card", a.get(r.header.Get("Location")), http.StatusOK, "Six arms", "Scores 0", "Draw until one fits", "5 rounds", "of 5")
+	r = a.get(r.header.Get("Location"))
+	card := expectTestID(t, "rules card", r, http.StatusOK, "rules-in-play", "")
+	values := card.tag("dd").texts()
+	for _, want := range []string{ruleLabel("spinner_arms", "6"), ruleLabel("double_blank", "0"), ruleLabel("draw", "until-playable"), roundsText(g.Rules)} {
+		if !slices.Contains(values, want) {
+			t.Errorf("rules card: %q, want %q among them", values, want)
+		}
+	}
+	if of := strings.Fields(r.testid("round-of").text()); len(of) == 0 || of[len(of)-1] != "5" {
+		t.Errorf("round card: round 1 of %q, want of 5", of)
+	}
+}
+
+// wantRules is how the referee words what a house rule may be, after
+// setting it with set.
+func wantRules(set func(*referee.Rules)) string {
+	r := referee.Standard()
+	set(&r)
+	var re *referee.RulesError
+	if !errors.As(r.Validate(), &re) {
+		return "[the referee takes these rules]"
+	}
+	return re.Want
 }
 
 func TestSetupRefusals(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("x", 41)
+	// The setup form words its refusals itself. Each says what it is
+	// about (cause: the same cause, the same sentence; another cause,
+	// another sentence) and names the values it is about.
 	tests := []struct {
-		name  string
-		form  []string
-		field string
-		says  string
+		name     string
+		form     []string
+		field    string
+		cause    string
+		mentions []string
 	}{
-		{"no players", []string{"players", ""}, "players", "at least two players"},
-		{"one player", []string{"players", "Ann"}, "players", "at least two players"},
-		{"seventeen", []string{"players", strings.Repeat("P\n", 0) + manyNames(17)}, "players", "At most 16"},
-		{"name too long", []string{"players", "Ann\n" + long}, "players", "too long"},
-		{"html in a name", []string{"players", "Ann\n<script>alert(1)</script>"}, "players", "can&#39;t contain &lt; or &gt;"},
-		{"same name twice", []string{"players", "Ann\nann"}, "players", "written twice"},
-		{"bad set", []string{"set", "10"}, "set", "Pick one of the sets"},
-		{"set not a number", []string{"set", "nine"}, "set", "Pick one of the sets"},
-		{"bad date", []string{"date", "28/11/2026"}, "date", "Pick the date"},
-		{"empty date", []string{"date", ""}, "date", "Pick the date"},
-		{"hand size zero", []string{"hand_size", "0"}, "hand_size", "from 1 to"},
-		{"hand size too big", []string{"hand_size", "30"}, "hand_size", "from 1 to 14"},
-		{"hand size words", []string{"hand_size", "ten"}, "hand_size", "whole number"},
-		{"bad rule value", []string{"spinner_arms", "5"}, "spinner_arms", "4 or 6"},
-		{"rule not a number", []string{"double_blank", "lots"}, "double_blank", "Pick one of the choices"},
-		{"unknown draw rule", []string{"draw", "twice"}, "draw", "must be one of"},
-		{"too many rounds", []string{"rounds", "8"}, "rounds", "from 1 to 7"},
-		{"rounds and threshold", []string{"rounds", "5", "loss_threshold", "200"}, "loss_threshold", "not both"},
-		{"game name too long", []string{"name", strings.Repeat("n", 61)}, "name", "too long"},
-		{"too many players for the set", []string{"players", manyNames(16), "set", "6"}, "hand_size", "from 1 to 1 for 16 players"},
+		{"no players", []string{"players", ""}, "players", "too few", nil},
+		{"one player", []string{"players", "Ann"}, "players", "too few", nil},
+		{"seventeen", []string{"players", manyNames(17)}, "players", "too many", []string{"16", "17"}},
+		{"name too long", []string{"players", "Ann\n" + long}, "players", "long name", []string{"40"}},
+		{"html in a name", []string{"players", "Ann\n<script>alert(1)</script>"}, "players", "markup", []string{"<", ">"}},
+		{"same name twice", []string{"players", "Ann\nann"}, "players", "twice", []string{`"ann"`}},
+		{"bad set", []string{"set", "10"}, "set", "set", []string{"double-6", "18"}},
+		{"set not a number", []string{"set", "nine"}, "set", "set", []string{"double-6", "18"}},
+		{"bad date", []string{"date", "28/11/2026"}, "date", "date", nil},
+		{"empty date", []string{"date", ""}, "date", "date", nil},
+		{"hand size zero", []string{"hand_size", "0"}, "hand_size", "range", []string{"14", "double-6"}},
+		{"hand size too big", []string{"hand_size", "30"}, "hand_size", "range", []string{"14", "double-6"}},
+		{"hand size words", []string{"hand_size", "ten"}, "hand_size", "range", []string{"14", "double-6"}},
+		{"bad rule value", []string{"spinner_arms", "5"}, "spinner_arms", "value",
+			[]string{wantRules(func(r *referee.Rules) { r.SpinnerArms = 5 })}},
+		{"rule not a number", []string{"double_blank", "lots"}, "double_blank", "choice", []string{"0-0"}},
+		{"unknown draw rule", []string{"draw", "twice"}, "draw", "value",
+			[]string{wantRules(func(r *referee.Rules) { r.Draw = "twice" })}},
+		{"too many rounds", []string{"rounds", "8"}, "rounds", "range", []string{"7"}},
+		{"rounds and threshold", []string{"rounds", "5", "loss_threshold", "200"}, "loss_threshold", "both", nil},
+		{"game name too long", []string{"name", strings.Repeat("n", 61)}, "name", "long name", []string{"60"}},
+		{"too many players for the set", []string{"players", manyNames(16), "set", "6"}, "hand_size", "range for 16", []string{"16", "double-6"}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			a := newTestApp(t)
-			f := form("name", "Friday", "date", "2026-11-28", "players", "Ann\nBob", "set", "6")
-			for i := 0; i+1 < len(tt.form); i += 2 {
-				f.Set(tt.form[i], tt.form[i+1])
+	var mu sync.Mutex
+	said := map[[2]string]string{} // field and cause → the sentence shown
+	t.Run("each", func(t *testing.T) {
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				t.Parallel()
+				a := newTestApp(t)
+				f := form("name", "Friday", "date", "2026-11-28", "players", "Ann\nBob", "set", "6")
+				for i := 0; i+1 < len(tt.form); i += 2 {
+					f.Set(tt.form[i], tt.form[i+1])
+				}
+				if tt.name == "too many players for the set" {
+					f.Set("hand_size", "2")
+				}
+				r := a.post("/games", f)
+				msg := expectTestID(t, tt.name, r, http.StatusBadRequest, "error-"+tt.field, "").text()
+				expectSetupForm(t, tt.name, r, tt.field, f.Get(tt.field))
+				for _, m := range tt.mentions {
+					if !strings.Contains(msg, m) {
+						t.Errorf("%s: %q does not name %q", tt.name, msg, m)
+					}
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				key := [2]string{tt.field, tt.cause}
+				if other, ok := said[key]; ok && other != msg {
+					t.Errorf("%s: says %q, and %q for the same cause", tt.name, msg, other)
+				}
+				said[key] = msg
+				if games, _ := a.store.Games(context.Background(), 10); len(games) != 0 {
+					t.Fatalf("a refused setup stored %d games", len(games))
+				}
+			})
+		}
+	})
+	for k, msg := range said {
+		for other, otherMsg := range said {
+			if k[0] == other[0] && k[1] != other[1] && msg == otherMsg {
+				t.Errorf("%s: %q and %q are refused alike: %q", k[0], k[1], other[1], msg)
 			}
-			if tt.name == "too many players for the set" {
-				f.Set("hand_size", "2")
-			}
-			r := a.post("/games", f)
-			expect(t, tt.name, r, http.StatusBadRequest, `data-testid="error-`+tt.field+`"`, tt.says)
-			if games, _ := a.store.Games(context.Background(), 10); len(games) != 0 {
-				t.Fatalf("a refused setup stored %d games", len(games))
-			}
-		})
+		}
+	}
+}
+
+// expectSetupForm fails unless the setup form comes back with only field
+// marked and, where field is typed, what was typed in it.
+func expectSetupForm(t *testing.T, what string, r response, field, typed string) {
+	t.Helper()
+	expectTestID(t, what, r, http.StatusBadRequest, "problem", "")
+	marked := r.doc().find(func(n *html.Node) bool { v, _ := attr(n, "data-testid"); return strings.HasPrefix(v, "error-") })
+	if len(marked) != 1 {
+		t.Fatalf("%s: %d fields marked, want only %s", what, len(marked), field)
+	}
+	if found := inline(r); len(found) > 0 {
+		t.Fatalf("%s: the page runs %q", what, found)
+	}
+	box := r.testid("setup").named(field)
+	switch {
+	case len(box) == 1 && box[0].Data == "textarea":
+		expectSays(t, what+": "+field+" kept", box, typed)
+	case len(box) == 1 && box.attr("type") != "radio":
+		if got := box.attr("value"); got != strings.TrimSpace(typed) {
+			t.Fatalf("%s: %s holds %q, want what was typed, %q", what, field, got, typed)
+		}
 	}
 }
 

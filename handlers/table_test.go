@@ -3,8 +3,11 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+
+	"chickenfoot/referee"
 )
 
 // lay posts a play to a round's table the way htmx does.
@@ -22,39 +25,117 @@ func (a *testApp) actions(game string) int {
 	return len(t.Log)
 }
 
+// refereeRefuses is the referee's own refusal of action on round 1's
+// table as stored, which must be for the rule code.
+func (a *testApp) refereeRefuses(game string, action referee.Action, code referee.Code) *referee.RuleError {
+	a.t.Helper()
+	tb, err := a.store.Table(context.Background(), strings.TrimPrefix(game, "/g/"), 1)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	_, _, err = tb.Sheet.Sheet.Act(1, tb.Actions(), action)
+	return refusalOf(a.t, err, code)
+}
+
+// play is seat laying tile on on ("" for the starting double).
+func play(seat int, tile, on string) referee.Action {
+	m := referee.Move{Tile: mustTile(tile), Start: on == ""}
+	if on != "" {
+		m.On = mustTile(on)
+	}
+	return referee.Action{Seat: seat, Kind: referee.ActPlay, Move: m}
+}
+
+func mustTile(s string) referee.Tile {
+	t, err := referee.ParseTile(s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// expectBanner fails unless the table's banner says what the table owes
+// and whose turn it is ("" when no one's).
+func expectBanner(t *testing.T, what string, r response, owes, turn string) {
+	t.Helper()
+	expectSays(t, what+": owes", expectTestID(t, what, r, http.StatusOK, "owes", ""), owes)
+	if turn != "" {
+		expectSays(t, what+": turn", r.testid("turn"), turn)
+	}
+}
+
+func spinnerOwes(n int) string {
+	return text("owes.spinner", referee.Params{"Tile": "9-9", "N": n})
+}
+
+func turnOf(name string) string { return text("turn", referee.Params{"Name": name}) }
+
+// expectNoTiles fails unless the table's drawing is empty.
+func expectNoTiles(t *testing.T, what string, r response) {
+	t.Helper()
+	if view := expectTestID(t, what, r, http.StatusOK, "table-view", ""); len(view.tag("svg")) != 0 {
+		t.Fatalf("%s: tiles drawn, want an empty table", what)
+	}
+}
+
+// expectStart fails unless the table asks who sets the double down.
+func expectStart(t *testing.T, what string, r response, double string) {
+	t.Helper()
+	start := expectTestID(t, what, r, http.StatusOK, "start", "")
+	if got := start.named("tile").values(); !slices.Equal(got, []string{double}) {
+		t.Fatalf("%s: the start form lays %q, want %s", what, got, double)
+	}
+}
+
 func TestTableLaysTiles(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.createGame("9", "Ann", "Bob", "Cy")
 	table := g + "/rounds/1/table"
-	expect(t, "empty table", a.get(table), http.StatusOK, "Set 9-9 down to start.", "Who sets 9-9 down?", "No tile on the table yet")
-	expect(t, "set the spinner", a.lay(table, "1", "9-9", ""), http.StatusOK, "Spinner 9-9: 4 arms to fill", "Cy&#39;s turn")
+	r := a.get(table)
+	expectBanner(t, "empty table", r, text("owes.start", referee.Params{"Tile": "9-9"}), "")
+	expectStart(t, "empty table", r, "9-9")
+	expectNoTiles(t, "empty table", r)
+	expectBanner(t, "set the spinner", a.lay(table, "1", "9-9", ""), spinnerOwes(4), turnOf("Cy"))
 	if sh := a.sheet(g); sh.Rounds[0].Setter != 1 {
 		t.Fatalf("setter = %d, want Bob (1) recorded from the table", sh.Rounds[0].Setter)
 	}
-	expect(t, "first arm", a.lay(table, "2", "3-9", "9-9"), http.StatusOK, "Spinner 9-9: 3 arms to fill", "Ann&#39;s turn", `data-testid="layout-svg"`)
+	r = a.lay(table, "2", "3-9", "9-9")
+	expectBanner(t, "first arm", r, spinnerOwes(3), turnOf("Ann"))
+	expectTestID(t, "first arm", r, http.StatusOK, "layout-svg", "")
 
 	// A refusal says why, names the rule with a link, and stores nothing.
 	before := a.actions(g)
-	r := a.lay(table, "0", "3-4", "9-3")
-	expect(t, "spinner first", r, http.StatusUnprocessableEntity, `data-testid="refusal"`,
-		"The spinner 9-9 still needs 3 more arms", "/rules#spinner", "spinner-first", "Nothing was changed")
-	expect(t, "wrong turn", a.lay(table, "1", "9-4", "9-9"), http.StatusUnprocessableEntity, "It is Ann&#39;s turn, not Bob&#39;s", "not-your-turn")
-	expect(t, "bad tile", a.lay(table, "0", "10-9", "9-9"), http.StatusUnprocessableEntity, "bad-tile")
-	expect(t, "unknown end", a.lay(table, "0", "9-4", "7-7"), http.StatusUnprocessableEntity, "unknown-end")
-	expect(t, "unreadable end", a.lay(table, "0", "9-4", "seven"), http.StatusUnprocessableEntity, "unknown-end")
-	expect(t, "pass without drawing", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusUnprocessableEntity, "draw a tile before passing", "must-draw")
-	expect(t, "no tile picked", a.postHTMX(table, form("kind", "play", "seat", "0", "on", "9-9")), http.StatusBadRequest, "Pick the tile")
+	want := a.refereeRefuses(g, play(0, "3-4", "9-3"), referee.CodeSpinnerFirst)
+	expectRefusal(t, "spinner first", a.lay(table, "0", "3-4", "9-3"), http.StatusUnprocessableEntity, referee.CodeSpinnerFirst, want.Reason)
+	want = a.refereeRefuses(g, play(1, "9-4", "9-9"), referee.CodeNotYourTurn)
+	expectRefusal(t, "wrong turn", a.lay(table, "1", "9-4", "9-9"), http.StatusUnprocessableEntity, referee.CodeNotYourTurn, want.Reason)
+	_, err := referee.Set(9).Parse("10-9")
+	want = refusalOf(t, err, referee.CodeBadTile)
+	expectRefusal(t, "bad tile", a.lay(table, "0", "10-9", "9-9"), http.StatusUnprocessableEntity, referee.CodeBadTile, want.Reason)
+	want = a.refereeRefuses(g, play(0, "9-4", "7-7"), referee.CodeUnknownEnd)
+	expectRefusal(t, "unknown end", a.lay(table, "0", "9-4", "7-7"), http.StatusUnprocessableEntity, referee.CodeUnknownEnd, want.Reason)
+	expectRefusal(t, "unreadable end", a.lay(table, "0", "9-4", "seven"), http.StatusUnprocessableEntity, referee.CodeUnknownEnd,
+		text("lay-on", referee.Params{"Tile": "9-4", "On": "seven"}))
+	want = a.refereeRefuses(g, referee.Action{Seat: 0, Kind: referee.ActPass}, referee.CodeMustDraw)
+	expectRefusal(t, "pass without drawing", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusUnprocessableEntity, referee.CodeMustDraw, want.Reason)
+	expectProblem(t, "no tile picked", a.postHTMX(table, form("kind", "play", "seat", "0", "on", "9-9")), http.StatusBadRequest, text("lay-tile", nil))
 	expect(t, "unknown action", a.postHTMX(table, form("kind", "shuffle", "seat", "0")), http.StatusBadRequest)
 	if got := a.actions(g); got != before {
 		t.Fatalf("refused actions stored: %d actions, want %d", got, before)
 	}
 
 	// Draw, pass, lay, take back.
-	expect(t, "draw", a.postHTMX(table, form("kind", "draw", "seat", "0")), http.StatusOK, "Boneyard <b>21</b>")
-	expect(t, "pass", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "Bob&#39;s turn")
-	expect(t, "lay", a.lay(table, "1", "9-5", "9-9"), http.StatusOK, "Take back Bob's last tile")
-	expect(t, "take back", a.postHTMX(table, form("kind", "take-back", "seat", "1")), http.StatusOK, "Bob&#39;s turn", "Spinner 9-9: 3 arms to fill")
-	expect(t, "take back twice", a.postHTMX(table, form("kind", "take-back", "seat", "1")), http.StatusUnprocessableEntity, "no-take-back")
+	expectSays(t, "draw", expectTestID(t, "draw", a.postHTMX(table, form("kind", "draw", "seat", "0")), http.StatusOK, "boneyard", ""), "21")
+	expectSays(t, "pass", expectTestID(t, "pass", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "turn", ""), turnOf("Bob"))
+	takeBack := expectTestID(t, "lay", a.lay(table, "1", "9-5", "9-9"), http.StatusOK, "take-back", "")
+	if got := takeBack.up("form").named("seat").values(); !slices.Equal(got, []string{"1"}) {
+		t.Fatalf("lay: take-back offered to seats %q, want Bob's (1)", got)
+	}
+	expectBanner(t, "take back", a.postHTMX(table, form("kind", "take-back", "seat", "1")), spinnerOwes(3), turnOf("Bob"))
+	want = a.refereeRefuses(g, referee.Action{Seat: 1, Kind: referee.ActTakeBack}, referee.CodeNoTakeBack)
+	expectRefusal(t, "take back twice", a.postHTMX(table, form("kind", "take-back", "seat", "1")), http.StatusUnprocessableEntity,
+		referee.CodeNoTakeBack, want.Reason)
 
 	// Plain forms redirect back to the table.
 	r = a.post(table, form("kind", "play", "seat", "1", "tile", "9-5", "on", "9-9"))
@@ -69,38 +150,57 @@ func TestTableLaysTiles(t *testing.T) {
 }
 
 func TestTableChickieAndEnds(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.createGame("9", "Ann", "Bob")
 	table := g + "/rounds/1/table"
 	seat := 0
-	for _, m := range strings.Fields("9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-1@9-1 1-5@1-1") {
+	const layout = "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-1@9-1 1-5@1-1"
+	for _, m := range strings.Fields(layout) {
 		tile, on, _ := strings.Cut(m, "@")
 		expect(t, "lay "+m, a.lay(table, itoa(seat), tile, on), http.StatusOK)
 		seat = 1 - seat
 	}
 	r := a.get(table + "?on=1-1")
-	expect(t, "chickie owed", r, http.StatusOK, "Chickie 1-1: 2 toes to go", `value="1-1" checked`, `data-testid="svg-end-1-1"`)
-	if strings.Contains(r.body, `data-testid="end-9-2"`) {
-		t.Fatal("an end elsewhere is offered while the chickie is owed")
+	expectBanner(t, "chickie owed", r, text("owes.chickie", referee.Params{"Tile": "1-1", "N": 2}), "")
+	if end := r.testid("end-1-1"); end.attr("value") != "1-1" || !end.has("checked") {
+		t.Fatalf("chickie owed: end 1-1 is %q, checked %v; want it picked", end.attr("value"), end.has("checked"))
 	}
-	expect(t, "chickie first", a.lay(table, itoa(seat), "2-6", "9-2"), http.StatusUnprocessableEntity, "chickie-first", "/rules#chickies")
-	expect(t, "verdict", a.getHTMX(g+"/rounds/1/check?tile=2-6&on=9-2"), http.StatusOK, `data-testid="verdict"`, "Can 2-6 go on 9-2?", "No.", "chickie-first")
-	expect(t, "verdict yes", a.getHTMX(g+"/rounds/1/check?tile=1-6&on=1-1"), http.StatusOK, "Yes.", "With a six-armed spinner, this layout could not have happened")
-	expect(t, "verdict without a tile", a.get(g+"/rounds/1/check?on=1-1"), http.StatusBadRequest, "Pick a place and a tile")
+	expectTestID(t, "chickie owed", r, http.StatusOK, "svg-end-1-1", "")
+	expectNoTestID(t, "an end elsewhere while the chickie is owed", r, "end-9-2")
+	want := a.refereeRefuses(g, play(seat, "2-6", "9-2"), referee.CodeChickieFirst)
+	expectRefusal(t, "chickie first", a.lay(table, itoa(seat), "2-6", "9-2"), http.StatusUnprocessableEntity, referee.CodeChickieFirst, want.Reason)
+
+	v := expectTestID(t, "verdict", a.getHTMX(g+"/rounds/1/check?tile=2-6&on=9-2"), http.StatusOK, "verdict",
+		text("verdict.question", referee.Params{"Tile": "2-6", "On": "9-2"}))
+	expectVerdict(t, "verdict", v, false, referee.CodeChickieFirst)
+	v = expectTestID(t, "verdict yes", a.getHTMX(g+"/rounds/1/check?tile=1-6&on=1-1"), http.StatusOK, "verdict", "")
+	expectVerdict(t, "verdict yes", v, true, "")
+	sixArms := a.sheet(g).Rules
+	sixArms.SpinnerArms = 6
+	expectVariant(t, "verdict yes", v, text("verdict.alt-impossible", referee.Params{"Variant": text("variant.six-arms", nil),
+		"Reason": impossibleUnder(t, sixArms, layout)}))
+	expectTestID(t, "verdict without a tile", a.get(g+"/rounds/1/check?on=1-1"), http.StatusBadRequest, "refusal", text("verdict.pick", nil))
 }
 
 func TestTableRoundEnds(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	// Hands of one tile: setting the double is going out.
 	r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "hand_size", "1"))
 	g := r.header.Get("Location")
 	table := g + "/rounds/1/table"
-	expect(t, "domino", a.lay(table, "0", "6-6", ""), http.StatusOK, "Round over: Ann went out.", "Enter the scores")
+	r = a.lay(table, "0", "6-6", "")
+	expectTestID(t, "domino", r, http.StatusOK, "round-over", text("over.out", referee.Params{"Name": "Ann"}))
+	if got := r.testid("enter-scores").attr("href"); got != g+"#round" {
+		t.Fatalf("domino: the scores are entered at %q, want %q", got, g+"#round")
+	}
 	if e := a.sheet(g).Rounds[0].Entries[0]; e == nil || !e.WentOut {
 		t.Fatalf("Ann's entry = %+v, want went out filled in", e)
 	}
-	expect(t, "after the end", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusUnprocessableEntity, "round-over")
-	expect(t, "take back the last tile", a.postHTMX(table, form("kind", "take-back", "seat", "0")), http.StatusOK, "Who sets 6-6 down?")
+	want := a.refereeRefuses(g, referee.Action{Seat: 1, Kind: referee.ActPass}, referee.CodeRoundOver)
+	expectRefusal(t, "after the end", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusUnprocessableEntity, referee.CodeRoundOver, want.Reason)
+	expectStart(t, "take back the last tile", a.postHTMX(table, form("kind", "take-back", "seat", "0")), "6-6")
 	if e := a.sheet(g).Rounds[0].Entries[0]; e != nil {
 		t.Fatalf("after the take-back Ann's entry = %+v, want none", e)
 	}
@@ -109,52 +209,16 @@ func TestTableRoundEnds(t *testing.T) {
 	r = a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "hand_size", "14"))
 	table = r.header.Get("Location") + "/rounds/1/table"
 	a.lay(table, "0", "6-6", "")
-	expect(t, "first pass", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusOK, "Ann&#39;s turn")
-	expect(t, "blocked", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "the table is blocked")
-}
-
-func TestReplayAndRules(t *testing.T) {
-	a := newTestApp(t)
-	g := a.createGame("9", "Ann", "Bob")
-	table := g + "/rounds/1/table"
-	a.lay(table, "0", "9-9", "")
-	a.lay(table, "1", "9-3", "9-9")
-	a.postHTMX(table, form("kind", "draw", "seat", "0"))
-	replay := g + "/rounds/1/replay"
-	expect(t, "last step", a.get(replay), http.StatusOK, "Step 3 of 3: Ann drew", `data-testid="prev"`)
-	expect(t, "step 1", a.get(replay+"?step=1"), http.StatusOK, "Step 1 of 3: Ann set 9-9 down", "Spinner 9-9: 4 arms to fill", `data-testid="next"`)
-	expect(t, "step 0", a.get(replay+"?step=0"), http.StatusOK, "Step 0 of 3: the deal", "No tile on the table yet")
-	expect(t, "step out of range", a.get(replay+"?step=9"), http.StatusBadRequest, "steps 0 to 3")
-
-	expect(t, "rules", a.get("/rules"), http.StatusOK, `id="spinner"`, `id="chickies"`, `id="matching"`, `id="drawing"`, `id="starting-double"`)
-	r := a.get(g + "/rules")
-	expect(t, "game rules", r, http.StatusOK, `data-testid="option-spinner_arms-4"`, "this game")
-	if !strings.Contains(r.body, `class="option chosen" data-testid="option-draw-one-may-play"`) {
-		t.Fatal("the game's draw rule is not marked on its rules page")
-	}
-}
-
-func TestDisputePage(t *testing.T) {
-	a := newTestApp(t)
-	expect(t, "form", a.get("/check"), http.StatusOK, `name="layout"`)
-	ask := func(q string) response { return a.get("/check?" + q) }
-	expect(t, "fifth arm, four arms", ask("layout=9-9+9-1@9-9+9-2@9-9+9-3@9-9+9-4@9-9&tile=9-5&on=9-9&set=9&arms=4&impossible=blocked"),
-		http.StatusOK, "No.", "end-closed", "With a six-armed spinner, it may go there.")
-	expect(t, "fifth arm, six arms", ask("layout=9-9+9-1@9-9+9-2@9-9+9-3@9-9+9-4@9-9&tile=9-5&on=9-9&set=9&arms=6&impossible=blocked"),
-		http.StatusOK, "Yes.", "With a four-armed spinner, it may not")
-	stuck := "layout=6-6+6-0@6-6+6-1@6-6+6-2@6-6+6-3@6-6+0-3@6-0+1-3@6-1+2-3@6-2+3-4@0-3+3-5@1-3+3-3@6-3&tile=5-0&on=5-3&set=6&arms=4"
-	expect(t, "stuck chickie blocks", ask(stuck+"&impossible=blocked"), http.StatusOK, "No.", "chickie-first", "If a stuck chickie is let go, it may go there.")
-	expect(t, "stuck chickie let go", ask(stuck+"&impossible=release"), http.StatusOK, "Yes.", "If a stuck chickie blocks the table, it may not")
-	expect(t, "bad notation", ask("layout=9-9+x@9-9&tile=9-5&on=9-9&set=9&arms=4"), http.StatusBadRequest, "could not be read")
-	expect(t, "impossible layout", ask("layout=9-9+3-4@9-9&tile=9-5&on=9-9&set=9&arms=4"), http.StatusUnprocessableEntity, "could not happen")
-	expect(t, "no tile", ask("layout=9-9&tile=&on=9-9&set=9&arms=4"), http.StatusBadRequest, "Say which tile")
-	expect(t, "bad set", ask("layout=9-9&tile=9-5&on=9-9&set=10&arms=4"), http.StatusBadRequest, "Pick the set")
+	expectSays(t, "first pass", expectTestID(t, "first pass", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusOK, "turn", ""), turnOf("Ann"))
+	expectTestID(t, "blocked", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "round-over", text("over.blocked", nil))
 }
 
 func TestTableStuckChickie(t *testing.T) {
+	t.Parallel()
 	const stuck = "6-6 6-0@6-6 6-1@6-6 6-2@6-6 6-3@6-6 0-3@6-0 1-3@6-1 2-3@6-2 3-4@0-3 3-5@1-3 3-3@6-3"
 	for _, rule := range []string{"blocked", "release"} {
 		t.Run(rule, func(t *testing.T) {
+			t.Parallel()
 			a := newTestApp(t)
 			r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "hand_size", "8", "impossible_chickie", rule))
 			table := r.header.Get("Location") + "/rounds/1/table"
@@ -164,12 +228,14 @@ func TestTableStuckChickie(t *testing.T) {
 				last = a.lay(table, itoa(i%2), tile, on)
 				expect(t, "lay "+m, last, http.StatusOK)
 			}
-			expect(t, "stuck", last, http.StatusOK, `data-testid="impossible"`, "Chickie 3-3 can&#39;t be finished: 0 tiles showing a 3 are left for 3 places.")
+			why := text("stuck.chickie", referee.Params{"Tile": "3-3", "Left": 0, "Pips": 3, "N": 3})
 			if rule == "blocked" {
-				expect(t, "blocked", last, http.StatusOK, "House rule: the table is blocked.", "Round over: the table is blocked.")
+				expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+text("stuck.blocked", nil))
+				expectTestID(t, "blocked", last, http.StatusOK, "round-over", text("over.blocked", nil))
 				return
 			}
-			expect(t, "let go", last, http.StatusOK, "House rule: it is let go", "Open play")
+			expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+text("stuck.released", nil))
+			expectBanner(t, "let go", last, text("owes.open", nil), "")
 			expect(t, "play on elsewhere", a.lay(table, "1", "5-0", "5-3"), http.StatusOK)
 		})
 	}
