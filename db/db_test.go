@@ -46,6 +46,7 @@ func typed(pips int) referee.Entry { return referee.Entry{Pips: pips, Score: pip
 var out = referee.Entry{WentOut: true}
 
 func TestCreateAndLoad(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob", "O'Brien; DROP TABLE games;--")
@@ -76,6 +77,7 @@ func TestCreateAndLoad(t *testing.T) {
 }
 
 func TestEntriesHistoryAndUndo(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
@@ -127,6 +129,7 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 }
 
 func TestRefusedChecksWriteNothing(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
@@ -165,6 +168,7 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 }
 
 func TestCloseRound(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
@@ -215,6 +219,7 @@ func TestCloseRound(t *testing.T) {
 }
 
 func TestMigrations(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for from := 0; from < SchemaVersion(); from++ {
 		path := filepath.Join(t.TempDir(), "old.db")
@@ -281,6 +286,7 @@ func oldRows(t *testing.T, conn *sql.DB, version int) {
 // check must see every write committed before it, so of many players
 // claiming to have gone out exactly one succeeds, and no entry is lost.
 func TestConcurrentWritesSeeEachOther(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	players := []string{"A", "B", "C", "D", "E", "F", "G", "H"}
@@ -336,6 +342,7 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 // TestCorrectionResettlesALossLimitGame: a correction can reopen a game
 // played to a losing total, or end it.
 func TestCorrectionResettlesALossLimitGame(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	rules := referee.Standard()
@@ -372,6 +379,7 @@ func TestCorrectionResettlesALossLimitGame(t *testing.T) {
 // change based on another version is a conflict that names the current
 // value, and writes nothing.
 func TestVersions(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
@@ -413,6 +421,7 @@ func TestVersions(t *testing.T) {
 // TestAct: the table's actions go through the referee in the store's
 // transaction, with what they change on the score sheet.
 func TestAct(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")

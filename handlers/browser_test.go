@@ -83,19 +83,24 @@ func (b *browser) text(sel string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// waitText waits until the element's text contains want.
+// waitText waits until the element's text, its spaces squeezed, contains
+// want.
 func (b *browser) waitText(sel, want string) {
 	b.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		got, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(sel)))
-		if err == nil && strings.Contains(strings.Join(strings.Fields(got), " "), want) {
-			return
-		}
-		if time.Now().After(deadline) {
-			b.t.Fatalf("browser: %s says %q, want %q", sel, got, want)
-		}
-		time.Sleep(50 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	poll := chromedp.PollFunction[bool](`(sel, want) => {
+		const e = document.querySelector(sel);
+		return e !== null && e.innerText.replace(/\s+/g, " ").includes(want);
+	}`, chromedp.WithPollingArgs(sel, want), chromedp.WithPollingMutation())
+	// A page that navigates away under the poll ends it; poll the new page.
+	_, err := chromedp.Run(ctx, poll)
+	for err != nil && ctx.Err() == nil {
+		_, err = chromedp.Run(ctx, poll)
+	}
+	if err != nil {
+		got, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(sel), chromedp.AtLeast(0)))
+		b.t.Fatalf("browser: %s says %q, want %q (%v)", sel, got, want, err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -8,7 +9,6 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -41,19 +41,28 @@ func TestParseServe(t *testing.T) {
 func TestServeAndShutdown(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "new.db")
 	ctx, stop := context.WithCancel(context.Background())
-	var out syncBuffer
+	out, w := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(ctx, serveConfig{addr: "127.0.0.1:0", db: path}, &out, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		done <- serve(ctx, serveConfig{addr: "127.0.0.1:0", db: path}, w, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		w.Close()
+	}()
+	ready, said := make(chan string, 1), make(chan string, 1)
+	go func() { // the address the server says it is ready at, then all it said
+		var all strings.Builder
+		for lines := bufio.NewScanner(out); lines.Scan(); {
+			all.WriteString(lines.Text() + "\n")
+			if _, rest, ok := strings.Cut(lines.Text(), "ready at "); ok && len(strings.Fields(rest)) > 0 {
+				ready <- strings.Fields(rest)[0]
+			}
+		}
+		said <- all.String()
 	}()
 	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("server did not start: %q", out.String())
-		}
-		if _, rest, ok := strings.Cut(out.String(), "ready at "); ok {
-			url = strings.Fields(rest)[0]
-		}
+	select {
+	case url = <-ready:
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not say it was ready")
 	}
 	resp, err := http.Get(url + "/healthz")
 	if err != nil || resp.StatusCode != http.StatusOK {
@@ -69,26 +78,7 @@ func TestServeAndShutdown(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("server did not shut down")
 	}
-	if !strings.Contains(out.String(), "Stopped.") {
-		t.Fatalf("output %q lacks the shutdown line", out.String())
+	if all := <-said; !strings.Contains(all, "Stopped.") {
+		t.Fatalf("output %q lacks the shutdown line", all)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe to write from the server goroutine
-// while the test reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
