@@ -90,26 +90,36 @@ func insertRound(ctx context.Context, tx conn, gameID int64, number, planned int
 // loadGame loads a game. What never changes once a game is created (its
 // name, players, rules) is read once and kept; only its end is read again.
 func (s *Store) loadGame(ctx context.Context, q conn, slug string) (Game, error) {
-	if v, ok := s.games.Load(slug); ok {
-		g := v.(Game)
-		g.Players = slices.Clone(g.Players)
-		var finished sql.NullString
-		err := q.QueryRowContext(ctx, qGameEnd, g.ID).Scan(&finished)
-		if err != nil {
-			return g, err
-		}
-		if finished.Valid {
-			g.FinishedAt, err = parseStamp(finished.String)
-		}
+	g, cached, err := s.frozenGame(ctx, q, slug)
+	if err != nil || !cached {
 		return g, err
 	}
-	g, err := readGame(ctx, q, slug)
+	var finished sql.NullString
+	if err := q.QueryRowContext(ctx, qGameEnd, g.ID).Scan(&finished); err != nil {
+		return g, err
+	}
+	if finished.Valid {
+		g.FinishedAt, err = parseStamp(finished.String)
+	}
+	return g, err
+}
+
+// frozenGame is what never changes about a game: from the cache when it
+// is there (then FinishedAt is zero and cached is true), else read whole
+// and kept.
+func (s *Store) frozenGame(ctx context.Context, q conn, slug string) (g Game, cached bool, err error) {
+	if v, ok := s.games.Load(slug); ok {
+		g = v.(Game)
+		g.Players = slices.Clone(g.Players)
+		return g, true, nil
+	}
+	g, err = readGame(ctx, q, slug)
 	if err == nil {
 		frozen := g
 		frozen.FinishedAt, frozen.Players = time.Time{}, slices.Clone(g.Players)
 		s.games.Store(slug, frozen)
 	}
-	return g, err
+	return g, false, err
 }
 
 func readGame(ctx context.Context, q conn, slug string) (Game, error) {
@@ -189,7 +199,10 @@ func (s *Store) Games(ctx context.Context, limit int) ([]Summary, error) {
 	return out, rows.Err()
 }
 
-// Game loads a game night's settings: its name, players and rules.
-func (s *Store) Game(ctx context.Context, slug string) (Game, error) {
-	return s.loadGame(ctx, s.reader(), slug)
+// Settings loads what never changes about a game night: its name, date,
+// players, rules and hand size. FinishedAt is not read (it may be zero
+// for a finished game): ask Sheet for where the game stands.
+func (s *Store) Settings(ctx context.Context, slug string) (Game, error) {
+	g, _, err := s.frozenGame(ctx, s.reader(), slug)
+	return g, err
 }

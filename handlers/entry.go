@@ -114,7 +114,7 @@ func (a *App) saveEntry(c echo.Context) error {
 // writeEntry reads the form under the game's rules and saves it.
 func (a *App) writeEntry(c echo.Context, slug string, n, seat int, f entryForm) (db.Sheet, error) {
 	ctx := c.Request().Context()
-	g, err := a.store.Game(ctx, slug)
+	g, err := a.store.Settings(ctx, slug)
 	if err != nil {
 		return db.Sheet{}, err
 	}

@@ -12,7 +12,7 @@ import (
 func (a *App) rulesPage(c echo.Context) error {
 	p := views.RulesPage{Meta: views.Meta{Title: "Rules · Chickenfoot"}, HouseRules: rulesHelp(nil)}
 	if slug := c.Param("slug"); slug != "" {
-		g, err := a.store.Game(c.Request().Context(), slug)
+		g, err := a.store.Settings(c.Request().Context(), slug)
 		if err != nil {
 			return err
 		}

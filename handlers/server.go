@@ -26,7 +26,7 @@ type Store interface {
 	Ping(ctx context.Context) error
 	CreateGame(ctx context.Context, ng db.NewGame) (db.Game, error)
 	Games(ctx context.Context, limit int) ([]db.Summary, error)
-	Game(ctx context.Context, slug string) (db.Game, error)
+	Settings(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithHistory(ctx context.Context, slug string) (db.Sheet, error)
 	SetOpening(ctx context.Context, slug string, n, double, setter int) (db.Sheet, error)

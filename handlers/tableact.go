@@ -93,7 +93,7 @@ func (a *App) act(c echo.Context) error {
 // writeAction reads the form under the game's rules and acts.
 func (a *App) writeAction(c echo.Context, slug string, n int, f actionForm) (db.Table, error) {
 	ctx := c.Request().Context()
-	g, err := a.store.Game(ctx, slug)
+	g, err := a.store.Settings(ctx, slug)
 	if err != nil {
 		return db.Table{}, err
 	}
