@@ -18,21 +18,17 @@ func (a *App) check(c echo.Context) error {
 		clean := url.Values{"tile": {q.Get("tile")}, "on": {q.Get("on")}}
 		return c.Redirect(http.StatusSeeOther, c.Request().URL.Path+"?"+clean.Encode())
 	}
-	slug, n, err := roundPath(c)
-	if err != nil {
-		return err
-	}
-	t, err := a.store.Table(c.Request().Context(), slug, n)
+	t, err := a.tableOf(c)
 	if err != nil {
 		return err
 	}
 	p := tablePage(t, tableView(c))
 	tile, on := c.QueryParam("tile"), c.QueryParam("on")
 	if tile == "" || on == "" && t.Live.Layout().Len() > 0 {
-		p.Problem = &views.Refusal{Code: "pick", Reason: text("verdict.pick", nil), RuleURL: rulesURL(slug) + "#matching"}
+		p.Problem = &views.Refusal{Code: "pick", Reason: text("verdict.pick", nil), RuleURL: rulesURL(t.Game.Slug) + "#matching"}
 		return render(c, http.StatusBadRequest, views.Table(p))
 	}
-	v, err := verdict(t.Rules, t.Round(n).Double(), t.Live.Layout().Moves(), tile, on, rulesURL(slug))
+	v, err := verdict(t.Rules, t.Round(t.Number).Double(), t.Live.Layout().Moves(), tile, on, rulesURL(t.Game.Slug))
 	if err != nil {
 		return err
 	}

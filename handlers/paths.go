@@ -48,3 +48,12 @@ func (a *App) sheetRound(c echo.Context, slug string, n int, history bool) (db.S
 	}
 	return sh, r, nil
 }
+
+// tableOf loads the live table of the round named in the path.
+func (a *App) tableOf(c echo.Context) (db.Table, error) {
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return db.Table{}, err
+	}
+	return a.store.Table(c.Request().Context(), slug, n)
+}

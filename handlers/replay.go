@@ -14,11 +14,7 @@ import (
 
 // replay steps through a round's action log: the table after step k.
 func (a *App) replay(c echo.Context) error {
-	slug, n, err := roundPath(c)
-	if err != nil {
-		return err
-	}
-	t, err := a.store.Table(c.Request().Context(), slug, n)
+	t, err := a.tableOf(c)
 	if err != nil {
 		return err
 	}
@@ -28,7 +24,7 @@ func (a *App) replay(c echo.Context) error {
 			return invalid("step", "step", referee.Params{"N": len(t.Log)})
 		}
 	}
-	rr, err := t.Replay(n, t.Actions()[:step])
+	rr, err := t.Replay(t.Number, t.Actions()[:step])
 	if err != nil {
 		return err
 	}

@@ -14,11 +14,7 @@ import (
 
 // table shows the live table of a round.
 func (a *App) table(c echo.Context) error {
-	slug, n, err := roundPath(c)
-	if err != nil {
-		return err
-	}
-	t, err := a.store.Table(c.Request().Context(), slug, n)
+	t, err := a.tableOf(c)
 	if err != nil {
 		return err
 	}
