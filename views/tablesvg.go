@@ -91,61 +91,83 @@ func Layout(tiles []Placed, arms int) LayoutSVG {
 type pose struct{ x, y, dir, half float64 }
 
 func poses(tiles []Placed, arms int) []pose {
-	pos := make([]pose, len(tiles))
-	kids := make([][]int, len(tiles))
+	l := layouter{tiles: tiles, pos: make([]pose, len(tiles)), kids: make([][]int, len(tiles))}
 	for i, t := range tiles {
 		if t.Parent >= 0 {
-			kids[t.Parent] = append(kids[t.Parent], i)
+			l.kids[t.Parent] = append(l.kids[t.Parent], i)
 		}
 	}
-	// weight is the room a subtree needs: its tiles, and a place for each
-	// toe a chickie still waits for. Parents come before children.
-	weight := make([]float64, len(tiles))
-	for i := len(tiles) - 1; i >= 0; i-- {
+	l.weigh()
+	l.armAngle, l.armWidth = armSectors(arms)
+	l.place(0)
+	return l.pos
+}
+
+// layouter places a layout's tiles, the spinner at the origin, each tile
+// after the one it was laid on.
+type layouter struct {
+	tiles    []Placed
+	pos      []pose
+	kids     [][]int   // the tiles laid on each tile
+	weight   []float64 // the room each subtree needs
+	armAngle []float64
+	armWidth float64
+}
+
+// weigh finds the room each subtree needs: its tiles, and a place for
+// each toe a chickie still waits for. Parents come before children.
+func (l *layouter) weigh() {
+	l.weight = make([]float64, len(l.tiles))
+	for i := len(l.tiles) - 1; i >= 0; i-- {
 		w := 0.0
-		for _, c := range kids[i] {
-			w += weight[c]
+		for _, c := range l.kids[i] {
+			w += l.weight[c]
 		}
-		if tiles[i].Role == "chickie" {
-			w += float64(3 - len(kids[i]))
+		if l.tiles[i].Role == "chickie" {
+			w += float64(3 - len(l.kids[i]))
 		}
-		weight[i] = math.Max(1, w)
+		l.weight[i] = math.Max(1, w)
 	}
-	armAngle, armWidth := armSectors(arms)
-	var place func(i int)
-	place = func(i int) {
-		p := pos[i]
-		switch tiles[i].Role {
-		case "spinner":
-			for k, c := range kids[i] {
-				a := armAngle[k%len(armAngle)]
-				pos[c] = pose{step * math.Cos(a), step * math.Sin(a), a, armWidth / 2}
-				place(c)
-			}
-		case "chickie":
-			halves := toeCones(p.half, kids[i], weight)
-			lo := p.dir - p.half
-			for k, c := range kids[i] {
-				a := lo + halves[k]
-				lo += 2 * halves[k]
-				d := step
-				for _, nb := range []int{k - 1, k + 1} {
-					if nb >= 0 && nb < 3 {
-						d = math.Max(d, toeGap/(2*math.Sin((halves[k]+halves[nb])/2)))
-					}
-				}
-				pos[c] = pose{p.x + d*math.Cos(a), p.y + d*math.Sin(a), a, halves[k]}
-				place(c)
-			}
-		default:
-			for _, c := range kids[i] {
-				pos[c] = pose{p.x + step*math.Cos(p.dir), p.y + step*math.Sin(p.dir), p.dir, p.half}
-				place(c)
-			}
+}
+
+// place places the tiles laid on tile i, and theirs.
+func (l *layouter) place(i int) {
+	p := l.pos[i]
+	switch l.tiles[i].Role {
+	case "spinner":
+		for k, c := range l.kids[i] {
+			a := l.armAngle[k%len(l.armAngle)]
+			l.pos[c] = pose{step * math.Cos(a), step * math.Sin(a), a, l.armWidth / 2}
+			l.place(c)
+		}
+	case "chickie":
+		l.placeToes(i)
+	default:
+		for _, c := range l.kids[i] {
+			l.pos[c] = pose{p.x + step*math.Cos(p.dir), p.y + step*math.Sin(p.dir), p.dir, p.half}
+			l.place(c)
 		}
 	}
-	place(0)
-	return pos
+}
+
+// placeToes splays a chickie's toes across its cone, each in a share of
+// it as wide as what grows from it, far enough out not to touch.
+func (l *layouter) placeToes(i int) {
+	p := l.pos[i]
+	halves := toeCones(p.half, l.kids[i], l.weight)
+	lo := p.dir - p.half
+	for k, c := range l.kids[i] {
+		a := lo + halves[k]
+		lo += 2 * halves[k]
+		d := step
+		for _, nb := range []int{k - 1, k + 1} {
+			if nb >= 0 && nb < 3 {
+				d = math.Max(d, toeGap/(2*math.Sin((halves[k]+halves[nb])/2)))
+			}
+		}
+		l.pos[c] = pose{p.x + d*math.Cos(a), p.y + d*math.Sin(a), a, halves[k]}
+		l.place(c)
+	}
 }
 
 // toeCones splits a chickie's cone among its three toes by the weight of
