@@ -1,0 +1,155 @@
+package views
+
+// GamePage is a game night: the round being played, the score sheet, the
+// final standings when it is over, and the rules in play.
+type GamePage struct {
+	Meta
+	Name    string
+	Date    string
+	URL     string
+	Final   *Final
+	Round   *RoundPanel
+	Sheet   SheetView
+	Rules   []RuleLine
+	Flash   string
+	Players int
+}
+
+// Final is the standings after the last round.
+type Final struct {
+	Places []Place
+	Reason string
+}
+
+// Place is one line of the standings.
+type Place struct {
+	Place int
+	Name  string
+	Total int
+}
+
+// RuleLine is one line of the "rules in play" card.
+type RuleLine struct {
+	Name  string
+	Value string
+}
+
+// RoundPanel is the round being played: its double, who set it, and the
+// score entry.
+type RoundPanel struct {
+	URL       string // base of the round's routes
+	GameURL   string
+	Number    int
+	Of        int // planned rounds; 0 when open-ended
+	Double    int
+	Planned   int
+	Setter    int // seat, or -1
+	Players   []string
+	Unheld    Unheld
+	Entries   []EntryRow
+	CanClose  bool
+	CloseWhy  string
+	CanUndo   bool
+	Error     string
+	Notice    string
+	Corrected bool
+}
+
+// Unheld says what the house rule does when nobody holds the double.
+type Unheld struct {
+	Rule    string
+	Text    string
+	Options []int // lower doubles a burn may open on
+}
+
+// EntryRow is one player's score entry in a round.
+type EntryRow struct {
+	URL         string // where the entry is posted
+	TilesURL    string
+	Seat        int
+	Name        string
+	Has         bool
+	Summary     string // what is entered, e.g. "23 pips + 0-0 = 73"
+	Score       int
+	WentOut     bool
+	Pips        string
+	DoubleBlank bool
+	Error       string
+	Closed      bool     // a correction: the round is closed
+	DoubleOut   bool     // the house rule charges for going out on a double
+	Who         []string // who may be named as making a correction
+	Version     string   // the version of the entry shown, sent back with a change
+}
+
+// SheetView is the score sheet: players across, rounds down.
+type SheetView struct {
+	URL     string
+	Players []string
+	Rows    []SheetRow
+	Totals  []int
+	Leaders []bool
+	Lead    string // one sentence on who leads and why
+	Live    bool   // refresh it while the game is on
+}
+
+// SheetRow is one round of the score sheet.
+type SheetRow struct {
+	Number int
+	Double string
+	URL    string
+	Open   bool
+	Cells  []SheetCell
+}
+
+// SheetCell is one player's score in one round.
+type SheetCell struct {
+	Text string
+	Won  bool
+}
+
+// TilesPage lets a player tap the tiles left in hand.
+type TilesPage struct {
+	Meta
+	Back    string
+	Action  string
+	Name    string
+	Round   int
+	Double  string
+	Tiles   []TileBox
+	Error   string
+	Closed  bool     // a correction: say who makes it
+	Who     []string // the players, who may make it
+	Version string   // the version of the entry shown, sent back with a change
+}
+
+// TileBox is one tile of the grid.
+type TileBox struct {
+	Value    string
+	Hi, Lo   int
+	Pips     int
+	Checked  bool
+	Disabled bool
+	Fits     bool // fits where the next tile may go
+	Note     string
+}
+
+// RoundPage is a round looked back at: entries that can be corrected, and
+// the history of every change.
+type RoundPage struct {
+	Meta
+	Back      string
+	ReplayURL string
+	Number    int
+	Double    int
+	Setter    string
+	Entries   []EntryRow
+	History   []HistoryLine
+	Error     string
+}
+
+// HistoryLine is one change to a round's entries.
+type HistoryLine struct {
+	When string
+	Who  string
+	What string
+}

@@ -1,0 +1,119 @@
+package views
+
+// TablePage is the live table of a round: the drawing, what the table
+// owes, whose turn it is, and the controls to lay, draw, pass and take
+// back.
+type TablePage struct {
+	Meta
+	GameURL   string
+	URL       string // the table's address; actions post here
+	CheckURL  string // "can this go there?"
+	RulesURL  string
+	ReplayURL string
+	ScoreURL  string
+	Number    int
+	Double    int
+	Zoomed    bool
+	ZoomURL   string
+	Layout    LayoutSVG
+	Banner    Banner
+	Started   bool
+	Players   []string
+	Turn      int // seat to act, -1 when nobody is (not started, or over)
+	Ends      []EndChoice
+	Tiles     []TileBox
+	Problem   *Refusal
+	Verdict   *Verdict
+	CanDraw   bool
+	CanPass   bool
+	TakeBack  *Seat
+	Over      string
+	Closed    bool
+	Log       []string
+	Seq       string // how many actions the page shows, sent back with the next
+}
+
+// Banner says what the table owes now and whose turn it is.
+type Banner struct {
+	Owes       string
+	Impossible string
+	Turn       string
+	Boneyard   int
+	Hands      []HandCount
+}
+
+// HandCount is how many tiles a player holds.
+type HandCount struct {
+	Name  string
+	Count int
+	Turn  bool
+}
+
+// EndChoice is an open end a tile may be laid on.
+type EndChoice struct {
+	Value    string
+	Label    string
+	Selected bool
+}
+
+// Refusal is a rule a refused action broke, with a link to its section of
+// the rules page.
+type Refusal struct {
+	Code    string
+	Reason  string
+	RuleURL string
+}
+
+// Seat names a player by seat.
+type Seat struct {
+	Seat int
+	Name string
+}
+
+// Verdict settles "can this tile go there?".
+type Verdict struct {
+	Question string
+	Legal    bool
+	Reason   string
+	Code     string
+	RuleURL  string
+	InForce  string
+	Others   []string
+}
+
+// ReplayPage steps through a round's actions.
+type ReplayPage struct {
+	Meta
+	Back    string
+	Number  int
+	Double  int
+	Step    int
+	Steps   int
+	Layout  LayoutSVG
+	Banner  Banner
+	Action  string
+	PrevURL string
+	NextURL string
+	Log     []ReplayStep
+}
+
+// ReplayStep is one action in the step list.
+type ReplayStep struct {
+	N       int
+	Text    string
+	URL     string
+	Current bool
+}
+
+// CheckPage settles a dispute on a layout typed in the one-line notation.
+type CheckPage struct {
+	Meta
+	Layout     string
+	Tile       string
+	On         string
+	Set        int
+	Arms       int
+	Impossible string
+	Error      string
+	Verdict    *Verdict
+}
