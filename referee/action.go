@@ -119,6 +119,9 @@ func (r *Round) play(a Action) error {
 	if r.known && r.holder[m.Tile.index()] != a.Seat {
 		return refusal(CodeNotInHand, "not-in-hand", Params{"Name": r.who(a.Seat), "Tile": m.Tile.String()})
 	}
+	if r.drew > 0 && r.layout.rules.Draw == DrawOneThenPass {
+		return refusal(CodeMustPass, "must-pass", Params{"Name": r.who(a.Seat)})
+	}
 	r.last = &lastPlay{seat: a.Seat, before: r.turnState}
 	r.layout.apply(m)
 	if r.known {
@@ -128,22 +131,48 @@ func (r *Round) play(a Action) error {
 	if m.Start {
 		r.setter = a.Seat
 	}
-	r.turnState = turnState{turn: (a.Seat + 1) % r.deal.Players}
+	r.nextTurn(a.Seat, r.playsAgain(m), 0)
 	r.settle(a.Seat)
 	return nil
 }
 
-// settle ends the round if a hand is empty or the table is blocked: no
-// tile off the table can ever be laid, or the boneyard is empty and nobody
-// can lay one. With unknown hands the proof of that is a full turn of
-// passes by players who had nothing to draw; a pass after a draw proves
-// nothing under the draw-one-may-play rule.
+// playsAgain says whether the seat that laid m plays again: after setting
+// the starting double under AfterStartSetter, and after laying a new
+// double under CoverLayer.
+func (r *Round) playsAgain(m Move) bool {
+	rules := r.layout.rules
+	if m.Start {
+		return rules.AfterStart == AfterStartSetter
+	}
+	return m.Tile.Double() && rules.CoverDouble == CoverLayer
+}
+
+// nextTurn passes the turn on from seat (or keeps it there, again), past
+// any player who misses a turn, and starts the new turn afresh; passes is
+// the count of passes in a row so far.
+func (r *Round) nextTurn(seat int, again bool, passes int) {
+	t, skips := seat, r.skips
+	if !again {
+		t = (seat + 1) % r.deal.Players
+		for skips.has(t) {
+			skips = skips.without(t)
+			t = (t + 1) % r.deal.Players
+		}
+	}
+	r.turnState = turnState{turn: t, skips: skips, passes: passes, startNext: -1}
+}
+
+// settle ends the round as every round ends: a hand is empty, or the
+// boneyard is empty and nobody can lay a tile. A table where nothing can
+// ever be laid again (an unfinishable obligation that stays owed, say)
+// still plays on until the boneyard is drawn. With unknown hands the proof
+// that nobody can play is a full turn of passes by players who had
+// nothing to draw; a pass after a draw proves nothing under the
+// draw-one-may-play rule.
 func (r *Round) settle(seat int) {
 	switch {
 	case seat >= 0 && r.count[seat] == 0:
 		r.ending, r.winner = Domino, seat
-	case r.layout.Stuck():
-		r.ending = Blocked
 	case r.boneyard > 0 || r.turn < 0:
 	case r.known && !r.anyoneCanPlay(), !r.known && r.passes >= r.deal.Players:
 		r.ending = Blocked

@@ -22,32 +22,36 @@ func (r *Round) draw(a Action) error {
 		if err := r.mayDraw(a); err != nil {
 			return err
 		}
-	} else if err := r.mayDrawForStart(); err != nil {
+	} else if err := r.mayDrawForStart(a); err != nil {
 		return err
 	}
 	if err := r.checkDrawn(a); err != nil {
 		return err
 	}
 	r.take(a)
-	if started {
-		r.drew++
-		r.drawn, r.seen = Tile{}, a.Drawn != nil
-		if a.Drawn != nil {
-			r.drawn = *a.Drawn
-		}
+	if !started {
+		r.drewForStart(a.Seat)
+		return nil
 	}
+	r.drew++
+	r.drawn, r.seen = Tile{}, a.Drawn != nil
+	if a.Drawn != nil {
+		r.drawn = *a.Drawn
+	}
+	r.settle(-1) // the last tile drawn may leave nobody able to play
 	return nil
 }
 
-// mayDraw applies the draw rule: no draw while holding a tile that fits,
-// and under the draw-one rules only one draw a turn.
+// mayDraw applies the draw rule: no draw while holding a tile that fits
+// (unless the house rule lets a player draw anyway), and under the
+// draw-one rules only one draw a turn.
 func (r *Round) mayDraw(a Action) error {
 	rules := r.layout.rules
-	if r.known {
-		if t, ok := r.holdsFit(a.Seat); ok {
-			return refusal(CodeCanPlay, "can-play", Params{"Name": r.who(a.Seat), "Tile": t.String()})
-		}
-	} else if r.seen && r.layout.Fits(r.drawn) {
+	mustPlay := rules.AbleToPlay == AbleMustPlay
+	if t, ok := r.holdsFit(a.Seat); mustPlay && r.known && ok {
+		return refusal(CodeCanPlay, "can-play", Params{"Name": r.who(a.Seat), "Tile": t.String()})
+	}
+	if mustPlay && !r.known && r.seen && r.layout.Fits(r.drawn) {
 		return refusal(CodeCanPlay, "can-play.drawn", Params{"Tile": r.drawn.String()})
 	}
 	if r.drew > 0 && rules.Draw != DrawUntilPlayable {
@@ -56,14 +60,37 @@ func (r *Round) mayDraw(a Action) error {
 	return nil
 }
 
-// mayDrawForStart refuses, with known hands, a draw for the starting
-// double when a player already holds it.
-func (r *Round) mayDrawForStart() error {
+// mayDrawForStart applies the house rule for a starting double nobody
+// holds: no draws under the reshuffle rule; in turn under the draw rules
+// (all at once: each player once a time round); and, with known hands,
+// none while a player holds it.
+func (r *Round) mayDrawForStart(a Action) error {
 	d := r.layout.Double()
-	if !r.known || r.holder[d.index()] < 0 {
-		return nil
+	p := Params{"Tile": d.String(), "Name": r.who(a.Seat)}
+	switch {
+	case r.known && r.holder[d.index()] >= 0:
+		return refusal(CodeCanPlay, "can-play.start", Params{"Name": r.who(r.holder[d.index()]), "Tile": d.String()})
+	case r.layout.rules.Unheld == UnheldReshuffle:
+		return refusal(CodeDealAgain, "deal-again", p)
+	case r.layout.rules.Unheld == UnheldDrawAll:
+		if r.startDrew.has(a.Seat) {
+			return refusal(CodeNotYourTurn, "draw-for-start.all", p)
+		}
+	case r.startNext >= 0 && r.startNext != a.Seat:
+		p["Turn"] = r.who(r.startNext)
+		return refusal(CodeNotYourTurn, "draw-for-start.turn", p)
 	}
-	return refusal(CodeCanPlay, "can-play.start", Params{"Name": r.who(r.holder[d.index()]), "Tile": d.String()})
+	return nil
+}
+
+// drewForStart notes seat's draw for the starting double: the next seat
+// draws next, and all at once, a time round ends when everyone has drawn.
+func (r *Round) drewForStart(seat int) {
+	r.startNext = (seat + 1) % r.deal.Players
+	r.startDrew = r.startDrew.with(seat)
+	if r.startDrew == 1<<r.deal.Players-1 {
+		r.startDrew = 0
+	}
 }
 
 // checkDrawn checks the named drawn tile is really in the boneyard.
@@ -116,7 +143,11 @@ func (r *Round) pass(a Action) error {
 	if r.drew == 0 {
 		passes = r.passes + 1
 	}
-	r.turnState = turnState{turn: (a.Seat + 1) % r.deal.Players, passes: passes}
+	r.nextTurn(a.Seat, false, passes)
+	if r.boneyard == 0 && r.layout.rules.EmptyBoneyard == EmptyEnds {
+		r.ending = Blocked // nothing to lay and nothing to draw ends the round
+		return nil
+	}
 	r.settle(-1)
 	return nil
 }
@@ -124,10 +155,11 @@ func (r *Round) pass(a Action) error {
 func (r *Round) mayPass(a Action) error {
 	rules := r.layout.rules
 	drawnFits := r.drew > 0 && r.seen && r.layout.Fits(r.drawn)
-	if drawnFits && rules.Draw != DrawOneMayPlay {
+	if drawnFits && (rules.Draw == DrawOneMustPlay || rules.Draw == DrawUntilPlayable) {
 		return refusal(CodeMustPlayDrawn, "must-play-drawn", Params{"Tile": r.drawn.String()})
 	}
-	if r.known && !drawnFits {
+	mustPlay := rules.AbleToPlay == AbleMustPlay && !(r.drew > 0 && rules.Draw == DrawOneThenPass)
+	if r.known && !drawnFits && mustPlay {
 		if t, ok := r.holdsFit(a.Seat); ok {
 			return refusal(CodeCanPlay, "can-play.pass", Params{"Name": r.who(a.Seat), "Tile": t.String()})
 		}
@@ -163,16 +195,28 @@ func (r *Round) takeBack(a Action) error {
 	return nil
 }
 
-// penalty makes a seat that did not announce its last tile draw one.
+// penalty deals with a seat caught not announcing its last tile: it draws
+// one, or under LastTileSkip misses its next turn.
 func (r *Round) penalty(a Action) error {
 	if err := r.open(); err != nil {
 		return err
 	}
+	rule := r.layout.rules.LastTile
 	switch {
-	case r.layout.rules.LastTile != LastTilePenalty:
+	case rule == LastTileCourtesy:
 		return refusal(CodeNoPenalty, "no-penalty.courtesy", nil)
 	case r.count[a.Seat] != 1:
 		return refusal(CodeNoPenalty, "no-penalty", Params{"Name": r.who(a.Seat), "N": r.count[a.Seat]})
+	case rule == LastTileSkip && r.skips.has(a.Seat):
+		return refusal(CodeNoPenalty, "no-penalty.drew", Params{"Name": r.who(a.Seat)})
+	case rule == LastTileSkip:
+		r.last = nil
+		if r.turn == a.Seat && r.drew == 0 {
+			r.nextTurn(a.Seat, false, r.passes) // caught on its turn: it misses this one
+		} else {
+			r.skips = r.skips.with(a.Seat)
+		}
+		return nil
 	case r.boneyard == 0:
 		return refusal(CodeBoneyardEmpty, "boneyard-empty.penalty", nil)
 	}

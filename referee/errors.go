@@ -62,6 +62,12 @@ const (
 	// CodeNotInBoneyard: with known hands, the tile named as drawn is in a
 	// hand.
 	CodeNotInBoneyard Code = "not-in-boneyard"
+	// CodeMustPass: under the draw-one-and-pass rule the tile just drawn
+	// waits for the next turn.
+	CodeMustPass Code = "must-pass"
+	// CodeDealAgain: under the reshuffle rule nobody draws for an unheld
+	// starting double; the tiles are dealt again.
+	CodeDealAgain Code = "deal-again"
 	// CodeBadAction: the action is not one the referee knows.
 	CodeBadAction Code = "bad-action"
 )
@@ -177,8 +183,10 @@ func (c Code) Section() string {
 		return "chickies"
 	case CodeUnknownEnd, CodeEndClosed, CodeMismatch:
 		return "matching"
-	case CodeMustDraw, CodeAlreadyDrew, CodeBoneyardEmpty, CodeCanPlay, CodeMustPlayDrawn:
+	case CodeMustDraw, CodeAlreadyDrew, CodeBoneyardEmpty, CodeCanPlay, CodeMustPlayDrawn, CodeMustPass:
 		return "drawing"
+	case CodeDealAgain:
+		return "starting-double"
 	case CodeNoTakeBack:
 		return "take-back"
 	case CodeNoPenalty:

@@ -104,7 +104,7 @@ func fuzzLayout(t *testing.T, moves []referee.Move, set uint8, sixArms bool) *re
 		rules.SpinnerArms = 6
 	}
 	if set&0x80 != 0 {
-		rules.Impossible = referee.ImpossibleReleases
+		rules.Impossible = referee.ImpossibleReleased
 	}
 	double := int(set>>3) % (int(rules.Set) + 1)
 	if len(moves) > 0 && moves[0].Tile.Double() && rules.Set.Contains(moves[0].Tile) {
@@ -200,7 +200,7 @@ func fuzzDeal(b []byte) (referee.Rules, int, referee.Deal) {
 		bit byte
 		set func()
 	}{
-		{4, func() { rules.Impossible = referee.ImpossibleReleases }},
+		{4, func() { rules.Impossible = referee.ImpossibleReleased }},
 		{8, func() { rules.TakeBack = referee.TakeBackNever }},
 		{16, func() { rules.LastTile = referee.LastTilePenalty }},
 		{32, func() { rules.Blocked = referee.BlockedLowestZero }},

@@ -188,7 +188,7 @@ func orList(vals []string) string {
 }
 
 // houseRules is the table behind HouseRules, Validate, Value and SetValue.
-var houseRules = []HouseRule{
+var houseRules = append([]HouseRule{
 	{Field: "Set", JSON: "set", Title: "Set", Topic: "equipment",
 		Meaning: "The domino set, double-N: every pair of numbers from 0 to N once",
 		Source:  "Every source plays a double-N set; 001, 003 and 004 take a bigger one for a bigger table.",
@@ -217,6 +217,7 @@ var houseRules = []HouseRule{
 		Source:  "50 in 001, 003 and 004, and an option in 002; 25 or nothing is a house rule some tables play.",
 		Choices: []Choice{
 			{"50", "Scores 50", "The usual penalty for getting caught with the double blank."},
+			{"100", "Scores 100", "A harsher penalty some tables agree on."},
 			{"25", "Scores 25", "A milder penalty."},
 			{"0", "Scores 0", "It counts the zero pips it shows."},
 		},
@@ -228,6 +229,7 @@ var houseRules = []HouseRule{
 			{string(DrawOneMayPlay), "Draw one, may lay it", "If the drawn tile fits you may lay it; otherwise pass."},
 			{string(DrawOneMustPlay), "Draw one, must lay it", "If the drawn tile fits it has to be laid."},
 			{string(DrawUntilPlayable), "Draw until one fits", "Keep drawing until a tile fits or the boneyard is empty."},
+			{string(DrawOneThenPass), "Draw one and pass", "The drawn tile waits for your next turn, even if it fits."},
 		},
 		access: text(func(r *Rules) *DrawRule { return &r.Draw })},
 	{Field: "Unheld", JSON: "unheld_double", Title: "Nobody holds the round's double", Topic: "starting-double",
@@ -237,7 +239,8 @@ var houseRules = []HouseRule{
 			{string(UnheldDraw), "Draw for it in turn", "Players take turns drawing until someone finds it and sets it down."},
 			{string(UnheldDrawAll), "Everyone draws at once", "All players draw together until it turns up."},
 			{string(UnheldBurn), "Open on the next lower double", "That double's round is skipped, so the game has one round fewer. 0-0 is never skipped."},
-			{string(UnheldReshuffle), "Shuffle and deal again", "Gather every tile, shuffle, and deal new hands."},
+			{string(UnheldReshuffle), "Shuffle and deal again", "Gather every tile, shuffle, and deal new hands. Nothing is drawn for it."},
+			{string(UnheldLowerReturn), "Next lower double, the skipped one later", "Open on the next lower double someone holds; the skipped double is played in a later round, so no round is lost."},
 		},
 		access: text(func(r *Rules) *UnheldRule { return &r.Unheld })},
 	{Field: "Blocked", JSON: "blocked_round", Title: "Blocked round", Topic: "end", More: true,
@@ -258,11 +261,11 @@ var houseRules = []HouseRule{
 		},
 		access: text(func(r *Rules) *TieBreak { return &r.TieBreak })},
 	{Field: "Impossible", JSON: "impossible_chickie", Title: "A chickie that can't be finished", Topic: "chickies", More: true,
-		Meaning: "What a spinner or chickie that can no longer get all its tiles does: it blocks the table, or it is let go",
+		Meaning: "What a spinner or chickie that can no longer get all its tiles does: it stays owed (only its number may be played; the others draw and pass), or it is let go",
 		Source:  "The sources leave this open; either answer is a house rule some tables play.",
 		Choices: []Choice{
-			{string(ImpossibleBlocks), "Blocks the table", "When too few tiles are left to give it its toes, the round ends blocked."},
-			{string(ImpossibleReleases), "Is let go", "Play opens up again everywhere."},
+			{string(ImpossibleStaysOwed), "Stays owed", "Only tiles with its number may be played, on it; everyone else draws or passes until the round ends as usual."},
+			{string(ImpossibleReleased), "Is let go", "Play opens up again everywhere."},
 		},
 		access: text(func(r *Rules) *ImpossibleRule { return &r.Impossible })},
 	{Field: "TakeBack", JSON: "take_back", Title: "Taking a tile back", Topic: "take-back", More: true,
@@ -279,6 +282,7 @@ var houseRules = []HouseRule{
 		Choices: []Choice{
 			{string(LastTileCourtesy), "Say it as a courtesy", "Announcing your last tile is good manners, nothing more."},
 			{string(LastTilePenalty), "Caught silent: draw one", "A player caught not announcing it draws a tile."},
+			{string(LastTileSkip), "Caught silent: miss a turn", "A player caught not announcing it misses their next turn."},
 		},
 		access: text(func(r *Rules) *LastTileRule { return &r.LastTile })},
 	{Field: "BlankHalf", JSON: "blank_half", Title: "Blank halves left in hand", Topic: "scoring", More: true,
@@ -297,6 +301,59 @@ var houseRules = []HouseRule{
 			{"50", "Costs 50", "The player who goes out by laying a double scores 50."},
 		},
 		access: number(func(r *Rules) *int { return &r.DoubleOut })},
+}, houseRulesOfPlay...)
+
+// houseRulesOfPlay are the rules of play some tables change, after those
+// above in the setup form's "more house rules".
+var houseRulesOfPlay = []HouseRule{
+	{Field: "Ladder", JSON: "ladder", Title: "Order of the doubles", Topic: "rounds", More: true,
+		Meaning: "Which double each round opens on: from the highest down to 0-0, or down to 0-0 and back up again",
+		Source:  "Down to 0-0 in 002, 003 and 004; back up again is a house rule some tables play (an old rules page).",
+		Choices: []Choice{
+			{string(LadderDown), "Down to 0-0", "One round per double, the highest first: 10 rounds on double-9."},
+			{string(LadderDownUp), "Down and back up", "Down to 0-0, then up again to the highest: 19 rounds on double-9."},
+		},
+		access: text(func(r *Rules) *LadderRule { return &r.Ladder })},
+	{Field: "FirstPlayer", JSON: "first_player", Title: "Who starts a round", Topic: "starting-double", More: true,
+		Meaning: "Who starts each round: whoever holds its double sets it, or the double is set before the deal and the first player moves one seat on each round",
+		Source:  "The holder of the double in 001 and 002; a first player moving round the table is a house rule some tables play (several family rule sets).",
+		Choices: []Choice{
+			{string(FirstHolder), "Whoever holds the double", "The player holding the round's double sets it down."},
+			{string(FirstRotates), "Set aside, first player moves on", "The round's double is put in the middle before the deal; the first player is one seat further round each round."},
+		},
+		access: text(func(r *Rules) *FirstPlayerRule { return &r.FirstPlayer })},
+	{Field: "AfterStart", JSON: "after_start", Title: "After the starting double", Topic: "turns", More: true,
+		Meaning: "Who plays once the starting double is set: the next player, or the one who set it",
+		Source:  "The next player in 001 and 002; the setter playing again is a house rule some tables play (a boxed edition's rules).",
+		Choices: []Choice{
+			{string(AfterStartNext), "The next player", "Play goes on clockwise from the player who set it."},
+			{string(AfterStartSetter), "The setter plays again", "The player who set the double also plays the first arm."},
+		},
+		access: text(func(r *Rules) *AfterStartRule { return &r.AfterStart })},
+	{Field: "CoverDouble", JSON: "cover_double", Title: "Who covers a new double", Topic: "chickies", More: true,
+		Meaning: "Who plays the first toe of a chickie: the next player, or the player who laid it",
+		Source:  "The next player in every source; the layer covering it is a house rule some tables bring from Mexican Train.",
+		Choices: []Choice{
+			{string(CoverNext), "The next player", "Play goes on to the next player, who must lay a toe or draw."},
+			{string(CoverLayer), "The player who laid it", "The player who laid the double plays again, on its toes."},
+		},
+		access: text(func(r *Rules) *CoverRule { return &r.CoverDouble })},
+	{Field: "AbleToPlay", JSON: "able_to_play", Title: "Able to play", Topic: "drawing", More: true,
+		Meaning: "Whether a player who holds a tile that fits must lay it, or may draw and pass instead",
+		Source:  "Must play in most sources; drawing instead is a house rule some tables play (one family rule set).",
+		Choices: []Choice{
+			{string(AbleMustPlay), "Must play", "A player with a tile that fits lays one."},
+			{string(AbleMayDraw), "May draw instead", "A player may draw, and pass, even with a tile that fits."},
+		},
+		access: text(func(r *Rules) *AbleRule { return &r.AbleToPlay })},
+	{Field: "EmptyBoneyard", JSON: "empty_boneyard", Title: "Empty boneyard", Topic: "end", More: true,
+		Meaning: "What happens once the boneyard is empty: play goes on until nobody can play, or the round ends when someone has nothing to lay or draw",
+		Source:  "Play goes on in 002 and 003; ending the round is a house rule some tables play (one published rule set).",
+		Choices: []Choice{
+			{string(EmptyPlayOn), "Play goes on", "Players pass until someone goes out or nobody can play."},
+			{string(EmptyEnds), "The round ends", "The first player with nothing to lay and nothing to draw ends the round; everyone scores their hand."},
+		},
+		access: text(func(r *Rules) *EmptyBoneyardRule { return &r.EmptyBoneyard })},
 }
 
 // maxLossLimit is the largest losing total a game may be played to.

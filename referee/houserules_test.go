@@ -104,16 +104,16 @@ func TestSetValueRefuses(t *testing.T) {
 		{"set", "nine", `rules: set is "nine", but it must be one of 6, 9, 12, 15, 18`},
 		{"spinner_arms", "5", "rules: spinner_arms is 5, but it must be 4 or 6"},
 		{"spinner_arms", "", `rules: spinner_arms is "", but it must be 4 or 6`},
-		{"double_blank", "lots", `rules: double_blank is "lots", but it must be 0, 25 or 50`},
+		{"double_blank", "lots", `rules: double_blank is "lots", but it must be 0, 25, 50 or 100`},
 		{"blank_half", "10", "rules: blank_half is 10, but it must be 0 or 25"},
 		{"double_out", "-50", "rules: double_out is -50, but it must be 0 or 50"},
-		{"draw", "twice", `rules: draw is "twice", but it must be one of "one-may-play", "one-must-play", "until-playable"`},
-		{"unheld_double", "", `rules: unheld_double is "", but it must be one of "draw", "draw-all", "burn", "reshuffle"`},
+		{"draw", "twice", `rules: draw is "twice", but it must be one of "one-may-play", "one-must-play", "until-playable", "one-then-pass"`},
+		{"unheld_double", "", `rules: unheld_double is "", but it must be one of "draw", "draw-all", "burn", "reshuffle", "lower-return"`},
 		{"blocked_round", "nobody", `rules: blocked_round is "nobody", but it must be one of "all-score", "lowest-zero"`},
 		{"tie_break", "Shared", `rules: tie_break is "Shared", but it must be one of "zero-rounds", "most-out", "shared"`},
-		{"impossible_chickie", "ignore", `rules: impossible_chickie is "ignore", but it must be one of "blocked", "release"`},
+		{"impossible_chickie", "ignore", `rules: impossible_chickie is "ignore", but it must be one of "stays-owed", "released"`},
 		{"take_back", "always", `rules: take_back is "always", but it must be one of "until-next-play", "never"`},
-		{"last_tile", "uno", `rules: last_tile is "uno", but it must be one of "courtesy", "draw-penalty"`},
+		{"last_tile", "uno", `rules: last_tile is "uno", but it must be one of "courtesy", "draw-penalty", "skip-turn"`},
 		{"rounds", "11", "rules: rounds is 11, but it must be 0 (one per double) or a count from 1 to 10"},
 		{"rounds", "-1", "rules: rounds is -1, but it must be 0 (one per double) or a count from 1 to 10"},
 		{"rounds", "1.5", `rules: rounds is "1.5", but it must be 0 (one per double) or a count from 1 to 10`},
@@ -159,7 +159,7 @@ func TestValidateMessages(t *testing.T) {
 	}{
 		{func(r *Rules) { r.SpinnerArms = 5 }, "rules: spinner_arms is 5, but it must be 4 or 6"},
 		{func(r *Rules) { r.Set = 10 }, "rules: set is 10, but it must be one of 6, 9, 12, 15, 18"},
-		{func(r *Rules) { r.Draw = "x" }, `rules: draw is "x", but it must be one of "one-may-play", "one-must-play", "until-playable"`},
+		{func(r *Rules) { r.Draw = "x" }, `rules: draw is "x", but it must be one of "one-may-play", "one-must-play", "until-playable", "one-then-pass"`},
 		{func(r *Rules) { r.Set, r.Rounds = 6, 8 }, "rules: rounds is 8, but it must be 0 (one per double) or a count from 1 to 7"},
 		{func(r *Rules) { r.Rounds, r.LossLimit = 5, 200 }, "rules: loss_threshold is 200, but it must be 0 when a fixed number of rounds is set"},
 		// Several bad fields: the first in the order Rules declares them.
@@ -214,7 +214,7 @@ func ExampleRules_SetValue() {
 	}
 	// Output:
 	// <nil> 6
-	// rules: draw is "twice", but it must be one of "one-may-play", "one-must-play", "until-playable"
+	// rules: draw is "twice", but it must be one of "one-may-play", "one-must-play", "until-playable", "one-then-pass"
 	// set: double-9 (default 9)
 	// rounds: one per double (default 0)
 	// loss_threshold: off (default 0)

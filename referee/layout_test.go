@@ -181,7 +181,7 @@ func ends(es []End) string {
 
 func TestImpossibleChickie(t *testing.T) {
 	t.Parallel()
-	for _, rule := range []ImpossibleRule{ImpossibleBlocks, ImpossibleReleases} {
+	for _, rule := range []ImpossibleRule{ImpossibleStaysOwed, ImpossibleReleased} {
 		t.Run(string(rule), func(t *testing.T) {
 			t.Parallel()
 			r := rulesWith(6, 4)
@@ -193,7 +193,7 @@ func TestImpossibleChickie(t *testing.T) {
 			}
 			elsewhere := Move{Tile: NewTile(5, 0), On: NewTile(5, 3)}
 			err := l.Check(elsewhere)
-			if rule == ImpossibleBlocks {
+			if rule == ImpossibleStaysOwed {
 				if !o.Binding() || !l.Stuck() || err == nil || err.(*RuleError).Code != CodeChickieFirst {
 					t.Fatalf("blocked rule: Binding=%v Stuck=%v Check(5-0@5-3)=%v, want binding, stuck, chickie-first", o.Binding(), l.Stuck(), err)
 				}

@@ -91,6 +91,11 @@ var messages = NewCatalog(map[string]string{
 		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
 	"must-draw.keep-drawing": `Under this table's rules you keep drawing until a tile fits; ` +
 		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
+	"must-pass":           "Under this table's rules the tile {{.Name}} just drew waits for the next turn: pass now.",
+	"deal-again":          "Nobody draws for {{.Tile}} under this table's rules: gather the tiles, shuffle and deal again.",
+	"draw-for-start.turn": "Players draw for {{.Tile}} in turn, and it is {{.Turn}}'s draw, not {{.Name}}'s.",
+	"draw-for-start.all":  "{{.Name}} already drew this time round: everyone draws once for {{.Tile}} before anyone draws again.",
+	"no-penalty.drew":     "{{.Name}} has already been caught: the penalty is a missed turn, once.",
 	"no-take-back":        "Only the last tile laid can be taken back, by the player who laid it, before anyone else acts.",
 	"no-take-back.never":  "Under this table's rules a tile once laid stays laid.",
 	"no-penalty":          "The penalty is for a player with one tile left; {{.Name}} holds {{.N}}.",

@@ -48,6 +48,12 @@ var samples = map[string]Params{
 	"no-skip-higher":   {"Tile": "5-5"},
 	"too-many-actions": {"N": MaxActions},
 
+	"must-pass":           {"Name": "Ann"},
+	"deal-again":          {"Tile": "9-9", "Name": "Ann"},
+	"draw-for-start.turn": {"Tile": "9-9", "Name": "Ann", "Turn": "Bob"},
+	"draw-for-start.all":  {"Tile": "9-9", "Name": "Ann"},
+	"no-penalty.drew":     {"Name": "Ann"},
+
 	"bad-tile.syntax": {"Tile": "9/3"},
 	"bad-tile.number": {"Tile": "19-3", "Max": MaxPips},
 	"bad-tile":        {"Tile": "10-3", "Set": "double-9", "Max": 9},
@@ -386,6 +392,9 @@ func roundRefusals(t *testing.T) []refusalCase {
 	penalty, mustPlay, keepDrawing := with(func(r *Rules) { r.LastTile = LastTilePenalty }),
 		with(func(r *Rules) { r.Draw = DrawOneMustPlay }), with(func(r *Rules) { r.Draw = DrawUntilPlayable })
 	never := with(func(r *Rules) { r.TakeBack = TakeBackNever })
+	skip, thenPass := with(func(r *Rules) { r.LastTile = LastTileSkip }), with(func(r *Rules) { r.Draw = DrawOneThenPass })
+	reshuffle, drawAll := with(func(r *Rules) { r.Unheld = UnheldReshuffle }), with(func(r *Rules) { r.Unheld = UnheldDrawAll })
+	oneTile := Deal{Players: 2, HandSize: 2}
 	return []refusalCase{
 		{"no such seat", "bad-seat", try(d6, known, nil, act(2, ActPass))},
 		{"no such action", "bad-action", try(d6, known, nil, act(0, "jump"))},
@@ -412,6 +421,11 @@ func roundRefusals(t *testing.T) []refusalCase {
 		{"take back under never", "no-take-back.never", try(never, known, bobLaid, act(1, ActTakeBack))},
 		{"penalty with 7 tiles", "no-penalty", try(penalty, known, nil, act(0, ActPenalty))},
 		{"penalty at a courteous table", "no-penalty.courtesy", try(d6, known, nil, act(0, ActPenalty))},
+		{"a second missed turn", "no-penalty.drew", try(skip, oneTile, []Action{play(0, "6-6", ""), act(0, ActPenalty)}, act(0, ActPenalty))},
+		{"laying the tile just drawn", "must-pass", try(thenPass, unknown, []Action{play(0, "6-6", ""), draw(1, "6-5")}, play(1, "6-5", "6-6"))},
+		{"drawing for a reshuffle", "deal-again", try(reshuffle, unknown, nil, draw(0, "6-6"))},
+		{"drawing out of turn for the start", "draw-for-start.turn", try(d6, unknown, []Action{draw(0, "5-5")}, draw(0, "5-4"))},
+		{"drawing twice all at once", "draw-for-start.all", try(drawAll, unknown, []Action{draw(1, "5-5")}, draw(1, "5-4"))},
 	}
 }
 

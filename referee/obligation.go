@@ -31,7 +31,7 @@ func (l *Layout) Pending() Obligation {
 	p := l.place(l.pending)
 	o := Obligation{Kind: p.Role, Tile: p.Tile, Missing: p.Free()}
 	o.Impossible = o.Missing > l.unplayed[p.Open]
-	o.Released = o.Impossible && l.rules.Impossible == ImpossibleReleases
+	o.Released = o.Impossible && l.rules.Impossible == ImpossibleReleased
 	return o
 }
 
@@ -41,22 +41,19 @@ func (l *Layout) binding() int {
 		return -1
 	}
 	n := l.nodes[l.pending]
-	if n.slots-n.used > l.unplayed[n.open] && l.rules.Impossible == ImpossibleReleases {
+	if n.slots-n.used > l.unplayed[n.open] && l.rules.Impossible == ImpossibleReleased {
 		return -1
 	}
 	return l.pending
 }
 
-// Stuck reports whether no tile still off the table can ever be laid: the
-// table is blocked whoever holds what. An impossible obligation that the
-// house rule does not release blocks the table too.
+// Stuck reports whether no tile still off the table can ever be laid,
+// whoever holds what: an obligation that stays owed with no tile left
+// carrying its number, or no open number left on any tile off the table.
+// The round still ends only as every round does (see Round).
 func (l *Layout) Stuck() bool {
 	if len(l.order) == 0 {
 		return false
-	}
-	o := l.Pending()
-	if o.Impossible && !o.Released {
-		return true
 	}
 	if b := l.binding(); b >= 0 {
 		return l.unplayed[l.nodes[b].open] == 0

@@ -76,6 +76,9 @@ type model struct {
 	wentOut  int
 	undo     *model // the state before the last play, while it may be taken back
 	undoSeat int
+	// startNext draws next for an unheld starting double: first the holder
+	// of the highest tile, then in seat order.
+	startNext int
 }
 
 func newModel(rules referee.Rules, double int, hands [][]referee.Tile) *model {
@@ -85,9 +88,14 @@ func newModel(rules referee.Rules, double int, hands [][]referee.Tile) *model {
 		owed: -1, turn: -1, wentOut: -1, undoSeat: -1,
 	}
 	m.loc, m.at = slices.Repeat([]int{inBoneyard}, len(m.tiles)), slices.Repeat([]int{-1}, len(m.tiles))
+	best := referee.Tile{}
 	for s, h := range hands {
 		for _, t := range h {
 			m.loc[key(t)] = s
+			pips, bestPips := t.Hi+t.Lo, best.Hi+best.Lo
+			if pips > bestPips || pips == bestPips && (isDouble(t) && !isDouble(best) || isDouble(t) == isDouble(best) && t.Hi > best.Hi) {
+				best, m.startNext = t, s
+			}
 		}
 	}
 	return m
@@ -165,7 +173,7 @@ func (m *model) obligation() mObligation {
 	p := m.table[m.owed]
 	o := mObligation{idx: m.owed, missing: p.slots - p.used}
 	o.impossible = o.missing > m.offTable(p.open)
-	o.released = o.impossible && m.rules.Impossible == referee.ImpossibleReleases
+	o.released = o.impossible && m.rules.Impossible == referee.ImpossibleReleased
 	return o
 }
 
@@ -228,7 +236,7 @@ func (m *model) drawLegal(seat int, drawn *referee.Tile) bool {
 		return false
 	}
 	if !m.started() {
-		return m.where(m.double) == inBoneyard
+		return m.where(m.double) == inBoneyard && seat == m.startNext
 	}
 	if seat != m.turn || m.handFits(seat) {
 		return false
@@ -273,6 +281,9 @@ func (m *model) apply(a referee.Action) {
 	case referee.ActDraw:
 		m.loc[key(*a.Drawn)] = a.Seat
 		m.undo = nil
+		if !m.started() {
+			m.startNext = (a.Seat + 1) % m.players
+		}
 		if m.started() {
 			m.drew, m.drawn = m.drew+1, *a.Drawn
 			m.settle()
@@ -313,27 +324,20 @@ func (m *model) play(seat int, mv referee.Move) {
 	m.settle()
 }
 
-// settle ends the round when it is blocked: an impossible obligation the
-// house rule does not release, no tile off the table that could ever be
-// laid, or an empty boneyard and nothing in any hand that fits. It does
-// not count passes: a seat may pass holding a drawn tile that fits (see
+// settle ends the round when it is blocked: the boneyard is empty and
+// nothing in any hand fits. An obligation that can't be finished, or a
+// table where nothing can ever be laid, ends nothing by itself: the
+// players draw until the boneyard is empty. It does not count passes: a
+// seat may pass holding a drawn tile that fits (see
 // TestPlayoutPassWithPlayableTile).
 func (m *model) settle() {
-	if o := m.obligation(); o.impossible && !o.released {
-		m.ending = referee.Blocked
-		return
-	}
-	var off, held []referee.Tile
+	var held []referee.Tile
 	for _, t := range m.tiles {
-		switch m.loc[key(t)] {
-		case onTable:
-		case inBoneyard:
-			off = append(off, t)
-		default:
-			off, held = append(off, t), append(held, t)
+		if l := m.loc[key(t)]; l != onTable && l != inBoneyard {
+			held = append(held, t)
 		}
 	}
-	if !m.anyFits(off) || len(m.boneyard()) == 0 && !m.anyFits(held) {
+	if len(m.boneyard()) == 0 && !m.anyFits(held) {
 		m.ending = referee.Blocked
 	}
 }
@@ -475,11 +479,11 @@ type variant struct {
 
 var playoutVariants = []variant{
 	{"", 4, func(*referee.Rules) {}}, // the standard rules
-	{"release", 2, func(r *referee.Rules) { r.Impossible = referee.ImpossibleReleases }},
+	{"release", 2, func(r *referee.Rules) { r.Impossible = referee.ImpossibleReleased }},
 	{"one-must-play", 2, func(r *referee.Rules) { r.Draw = referee.DrawOneMustPlay }},
 	{"until-playable", 2, func(r *referee.Rules) { r.Draw = referee.DrawUntilPlayable }},
 	{"release-until-playable", 2, func(r *referee.Rules) {
-		r.Impossible, r.Draw = referee.ImpossibleReleases, referee.DrawUntilPlayable
+		r.Impossible, r.Draw = referee.ImpossibleReleased, referee.DrawUntilPlayable
 	}},
 }
 
@@ -557,7 +561,7 @@ func sensible(rng *rand.Rand, m *model) referee.Action {
 			return referee.Action{Seat: s, Kind: referee.ActPlay, Move: referee.Move{Tile: m.double, Start: true}}
 		}
 		d := pick(rng, m.boneyard())
-		return referee.Action{Seat: rng.IntN(m.players), Kind: referee.ActDraw, Drawn: &d}
+		return referee.Action{Seat: m.startNext, Kind: referee.ActDraw, Drawn: &d}
 	}
 	seat := m.turn
 	keepDrawn := m.drew > 0 && m.rules.Draw == referee.DrawOneMayPlay && rng.IntN(3) == 0
@@ -837,7 +841,7 @@ func checkObligations(t *testing.T, r *referee.Round) {
 		if p.Role == referee.Line || p.Slots == p.Used {
 			continue
 		}
-		if p.Slots-p.Used <= left[p.Open] || rules.Impossible != referee.ImpossibleReleases {
+		if p.Slots-p.Used <= left[p.Open] || rules.Impossible != referee.ImpossibleReleased {
 			binding++
 		}
 	}

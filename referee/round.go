@@ -14,6 +14,10 @@ type Deal struct {
 	HandSize int
 	Hands    [][]Tile // by seat; nil when unknown
 	Names    []string // by seat, for the referee's messages; optional
+	// First is the seat that plays first under FirstRotates, where the
+	// starting double is set in the middle before the deal (and so is in
+	// no hand and not in the boneyard).
+	First int
 }
 
 // An Ending says how a round ended.
@@ -54,6 +58,21 @@ type turnState struct {
 	// passes counts passes in a row, since the last tile laid, by players
 	// who had nothing to draw and drew nothing: each of them had no play.
 	passes int
+	skips  seats // players who miss their next turn (LastTileSkip)
+	// Before the starting double is set: the seat to draw for it next, or
+	// -1 for anyone (draw in turn), and who drew this time round (draw all
+	// at once).
+	startNext int
+	startDrew seats
+}
+
+// seats is a set of seats.
+type seats uint64
+
+func (s seats) has(seat int) bool   { return s&(1<<seat) != 0 }
+func (s seats) with(seat int) seats { return s | 1<<seat }
+func (s seats) without(seat int) seats {
+	return s &^ (1 << seat)
 }
 
 type lastPlay struct {
@@ -73,11 +92,15 @@ func NewRound(rules Rules, double int, deal Deal) (*Round, error) {
 	switch {
 	case deal.Players < 2:
 		return nil, fmt.Errorf("%w: a round needs at least 2 players, not %d", ErrRules, deal.Players)
-	case deal.HandSize < 1 || deal.Players*deal.HandSize > set.Size():
+	case deal.Players > 64:
+		return nil, fmt.Errorf("%w: a round takes at most 64 players, not %d", ErrRules, deal.Players)
+	case deal.HandSize < 1 || deal.Players*deal.HandSize > dealable(rules, set):
 		return nil, fmt.Errorf("%w: %d players can't each take %d tiles from a %s set of %d", ErrRules, deal.Players, deal.HandSize, set, set.Size())
+	case deal.First < 0 || deal.First >= deal.Players:
+		return nil, fmt.Errorf("%w: seat %d can't play first at a table of %d", ErrRules, deal.First, deal.Players)
 	}
 	r := &Round{layout: l, deal: deal, count: make([]int, deal.Players), setter: -1, winner: -1,
-		boneyard: set.Size() - deal.Players*deal.HandSize, turnState: turnState{turn: -1}}
+		boneyard: dealable(rules, set) - deal.Players*deal.HandSize, turnState: turnState{turn: -1, startNext: -1}}
 	for s := range r.count {
 		r.count[s] = deal.HandSize
 	}
@@ -86,7 +109,51 @@ func NewRound(rules Rules, double int, deal Deal) (*Round, error) {
 			return nil, err
 		}
 	}
+	if rules.FirstPlayer == FirstRotates {
+		r.layout.apply(Move{Tile: l.Double(), Start: true})
+		r.turn = deal.First
+	} else {
+		r.startNext = r.firstToDraw()
+	}
 	return r, nil
+}
+
+// dealable is how many tiles are dealt or left to draw: the whole set, less
+// the starting double when it is set in the middle before the deal.
+func dealable(rules Rules, set Set) int {
+	if rules.FirstPlayer == FirstRotates {
+		return set.Size() - 1
+	}
+	return set.Size()
+}
+
+// firstToDraw is who draws first for an unheld starting double: with known
+// hands, the player holding the highest tile; otherwise anyone, and then
+// the others in seat order.
+func (r *Round) firstToDraw() int {
+	if !r.known {
+		return -1
+	}
+	best, seat := Tile{}, -1
+	for i, s := range r.holder {
+		if t := tileAt(i); s >= 0 && (seat < 0 || Higher(t, best)) {
+			best, seat = t, s
+		}
+	}
+	return seat
+}
+
+// Higher reports whether tile a ranks above b when the highest tile
+// decides who goes first: more pips, then a double above a single of as
+// many pips, then the higher number.
+func Higher(a, b Tile) bool {
+	switch {
+	case a.Pips() != b.Pips():
+		return a.Pips() > b.Pips()
+	case a.Double() != b.Double():
+		return a.Double()
+	}
+	return a.Hi > b.Hi
 }
 
 func (r *Round) seat(hands [][]Tile) error {
@@ -103,6 +170,9 @@ func (r *Round) seat(hands [][]Tile) error {
 		for _, t := range h {
 			if !set.Contains(t) {
 				return fmt.Errorf("%w: seat %d holds %s, which is not in a %s set", ErrRules, s, t, set)
+			}
+			if t == r.layout.Double() && r.layout.rules.FirstPlayer == FirstRotates {
+				return fmt.Errorf("%w: seat %d holds %s, which was set in the middle before the deal", ErrRules, s, t)
 			}
 			if r.holder[t.index()] >= 0 {
 				return fmt.Errorf("%w: %s is dealt twice", ErrRules, t)
@@ -177,6 +247,10 @@ func (r *Round) Ending() Ending { return r.ending }
 
 // WentOut is the seat that laid its last tile, or -1.
 func (r *Round) WentOut() int { return r.winner }
+
+// Skips reports whether seat will miss its next turn, caught not
+// announcing its last tile (LastTileSkip).
+func (r *Round) Skips(seat int) bool { return r.skips.has(seat) }
 
 // CanTakeBack reports whether seat may take back the last tile laid now.
 func (r *Round) CanTakeBack(seat int) bool {

@@ -208,15 +208,34 @@ func TestRoundEndings(t *testing.T) {
 			t.Fatal("Scores() reported scores for unknown hands")
 		}
 	})
-	t.Run("stuck chickie blocks", func(t *testing.T) {
+	t.Run("a stuck chickie stays owed until the boneyard is drawn", func(t *testing.T) {
 		t.Parallel()
+		// 2 players of 12 on double-6 leave 4 in the boneyard. Once 3-3 is
+		// laid no tile off the table shows a 3, so nothing can ever be
+		// laid: still, the round ends only when the boneyard is empty and
+		// a full turn of players has passed.
 		r := newRound(t, rulesWith(6, 4), 6, Deal{Players: 2, HandSize: 12})
 		moves, _ := ParseMoves(stuckChickie)
 		for i, m := range moves {
 			mustAct(t, r, Action{Seat: i % 2, Kind: ActPlay, Move: m})
 		}
+		if !r.Layout().Stuck() || !r.Layout().Pending().Impossible {
+			t.Fatal("the chickie 3-3 is not seen as unfinishable")
+		}
+		for r.Boneyard() > 0 {
+			if r.Over() {
+				t.Fatalf("the round ended with %d tiles in the boneyard", r.Boneyard())
+			}
+			seat := r.Turn()
+			mustAct(t, r, act(seat, ActDraw), act(seat, ActPass))
+		}
+		mustAct(t, r, act(r.Turn(), ActPass))
+		if r.Over() {
+			t.Fatal("blocked after one pass with the boneyard empty, want a full turn of them")
+		}
+		mustAct(t, r, act(r.Turn(), ActPass))
 		if r.Ending() != Blocked {
-			t.Fatalf("Ending() = %q with an impossible chickie, want blocked", r.Ending())
+			t.Fatalf("Ending() = %q after everyone passed with the boneyard empty, want blocked", r.Ending())
 		}
 	})
 }

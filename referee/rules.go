@@ -21,6 +21,8 @@ const (
 	// DrawUntilPlayable: keep drawing until a tile fits or the boneyard is
 	// empty.
 	DrawUntilPlayable DrawRule = "until-playable"
+	// DrawOneThenPass: draw one tile and pass; it waits for the next turn.
+	DrawOneThenPass DrawRule = "one-then-pass"
 )
 
 // UnheldRule says how a round opens when nobody holds its double.
@@ -35,8 +37,13 @@ const (
 	// UnheldBurn: open on the next lower double someone holds; the skipped
 	// round is lost. The double blank is never burned.
 	UnheldBurn UnheldRule = "burn"
-	// UnheldReshuffle: gather all tiles, shuffle and deal again.
+	// UnheldReshuffle: gather all tiles, shuffle and deal again; nothing is
+	// drawn for it.
 	UnheldReshuffle UnheldRule = "reshuffle"
+	// UnheldLowerReturn: open on the next lower double someone holds, and
+	// put the skipped double back among those still to be played, so the
+	// game keeps one round per double and doubles may come out of order.
+	UnheldLowerReturn UnheldRule = "lower-return"
 )
 
 // BlockedRule says how a blocked round is scored.
@@ -61,6 +68,9 @@ const (
 	LastTileCourtesy LastTileRule = "courtesy"
 	// LastTilePenalty: a player caught not announcing it draws one tile.
 	LastTilePenalty LastTileRule = "draw-penalty"
+	// LastTileSkip: a player caught not announcing it misses their next
+	// turn.
+	LastTileSkip LastTileRule = "skip-turn"
 )
 
 // TakeBackRule says whether a tile laid by mistake may be taken back.
@@ -95,10 +105,90 @@ type ImpossibleRule string
 
 // The variants for an obligation that can no longer be met.
 const (
-	// ImpossibleBlocks: the table is blocked and the round ends.
-	ImpossibleBlocks ImpossibleRule = "blocked"
-	// ImpossibleReleases: the obligation is dropped and play opens again.
-	ImpossibleReleases ImpossibleRule = "release"
+	// ImpossibleStaysOwed: the obligation stands. The tiles still out that
+	// carry its number may go on it; everyone else draws and passes, and
+	// the round ends only as every round does.
+	ImpossibleStaysOwed ImpossibleRule = "stays-owed"
+	// ImpossibleReleased: the obligation is let go at once and play opens
+	// again on every end.
+	ImpossibleReleased ImpossibleRule = "released"
+)
+
+// UnmarshalText reads the rule, and the names it had before (when an
+// unfinishable obligation ended the round at once): "blocked" now stays
+// owed, "release" is released.
+func (r *ImpossibleRule) UnmarshalText(b []byte) error {
+	switch v := ImpossibleRule(b); v {
+	case "blocked":
+		*r = ImpossibleStaysOwed
+	case "release":
+		*r = ImpossibleReleased
+	default:
+		*r = v
+	}
+	return nil
+}
+
+// LadderRule says which doubles the rounds open on, in order.
+type LadderRule string
+
+// The round ladders.
+const (
+	// LadderDown: the highest double first, one lower each round, to 0-0.
+	LadderDown LadderRule = "down"
+	// LadderDownUp: down to 0-0 and back up to the highest: 2N+1 rounds.
+	LadderDownUp LadderRule = "down-up"
+)
+
+// AfterStartRule says who plays after the starting double is set.
+type AfterStartRule string
+
+// Who plays after the starting double.
+const (
+	AfterStartNext   AfterStartRule = "next"   // the next player clockwise
+	AfterStartSetter AfterStartRule = "setter" // the player who set it plays again
+)
+
+// FirstPlayerRule says who starts a round.
+type FirstPlayerRule string
+
+// Who starts a round.
+const (
+	// FirstHolder: whoever holds the round's double sets it.
+	FirstHolder FirstPlayerRule = "holder"
+	// FirstRotates: the round's double is set in the middle before the
+	// deal, and the first player moves one seat clockwise each round.
+	FirstRotates FirstPlayerRule = "rotate"
+)
+
+// AbleRule says whether a player who can lay a tile must.
+type AbleRule string
+
+// Whether a player able to play must.
+const (
+	AbleMustPlay AbleRule = "must-play" // a player with a tile that fits lays one
+	AbleMayDraw  AbleRule = "may-draw"  // may draw (and pass) anyway
+)
+
+// EmptyBoneyardRule says what happens once the boneyard is empty.
+type EmptyBoneyardRule string
+
+// What an empty boneyard does.
+const (
+	// EmptyPlayOn: play goes on until someone goes out or nobody can play.
+	EmptyPlayOn EmptyBoneyardRule = "play-on"
+	// EmptyEnds: the round ends when a player has nothing to lay and
+	// nothing left to draw.
+	EmptyEnds EmptyBoneyardRule = "round-ends"
+)
+
+// CoverRule says who plays the first toe of a new chickie.
+type CoverRule string
+
+// Who covers a new double.
+const (
+	CoverNext  CoverRule = "next"  // the next player, as after any tile
+	CoverLayer CoverRule = "layer" // the player who laid it plays again
 )
 
 // Rules holds every house-rule switch a game is played under. A game
@@ -119,15 +209,25 @@ type Rules struct {
 	TakeBack   TakeBackRule   `json:"take_back"`
 	TieBreak   TieBreak       `json:"tie_break"`
 	Impossible ImpossibleRule `json:"impossible_chickie"`
-	Rounds     int            `json:"rounds"`         // 0: one per double down to 0-0; else a fixed count
+	Rounds     int            `json:"rounds"`         // 0: one per double of the ladder; else a fixed count
 	LossLimit  int            `json:"loss_threshold"` // 0: off; else the game ends when a total reaches it
+
+	Ladder        LadderRule        `json:"ladder"`
+	AfterStart    AfterStartRule    `json:"after_start"`
+	FirstPlayer   FirstPlayerRule   `json:"first_player"`
+	AbleToPlay    AbleRule          `json:"able_to_play"`
+	EmptyBoneyard EmptyBoneyardRule `json:"empty_boneyard"`
+	CoverDouble   CoverRule         `json:"cover_double"`
 }
 
 // Standard returns the defaults this app takes where the sources differ:
 // double-9, 4 spinner arms, 0-0 scores 50, draw one and lay it if you like,
 // draw until the round's double turns up, one round per double, everyone
-// scores in a blocked round, most zero rounds breaks a tie, an impossible chickie
-// blocks the table, take-back allowed until the next player acts.
+// scores in a blocked round, most zero rounds breaks a tie, a chickie that
+// can't be finished stays owed, take-back allowed until the next player
+// acts, the next player plays after the starting double and after a new
+// double, the holder of the round's double starts it, a player who can
+// play must, and play goes on once the boneyard is empty.
 func Standard() Rules {
 	return Rules{
 		Set:         9,
@@ -139,7 +239,14 @@ func Standard() Rules {
 		LastTile:    LastTileCourtesy,
 		TakeBack:    TakeBackUntilNext,
 		TieBreak:    TieZeroRounds,
-		Impossible:  ImpossibleBlocks,
+		Impossible:  ImpossibleStaysOwed,
+
+		Ladder:        LadderDown,
+		AfterStart:    AfterStartNext,
+		FirstPlayer:   FirstHolder,
+		AbleToPlay:    AbleMustPlay,
+		EmptyBoneyard: EmptyPlayOn,
+		CoverDouble:   CoverNext,
 	}
 }
 
@@ -159,7 +266,7 @@ func Presets() []Preset {
 	strict := Standard()
 	strict.Draw, strict.LastTile, strict.TakeBack, strict.DoubleOut = DrawOneMustPlay, LastTilePenalty, TakeBackNever, 50
 	family := Standard()
-	family.DoubleBlank, family.Impossible, family.TieBreak = 0, ImpossibleReleases, TieShared
+	family.DoubleBlank, family.Impossible, family.TieBreak = 0, ImpossibleReleased, TieShared
 	return []Preset{
 		{"standard", "The common rules: double-9, a four-armed spinner, 0-0 scores 50.", Standard()},
 		{"double-chickenfoot", "Double-12 with a six-armed spinner, three arms on each long side.", double},

@@ -82,7 +82,7 @@ func codes(vs []string) string { return "`" + strings.Join(vs, "`, `") + "`" }
 func TestRefereeRulesMessages(t *testing.T) {
 	tests := []struct{ rules, stderr string }{
 		{`{"spinner_arms": 5}`, "rules: spinner_arms is 5, but it must be 4 or 6"},
-		{`{"draw": "x"}`, `rules: draw is "x", but it must be one of "one-may-play", "one-must-play", "until-playable"`},
+		{`{"draw": "x"}`, `rules: draw is "x", but it must be one of "one-may-play", "one-must-play", "until-playable", "one-then-pass"`},
 		{`{"set": 6, "rounds": 8}`, "rules: rounds is 8, but it must be 0 (one per double) or a count from 1 to 7"},
 		{`{"rounds": 3, "loss_threshold": 100}`, "rules: loss_threshold is 100, but it must be 0 when a fixed number of rounds is set"},
 		{`{"preset": "family", "set": 10}`, "rules: set is 10, but it must be one of 6, 9, 12, 15, 18"},

@@ -77,11 +77,11 @@ func (g *game) draw(seat int) error {
 }
 
 // open sets the starting double: its holder sets it, or the players draw
-// for it in turn until it turns up.
+// for it in turn, the holder of the highest tile first, until it turns up.
 func (g *game) open() error {
 	start := referee.NewTile(g.Double, g.Double)
 	setter := slices.IndexFunc(g.Deal.Hands, func(h []referee.Tile) bool { return slices.Contains(h, start) })
-	for seat := 0; setter < 0; seat = (seat + 1) % g.Deal.Players {
+	for seat := g.highest(); setter < 0; seat = (seat + 1) % g.Deal.Players {
 		if g.stock[0] == start {
 			setter = seat
 		}
@@ -92,6 +92,19 @@ func (g *game) open() error {
 	return g.act(referee.Action{Seat: setter, Kind: referee.ActPlay, Move: referee.Move{Tile: start, Start: true}})
 }
 
+// highest is the seat holding the highest tile, who draws first.
+func (g *game) highest() int {
+	seat, best := 0, referee.Tile{}
+	for s, h := range g.Deal.Hands {
+		for _, t := range h {
+			if referee.Higher(t, best) {
+				seat, best = s, t
+			}
+		}
+	}
+	return seat
+}
+
 // turn plays one turn of the seat to act: a random legal tile, or a draw
 // and the drawn tile if it fits, or a pass.
 func (g *game) turn(rng *rand.Rand) error {
@@ -99,8 +112,8 @@ func (g *game) turn(rng *rand.Rand) error {
 	seat := r.Turn()
 	moves := r.LegalMoves(seat)
 	if len(moves) == 0 && r.Boneyard() > 0 {
-		if err := g.draw(seat); err != nil {
-			return err
+		if err := g.draw(seat); err != nil || r.Over() {
+			return err // the last tile drawn may leave nobody able to play
 		}
 		moves = r.LegalMoves(seat)
 	}
