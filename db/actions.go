@@ -172,7 +172,7 @@ func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq in
 // set the double, and the went-out entries the referee lists.
 func (s *Store) applyEffect(ctx context.Context, tx conn, sh *Sheet, n int, eff referee.TableEffect) error {
 	r := sh.Round(n)
-	r.Tracked = true
+	r.Actions++
 	if eff.Setter >= 0 {
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
 			eff.Setter, sh.ids[n-1]); err != nil {

@@ -430,7 +430,7 @@ func TestAct(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tb.Log) != 1 || tb.Live.Turn() != 0 || tb.Round(1).Setter != 1 || !tb.Round(1).Tracked {
+	if len(tb.Log) != 1 || tb.Live.Turn() != 0 || tb.Round(1).Setter != 1 || !tb.Round(1).Tracked() {
 		t.Fatalf("after Bob sets 6-6: log %d, turn %d, setter %d; want 1, Ann, Bob", len(tb.Log), tb.Live.Turn(), tb.Round(1).Setter)
 	}
 	lay := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
@@ -444,10 +444,18 @@ func TestAct(t *testing.T) {
 	if tb, err = s.Table(ctx, g.Slug, 1); err != nil || len(tb.Log) != 1 {
 		t.Fatalf("refused actions wrote: %d actions, %v", len(tb.Log), err)
 	}
+	// The score sheet's record of who set the double is the table's too.
 	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 0); err != nil {
 		t.Fatalf("the same double with another setter: %v", err)
 	}
-	if tb, _ = s.Table(ctx, g.Slug, 1); tb.Live.Turn() != 0 {
-		t.Fatalf("the turn follows the first action's setter in the log, got %d", tb.Live.Turn())
+	if tb, _ = s.Table(ctx, g.Slug, 1); tb.Live.Setter() != 0 || tb.Live.Turn() != 1 {
+		t.Fatalf("after the sheet says Ann set 6-6: the table's setter %d, turn %d; want Ann, then Bob", tb.Live.Setter(), tb.Live.Turn())
+	}
+	bob := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
+	if _, err := s.Act(ctx, g.Slug, 1, bob, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 1); !errors.Is(err, referee.ErrScore) {
+		t.Fatalf("changing who set the double once tiles are laid after it = %v, want a refusal", err)
 	}
 }

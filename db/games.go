@@ -135,6 +135,9 @@ func readGame(ctx context.Context, q conn, slug string) (Game, error) {
 	if err != nil {
 		return g, err
 	}
+	// A game stored before a house rule existed was played without it:
+	// start from the defaults, so every rule it lacks reads as the default.
+	g.Rules = referee.Standard()
 	if err := json.Unmarshal([]byte(rules), &g.Rules); err != nil {
 		return g, fmt.Errorf("game %s: stored rules: %w", slug, err)
 	}

@@ -18,7 +18,7 @@ import (
 func (a *App) disputePage(c echo.Context) error {
 	q := c.QueryParams()
 	p := views.CheckPage{Meta: views.Meta{Title: "Can this go there? · Chickenfoot"},
-		Layout: q.Get("layout"), Tile: q.Get("tile"), On: q.Get("on"), Set: 9, Arms: 4, Impossible: string(referee.ImpossibleBlocks)}
+		Layout: q.Get("layout"), Tile: q.Get("tile"), On: q.Get("on"), Set: 9, Arms: 4, Impossible: string(referee.ImpossibleStaysOwed)}
 	if !q.Has("tile") {
 		return render(c, http.StatusOK, views.Check(p))
 	}
@@ -53,7 +53,7 @@ func readDispute(q url.Values, p *views.CheckPage) (referee.Rules, []referee.Mov
 	if p.Arms, err = strconv.Atoi(q.Get("arms")); err != nil || (p.Arms != 4 && p.Arms != 6) {
 		p.Error, p.Arms = text("check.arms", nil), 4
 	}
-	if v := q.Get("impossible"); v == string(referee.ImpossibleReleases) {
+	if v := q.Get("impossible"); v == string(referee.ImpossibleReleased) {
 		p.Impossible = v
 	}
 	rules := referee.Standard()

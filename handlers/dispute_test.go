@@ -95,7 +95,7 @@ func TestDisputePage(t *testing.T) {
 	expectVariant(t, "fifth arm, four arms", v, text("verdict.alt-yes", referee.Params{"Variant": text("variant.six-arms", nil)}))
 	v = expectTestID(t, "fifth arm, six arms", ask("layout="+fiveArms+"&tile=9-5&on=9-9&set=9&arms=6&impossible=blocked"), http.StatusOK, "verdict", "")
 	expectVerdict(t, "fifth arm, six arms", v, true, "")
-	four := refereeRefusesTile(t, dispute(9, 4, referee.ImpossibleBlocks), layout, "9-5", "9-9", referee.CodeEndClosed)
+	four := refereeRefusesTile(t, dispute(9, 4, referee.ImpossibleStaysOwed), layout, "9-5", "9-9", referee.CodeEndClosed)
 	expectVariant(t, "fifth arm, six arms", v, text("verdict.alt-no", referee.Params{"Variant": text("variant.four-arms", nil), "Reason": four.Reason}))
 
 	const stuck = "6-6+6-0@6-6+6-1@6-6+6-2@6-6+6-3@6-6+0-3@6-0+1-3@6-1+2-3@6-2+3-4@0-3+3-5@1-3+3-3@6-3"
@@ -105,7 +105,7 @@ func TestDisputePage(t *testing.T) {
 	expectVariant(t, "stuck chickie blocks", v, text("verdict.alt-yes", referee.Params{"Variant": text("variant.release", nil)}))
 	v = expectTestID(t, "stuck chickie let go", ask(q+"&impossible=release"), http.StatusOK, "verdict", "")
 	expectVerdict(t, "stuck chickie let go", v, true, "")
-	blocks := refereeRefusesTile(t, dispute(6, 4, referee.ImpossibleBlocks), strings.ReplaceAll(stuck, "+", " "), "5-0", "5-3", referee.CodeChickieFirst)
+	blocks := refereeRefusesTile(t, dispute(6, 4, referee.ImpossibleStaysOwed), strings.ReplaceAll(stuck, "+", " "), "5-0", "5-3", referee.CodeChickieFirst)
 	expectVariant(t, "stuck chickie let go", v,
 		text("verdict.alt-no", referee.Params{"Variant": text("variant.block", nil), "Reason": blocks.Reason}))
 
@@ -113,7 +113,7 @@ func TestDisputePage(t *testing.T) {
 	unreadable := refusalOf(t, err, referee.CodeBadTile)
 	expectProblem(t, "bad notation", ask("layout=9-9+x@9-9&tile=9-5&on=9-9&set=9&arms=4"), http.StatusBadRequest,
 		text("check.layout", referee.Params{"Reason": unreadable.Reason}))
-	impossible := impossibleUnder(t, dispute(9, 4, referee.ImpossibleBlocks), "9-9 3-4@9-9")
+	impossible := impossibleUnder(t, dispute(9, 4, referee.ImpossibleStaysOwed), "9-9 3-4@9-9")
 	expectProblem(t, "impossible layout", ask("layout=9-9+3-4@9-9&tile=9-5&on=9-9&set=9&arms=4"), http.StatusUnprocessableEntity,
 		text("check.impossible", referee.Params{"Reason": impossible}))
 	expectProblem(t, "no tile", ask("layout=9-9&tile=&on=9-9&set=9&arms=4"), http.StatusBadRequest, text("check.tile", nil))

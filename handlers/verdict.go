@@ -102,11 +102,11 @@ func variants(r referee.Rules) []variant {
 		arms.SpinnerArms = 4
 		out = append(out, variant{text("variant.four-arms", nil), arms})
 	}
-	if r.Impossible == referee.ImpossibleBlocks {
-		stuck.Impossible = referee.ImpossibleReleases
+	if r.Impossible == referee.ImpossibleStaysOwed {
+		stuck.Impossible = referee.ImpossibleReleased
 		out = append(out, variant{text("variant.release", nil), stuck})
 	} else {
-		stuck.Impossible = referee.ImpossibleBlocks
+		stuck.Impossible = referee.ImpossibleStaysOwed
 		out = append(out, variant{text("variant.block", nil), stuck})
 	}
 	return out
@@ -115,7 +115,7 @@ func variants(r referee.Rules) []variant {
 // placementRules names the house rules in force that bear on placement.
 func placementRules(r referee.Rules) string {
 	p := referee.Params{"Set": r.Set.String(), "Arms": r.SpinnerArms}
-	if r.Impossible == referee.ImpossibleReleases {
+	if r.Impossible == referee.ImpossibleReleased {
 		return text("placement.release", p)
 	}
 	return text("placement.block", p)

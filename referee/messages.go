@@ -33,15 +33,17 @@ var messages = NewCatalog(map[string]string{
 	"hand.two-hands": "{{.Tile}} is listed in both {{.Other}}'s and {{.Name}}'s hands; each tile is in the game once.",
 
 	// Closing a round and opening the next.
-	"missing-entries":  "Enter a score for {{and .Names}} to close the round.",
-	"two-out-close":    "Only one player can go out in a round; correct the entries first.",
-	"setter":           "Tap the name of the player who set the double down.",
-	"double":           "Pick the double the round opened on.",
-	"table-started":    "Tiles are already on the table for this round; take them back before changing the double it opened on.",
-	"no-skip":          "This game's house rule does not skip doubles: the round opens on {{.Tile}}.",
-	"no-skip-blank":    "The 0-0 round is never skipped.",
-	"no-skip-higher":   "A skipped round opens on a lower double than {{.Tile}}.",
-	"too-many-actions": "This round already holds {{.N}} actions, the most one round keeps.",
+	"missing-entries":      "Enter a score for {{and .Names}} to close the round.",
+	"two-out-close":        "Only one player can go out in a round; correct the entries first.",
+	"setter":               "Tap the name of the player who set the double down.",
+	"double":               "Pick the double the round opened on.",
+	"table-started":        "Tiles are already on the table for this round; take them back before changing the double it opened on.",
+	"table-started.setter": "{{.Name}} set the double and tiles are already laid after it; take them back before changing who set it.",
+	"no-skip":              "This game's house rule does not skip doubles: the round opens on {{.Tile}}.",
+	"no-skip-blank":        "The 0-0 round is never skipped.",
+	"no-skip-played":       "A round has already opened on {{.Tile}}: pick a lower double that is still to be played.",
+	"no-skip-higher":       "A skipped round opens on a lower double than {{.Tile}}.",
+	"too-many-actions":     "This round already holds {{.N}} actions, the most one round keeps.",
 
 	// Reading tiles (notation.go, set.go).
 	"bad-tile.syntax": `{{printf "%q" .Tile}} is not a tile: write it as two numbers joined by a hyphen, like 9-3.`,

@@ -48,11 +48,13 @@ var samples = map[string]Params{
 	"no-skip-higher":   {"Tile": "5-5"},
 	"too-many-actions": {"N": MaxActions},
 
-	"must-pass":           {"Name": "Ann"},
-	"deal-again":          {"Tile": "9-9", "Name": "Ann"},
-	"draw-for-start.turn": {"Tile": "9-9", "Name": "Ann", "Turn": "Bob"},
-	"draw-for-start.all":  {"Tile": "9-9", "Name": "Ann"},
-	"no-penalty.drew":     {"Name": "Ann"},
+	"must-pass":            {"Name": "Ann"},
+	"deal-again":           {"Tile": "9-9", "Name": "Ann"},
+	"draw-for-start.turn":  {"Tile": "9-9", "Name": "Ann", "Turn": "Bob"},
+	"draw-for-start.all":   {"Tile": "9-9", "Name": "Ann"},
+	"no-penalty.drew":      {"Name": "Ann"},
+	"no-skip-played":       {"Tile": "7-7"},
+	"table-started.setter": {"Name": "Bob"},
 
 	"bad-tile.syntax": {"Tile": "9/3"},
 	"bad-tile.number": {"Tile": "19-3", "Max": MaxPips},
@@ -458,6 +460,12 @@ func sheetRefusals(t *testing.T) []refusalCase {
 	_, zero := Standard().TypedEntry(0, false)
 	_, notInSet := Standard().TappedEntry([]Tile{{10, 3}})
 	closed := func(_ *Sheet, r *SheetRound) { r.Closed = true }
+	// returned: round 1 opened on 8-8 for want of 9-9, which comes back.
+	returned := func() *Sheet {
+		s := sheet(func(s *Sheet, r *SheetRound) { s.Rules.Unheld, r.Opened, r.Closed = UnheldLowerReturn, 8, true })
+		s.Rounds = append(s.Rounds, SheetRound{Number: 2, Planned: 9, Opened: -1, Setter: -1, Entries: make([]*Entry, 3)})
+		return s
+	}
 	closing := func(s *Sheet) error { _, err := s.Close(1); return err }
 	return []refusalCase{
 		{"no such round", "not-found", closing(&Sheet{Rules: Standard(), Players: []string{"Ann", "Bob"}})},
@@ -482,10 +490,12 @@ func sheetRefusals(t *testing.T) []refusalCase {
 		{"a tile twice in a hand", "hand.twice", handProblem(t, map[string][]string{"Ann": {"9-3", "3-9"}})},
 		{"a tile in two hands", "hand.two-hands", handProblem(t, map[string][]string{"Ann": {"9-3"}, "Bob": {"9-3"}})},
 		{"no such double", "double", sheet(nil).CheckOpening(1, 12, 0)},
-		{"tiles on the table", "table-started", sheet(func(_ *Sheet, r *SheetRound) { r.Tracked = true }).CheckOpening(1, 8, 0)},
+		{"tiles on the table", "table-started", sheet(func(_ *Sheet, r *SheetRound) { r.Actions = 1 }).CheckOpening(1, 8, 0)},
+		{"tiles laid after the start", "table-started.setter", sheet(func(_ *Sheet, r *SheetRound) { r.Actions, r.Setter = 2, 1 }).CheckOpening(1, 9, 0)},
 		{"no skipping", "no-skip", sheet(nil).CheckOpening(1, 8, 0)},
 		{"skipping 0-0", "no-skip-blank", sheet(burn(0)).CheckOpening(1, 1, 0)},
 		{"skipping upward", "no-skip-higher", sheet(burn(5)).CheckOpening(1, 7, 0)},
+		{"a double already played", "no-skip-played", returned().CheckOpening(2, 8, 0)},
 	}
 }
 

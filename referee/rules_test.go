@@ -160,3 +160,50 @@ func TestHandSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestLadders: the doubles each round opens on, the rounds left and the
+// doubles skipped for good, under each ladder and unheld-double rule,
+// from the doubles the rounds really opened on.
+func TestLadders(t *testing.T) {
+	t.Parallel()
+	with := func(set Set, f func(*Rules)) Rules { r := Standard(); r.Set = set; f(&r); return r }
+	downUp := with(6, func(r *Rules) { r.Ladder = LadderDownUp })
+	burn := with(9, func(r *Rules) { r.Unheld = UnheldBurn })
+	back := with(9, func(r *Rules) { r.Unheld = UnheldLowerReturn })
+	loss := with(6, func(r *Rules) { r.LossLimit = 100 })
+	tests := []struct {
+		name    string
+		rules   Rules
+		opened  []int
+		next    int
+		more    bool
+		left    int
+		skipped []int
+	}{
+		{"down-up turns at 0-0", downUp, []int{6, 5, 4, 3, 2, 1, 0}, 1, true, 6, nil},
+		{"down-up ends at the top", downUp, []int{6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6}, 0, false, 0, nil},
+		{"down-up plans 13 rounds on double-6", downUp, nil, 6, true, 13, nil},
+		{"burned doubles are gone", burn, []int{9, 7}, 6, true, 7, []int{8}},
+		{"two burned", burn, []int{7}, 6, true, 7, []int{9, 8}},
+		{"a returned double comes next", back, []int{8}, 9, true, 9, nil},
+		{"then the ladder goes on", back, []int{8, 9}, 7, true, 8, nil},
+		{"every double once", back, []int{8, 9, 7, 6, 5, 4, 3, 2, 0, 1}, 0, false, 0, nil},
+		{"a loss threshold starts again after 0-0", loss, []int{6, 5, 4, 3, 2, 1, 0}, 6, true, 0, nil},
+		{"a loss threshold passes a burned double", loss, []int{6, 4}, 3, true, 0, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			next, more := tt.rules.NextDouble(tt.opened)
+			if next != tt.next || more != tt.more {
+				t.Errorf("NextDouble(%v) = %d, %v, want %d, %v", tt.opened, next, more, tt.next, tt.more)
+			}
+			if got := tt.rules.RoundsLeft(tt.opened); got != tt.left {
+				t.Errorf("RoundsLeft(%v) = %d, want %d", tt.opened, got, tt.left)
+			}
+			if got := tt.rules.Skipped(tt.opened); !slices.Equal(got, tt.skipped) {
+				t.Errorf("Skipped(%v) = %v, want %v", tt.opened, got, tt.skipped)
+			}
+		})
+	}
+}

@@ -1,5 +1,7 @@
 package referee
 
+import "slices"
+
 // A Closing is what closing a round leads to: the next round and the
 // double it is planned to open on, or the end of the game.
 type Closing struct {
@@ -111,19 +113,32 @@ func (s Sheet) CheckOpening(n, double, setter int) error {
 		return Invalid("double", "double", messages.Text("double", nil), nil)
 	case r.Closed:
 		return Conflict("round-closed", Params{"N": n})
-	case r.Tracked && double != r.Double():
+	case r.Tracked() && double != r.Double():
 		return refusal(CodeTableStarted, "table-started", nil)
+	case r.Actions > 1 && r.Setter >= 0 && setter != r.Setter:
+		return refusal(CodeTableStarted, "table-started.setter", Params{"Name": s.Players[r.Setter]})
 	case double == r.Planned:
 		return nil
 	}
 	p := Params{"Tile": NewTile(r.Planned, r.Planned).String()}
 	switch {
-	case s.Rules.Unheld != UnheldBurn:
+	case s.Rules.Unheld != UnheldBurn && s.Rules.Unheld != UnheldLowerReturn:
 		return refusal(CodeNoSkip, "no-skip", p)
 	case r.Planned == 0:
 		return refusal(CodeNoSkip, "no-skip-blank", p)
 	case double > r.Planned:
 		return refusal(CodeNoSkip, "no-skip-higher", p)
+	case s.Rules.Unheld == UnheldLowerReturn && !slices.Contains(s.Rules.unplayed(s.openedBefore(n)), double):
+		return refusal(CodeNoSkip, "no-skip-played", Params{"Tile": NewTile(double, double).String()})
 	}
 	return nil
+}
+
+// openedBefore lists the doubles the rounds before round n opened on.
+func (s Sheet) openedBefore(n int) []int {
+	var out []int
+	for _, r := range s.Rounds[:n-1] {
+		out = append(out, r.Double())
+	}
+	return out
 }

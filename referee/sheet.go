@@ -21,9 +21,13 @@ type SheetRound struct {
 	Opened  int // the double it really opened on, or -1 before anyone said
 	Setter  int // the seat that set it, or -1
 	Closed  bool
-	Tracked bool     // tiles were laid for it on the live table
+	Actions int      // actions in its live table's log
 	Entries []*Entry // by seat; nil where the player has no entry yet
 }
+
+// Tracked reports whether anything was recorded on the round's live
+// table.
+func (r SheetRound) Tracked() bool { return r.Actions > 0 }
 
 // Double is the double the round opens on: as recorded, else as planned.
 func (r SheetRound) Double() int {
@@ -41,7 +45,7 @@ func (r SheetRound) Untouched() bool {
 			return false
 		}
 	}
-	return r.Setter < 0 && !r.Tracked
+	return r.Setter < 0 && !r.Tracked()
 }
 
 // Current is the round being played, or nil when the game is over.

@@ -79,7 +79,7 @@ func (b *sheetBuilder) setBy(seat int) *sheetBuilder {
 
 // tracked says tiles were laid for the last round on the live table.
 func (b *sheetBuilder) tracked() *sheetBuilder {
-	b.last().Tracked = true
+	b.last().Actions = 1
 	return b
 }
 

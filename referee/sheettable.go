@@ -17,19 +17,36 @@ type EntryChange struct {
 	Kind     EntryKind
 }
 
-// Deal is the deal of the sheet's rounds: the table knows the seats and
-// the hand size, not the hands.
-func (s Sheet) Deal() Deal {
-	return Deal{Players: len(s.Players), HandSize: s.HandSize, Names: s.Players}
+// Deal is the deal of round n: the table knows the seats, the hand size
+// and who plays first where the first player moves on each round, not the
+// hands.
+func (s Sheet) Deal(n int) Deal {
+	return Deal{Players: len(s.Players), HandSize: s.HandSize, Names: s.Players, First: s.FirstPlayer(n)}
 }
 
-// Replay rebuilds round n's table from its action log.
+// FirstPlayer is the seat that plays first in round n under FirstRotates:
+// one seat further round each round. Under the other rules it is 0: the
+// holder of the double starts.
+func (s Sheet) FirstPlayer(n int) int {
+	if s.Rules.FirstPlayer != FirstRotates || len(s.Players) == 0 || n < 1 {
+		return 0
+	}
+	return (n - 1) % len(s.Players)
+}
+
+// Replay rebuilds round n's table from its action log. The sheet's record
+// of who set the starting double is the one record of it: the log's start
+// is replayed as set by that player, so the turn follows the record.
 func (s Sheet) Replay(n int, log []Action) (*Round, error) {
 	r := s.Round(n)
 	if r == nil {
 		return nil, NotFound("round")
 	}
-	return Replay(s.Rules, r.Double(), s.Deal(), log)
+	if len(log) > 0 && r.Setter >= 0 && log[0].Kind == ActPlay && log[0].Move.Start && log[0].Seat != r.Setter {
+		log = append([]Action{log[0]}, log[1:]...)
+		log[0].Seat = r.Setter
+	}
+	return Replay(s.Rules, r.Double(), s.Deal(n), log)
 }
 
 // MaxActions caps a round's action log: far beyond any real round (a

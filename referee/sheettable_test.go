@@ -165,8 +165,8 @@ func TestSheetEntryChanges(t *testing.T) {
 
 func TestSheetDealAndReplay(t *testing.T) {
 	t.Parallel()
-	s := newSheet(t, stdOn(6, nil), 3).playing(6).opened(4).sheet()
-	deal := s.Deal()
+	s := newSheet(t, stdOn(6, nil), 3).playing(6).opened(4).setBy(1).sheet()
+	deal := s.Deal(1)
 	if deal.Players != 3 || deal.HandSize != 2 || deal.Hands != nil || !slices.Equal(deal.Names, s.Players) {
 		t.Errorf("Deal() = %+v, want 3 players of 2 unknown tiles, named", deal)
 	}
@@ -176,4 +176,11 @@ func TestSheetDealAndReplay(t *testing.T) {
 	}
 	_, err = s.Replay(2, nil)
 	checkErr(t, "Replay(2, nil)", err, fails(referee.CodeNotFound))
+	// The sheet's record of who set the double wins over the log's: Cy set
+	// it, so Ann, the next seat, plays next.
+	s.Rounds[0].Setter = 2
+	r, err = s.Replay(1, []referee.Action{playAct(1, "4-4", "")})
+	if err != nil || r.Setter() != 2 || r.Turn() != 0 {
+		t.Errorf("Replay with the sheet saying Cy set 4-4 = setter %d, turn %d, %v; want Cy, then Ann", r.Setter(), r.Turn(), err)
+	}
 }
