@@ -10,15 +10,8 @@ import (
 func banner(rr *referee.Round, g db.Game) views.Banner {
 	l := rr.Layout()
 	b := views.Banner{Boneyard: rr.Boneyard(), Owes: owes(l)}
-	if o := l.Pending(); o.Impossible {
-		left := l.Unplayed(o.Tile.Hi)
-		p := referee.Params{"Tile": o.Tile.String(), "Left": left, "Pips": o.Tile.Hi, "N": o.Missing}
-		b.Impossible = text("stuck."+string(o.Kind), p)
-		if o.Released {
-			b.Impossible += text("stuck.released", nil)
-		} else {
-			b.Impossible += text("stuck.blocked", nil)
-		}
+	if o := l.Pending(); o.Impossible && !rr.Over() {
+		b.Impossible = stuckText(l, o)
 	}
 	if t := rr.Turn(); t >= 0 {
 		b.Turn = text("turn", referee.Params{"Name": g.Players[t]})
@@ -27,6 +20,21 @@ func banner(rr *referee.Round, g db.Game) views.Banner {
 		b.Hands = append(b.Hands, views.HandCount{Name: name, Count: rr.HandCount(s), Turn: s == rr.Turn()})
 	}
 	return b
+}
+
+// stuckText says that the spinner or chickie the table owes can't be
+// finished, and what the house rule makes of it for the players now.
+func stuckText(l *referee.Layout, o referee.Obligation) string {
+	left := l.Unplayed(o.Tile.Hi)
+	p := referee.Params{"Tile": o.Tile.String(), "Left": left, "Pips": o.Tile.Hi, "N": o.Missing}
+	why := text("stuck."+string(o.Kind), p)
+	switch {
+	case o.Released:
+		return why + text("stuck.released", nil)
+	case left == 0:
+		return why + text("stuck.owed-none", p)
+	}
+	return why + text("stuck.owed", p)
 }
 
 // owes says what the table owes now.

@@ -6,6 +6,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"chickenfoot/db"
+	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
@@ -32,6 +34,21 @@ func (a *App) check(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if t.Live.Over() {
+		v = overVerdict(v, t)
+	}
 	p.Verdict = &v
 	return render(c, http.StatusOK, views.Table(p))
+}
+
+// overVerdict answers a question asked once the round is over: nothing
+// can go anywhere now, and whether the tile would have fitted there.
+func overVerdict(v views.Verdict, t db.Table) views.Verdict {
+	would := text("verdict.would-fit", nil)
+	if !v.Legal {
+		would = text("verdict.would-not-fit", referee.Params{"Reason": v.Reason})
+	}
+	v.Legal, v.Code, v.RuleURL = false, string(referee.CodeRoundOver), rulesURL(t.Game.Slug)+"#"+referee.CodeRoundOver.Section()
+	v.Reason = overText(t.Live, t.Game) + " " + would
+	return v
 }

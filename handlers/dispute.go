@@ -53,8 +53,9 @@ func readDispute(q url.Values, p *views.CheckPage) (referee.Rules, []referee.Mov
 	if p.Arms, err = strconv.Atoi(q.Get("arms")); err != nil || (p.Arms != 4 && p.Arms != 6) {
 		p.Error, p.Arms = text("check.arms", nil), 4
 	}
-	if v := q.Get("impossible"); v == string(referee.ImpossibleReleased) {
-		p.Impossible = v
+	var stuck referee.ImpossibleRule // read as stored rules are, old names too
+	if stuck.UnmarshalText([]byte(q.Get("impossible"))); stuck == referee.ImpossibleReleased {
+		p.Impossible = string(stuck)
 	}
 	rules := referee.Standard()
 	rules.Set, rules.SpinnerArms, rules.Impossible = referee.Set(p.Set), p.Arms, referee.ImpossibleRule(p.Impossible)

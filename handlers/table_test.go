@@ -200,6 +200,12 @@ func TestTableRoundEnds(t *testing.T) {
 	}
 	want := a.refereeRefuses(g, referee.Action{Seat: 1, Kind: referee.ActPass}, referee.CodeRoundOver)
 	expectRefusal(t, "after the end", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusUnprocessableEntity, referee.CodeRoundOver, want.Reason)
+	over := a.getHTMX(strings.TrimSuffix(table, "/table") + "/check?tile=6-5&on=6-6")
+	expectSays(t, "asked after the end", expectTestID(t, "asked after the end", over, http.StatusOK, "reason", ""),
+		"No. "+text("over.out", referee.Params{"Name": "Ann"})+" "+text("verdict.would-fit", nil))
+	if got := over.testid("rule").text(); got != string(referee.CodeRoundOver) {
+		t.Fatalf("asked after the end: rule %q, want %s", got, referee.CodeRoundOver)
+	}
 	expectStart(t, "take back the last tile", a.postHTMX(table, form("kind", "take-back", "seat", "0")), "6-6")
 	if e := a.sheet(g).Rounds[0].Entries[0]; e != nil {
 		t.Fatalf("after the take-back Ann's entry = %+v, want none", e)
@@ -216,11 +222,13 @@ func TestTableRoundEnds(t *testing.T) {
 func TestTableStuckChickie(t *testing.T) {
 	t.Parallel()
 	const stuck = "6-6 6-0@6-6 6-1@6-6 6-2@6-6 6-3@6-6 0-3@6-0 1-3@6-1 2-3@6-2 3-4@0-3 3-5@1-3 3-3@6-3"
-	for _, rule := range []string{"blocked", "release"} {
+	for _, rule := range []string{"stays-owed", "released"} {
 		t.Run(rule, func(t *testing.T) {
 			t.Parallel()
 			a := newTestApp(t)
+			// Eight each on double-6 leave 12 in the boneyard.
 			r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "hand_size", "8", "impossible_chickie", rule))
+			expect(t, "create", r, http.StatusSeeOther)
 			table := r.header.Get("Location") + "/rounds/1/table"
 			var last response
 			for i, m := range strings.Fields(stuck) {
@@ -228,15 +236,25 @@ func TestTableStuckChickie(t *testing.T) {
 				last = a.lay(table, itoa(i%2), tile, on)
 				expect(t, "lay "+m, last, http.StatusOK)
 			}
-			why := text("stuck.chickie", referee.Params{"Tile": "3-3", "Left": 0, "Pips": 3, "N": 3})
-			if rule == "blocked" {
-				expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+text("stuck.blocked", nil))
-				expectTestID(t, "blocked", last, http.StatusOK, "round-over", text("over.blocked", nil))
+			p := referee.Params{"Tile": "3-3", "Left": 0, "Pips": 3, "N": 3}
+			why := text("stuck.chickie", p)
+			if rule == "released" {
+				expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+text("stuck.released", nil))
+				expectBanner(t, "let go", last, text("owes.open", nil), "")
+				expect(t, "play on elsewhere", a.lay(table, "1", "5-0", "5-3"), http.StatusOK)
 				return
 			}
-			expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+text("stuck.released", nil))
-			expectBanner(t, "let go", last, text("owes.open", nil), "")
-			expect(t, "play on elsewhere", a.lay(table, "1", "5-0", "5-3"), http.StatusOK)
+			// It stays owed: nothing can be laid, but the round is not over
+			// while the boneyard has tiles; the others draw.
+			expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+text("stuck.owed-none", p))
+			expectNoTestID(t, "not over with 12 in the boneyard", last, "round-over")
+			r = a.postHTMX(table, form("kind", "draw", "seat", "1"))
+			expectNoTestID(t, "a draw goes on", r, "round-over")
+			if got := r.testid("boneyard").text(); !strings.Contains(got, "11") {
+				t.Fatalf("after a draw the boneyard says %q, want 11 left", got)
+			}
+			v := a.getHTMX(strings.TrimSuffix(table, "/table") + "/check?tile=5-0&on=5-3")
+			expectTestID(t, "nothing goes elsewhere", v, http.StatusOK, "verdict-no", "")
 		})
 	}
 }

@@ -191,6 +191,8 @@ func (c Code) Section() string {
 		return "take-back"
 	case CodeNoPenalty:
 		return "last-tile"
+	case CodeRoundOver:
+		return "end"
 	case CodeTwoOut, CodeTwoDoubleBlanks, CodeDuplicateTile, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries:
 		return "scoring"
 	case CodeNoSkip, CodeTableStarted:

@@ -322,7 +322,7 @@ var houseRulesOfPlay = []HouseRule{
 			{string(FirstRotates), "Set aside, first player moves on", "The round's double is put in the middle before the deal; the first player is one seat further round each round."},
 		},
 		access: text(func(r *Rules) *FirstPlayerRule { return &r.FirstPlayer })},
-	{Field: "AfterStart", JSON: "after_start", Title: "After the starting double", Topic: "turns", More: true,
+	{Field: "AfterStart", JSON: "after_start", Title: "After the starting double", Topic: "starting-double", More: true,
 		Meaning: "Who plays once the starting double is set: the next player, or the one who set it",
 		Source:  "The next player in 001 and 002; the setter playing again is a house rule some tables play (a boxed edition's rules).",
 		Choices: []Choice{

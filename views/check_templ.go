@@ -145,21 +145,21 @@ func Check(p CheckPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, ">6 (double chickenfoot)</option></select> <label for=\"impossible\">A stuck chickie</label> <select id=\"impossible\" name=\"impossible\"><option value=\"blocked\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, ">6 (double chickenfoot)</option></select> <label for=\"impossible\">A stuck chickie</label> <select id=\"impossible\" name=\"impossible\"><option value=\"stays-owed\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if p.Impossible == "blocked" {
+			if p.Impossible == "stays-owed" {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, " selected")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, ">blocks the table</option> <option value=\"release\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, ">stays owed</option> <option value=\"released\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if p.Impossible == "release" {
+			if p.Impossible == "released" {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, " selected")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
