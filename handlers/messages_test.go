@@ -20,6 +20,8 @@ var keyUse = regexp.MustCompile(`(?:text|invalid\([a-z"]+,)\s*\(?"([a-z.-]+)"(\s
 // the code can give.
 var dynamicKeys = map[string][]string{
 	"unheld.":      {"draw-all", "reshuffle"},
+	"start-draw.":  {"draw", "draw-all", "burn", "reshuffle", "lower-return"},
+	"penalty.":     {"draw-penalty", "skip-turn"},
 	"owes.":        {string(referee.Spinner), string(referee.Chickie)},
 	"stuck.":       {string(referee.Spinner), string(referee.Chickie)},
 	"log.":         {string(referee.ActDraw), string(referee.ActPass), string(referee.ActTakeBack), string(referee.ActPenalty)},

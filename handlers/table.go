@@ -52,6 +52,7 @@ func tablePage(t db.Table, o tableOptions) views.TablePage {
 		Closed: r.Closed, CanDraw: rr.Boneyard() > 0, Seq: strconv.Itoa(len(t.Log)),
 	}
 	p.Ends, p.Tiles = endChoices(rr.Layout(), o.on), tileKeypad(rr.Layout(), o.on)
+	p.Setter, p.StartDraw, p.Penalty = r.Setter, startDraw(rr, g), penalty(rr, g)
 	if rr.Over() {
 		p.Over = overText(rr, g)
 	}
@@ -104,4 +105,31 @@ func tileKeypad(l *referee.Layout, on string) []views.TileBox {
 		out = append(out, views.TileBox{Value: t.String(), Hi: t.Hi, Lo: t.Lo, Pips: t.Pips(), Fits: fits})
 	}
 	return out
+}
+
+// startDraw says how draws for an unheld starting double go under the
+// house rule, and who may record one now.
+func startDraw(rr *referee.Round, g db.Game) views.StartDraw {
+	d := views.StartDraw{Help: text("start-draw."+string(g.Rules.Unheld), referee.Params{"Tile": rr.Layout().Double().String()})}
+	for seat, name := range g.Players {
+		if rr.MayDrawForStart(seat) {
+			d.Seats = append(d.Seats, views.Seat{Seat: seat, Name: name})
+		}
+	}
+	return d
+}
+
+// penalty offers the last-tile penalty for each player down to one tile,
+// where the house rule has one.
+func penalty(rr *referee.Round, g db.Game) views.Penalty {
+	if g.Rules.LastTile == referee.LastTileCourtesy || rr.Over() || rr.Turn() < 0 {
+		return views.Penalty{}
+	}
+	p := views.Penalty{What: text("penalty."+string(g.Rules.LastTile), nil)}
+	for seat, name := range g.Players {
+		if rr.HandCount(seat) == 1 && !rr.Skips(seat) {
+			p.Seats = append(p.Seats, views.Seat{Seat: seat, Name: name})
+		}
+	}
+	return p
 }

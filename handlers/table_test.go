@@ -258,3 +258,61 @@ func TestTableStuckChickie(t *testing.T) {
 		})
 	}
 }
+
+// TestTableLastTilePenalty: where the house rule has a penalty for a
+// silent last tile, the table offers it for each player down to one tile,
+// and the referee carries it out: a tile drawn, or a missed turn.
+func TestTableLastTilePenalty(t *testing.T) {
+	t.Parallel()
+	for _, rule := range []string{"draw-penalty", "skip-turn"} {
+		t.Run(rule, func(t *testing.T) {
+			t.Parallel()
+			a := newTestApp(t)
+			r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob\nCy", "set", "6", "hand_size", "2", "last_tile", rule))
+			expect(t, "create", r, http.StatusSeeOther)
+			table := r.header.Get("Location") + "/rounds/1/table"
+			r = a.lay(table, "0", "6-6", "")
+			offer := expectTestID(t, "Ann down to one tile", r, http.StatusOK, "penalty-0", "")
+			if !strings.Contains(offer.text(), text("penalty."+rule, nil)) {
+				t.Fatalf("the penalty button says %q, want it to say %q", offer.text(), text("penalty."+rule, nil))
+			}
+			expectNoTestID(t, "Bob holds two", r, "penalty-1")
+			r = a.postHTMX(table, form("kind", "penalty", "seat", "0"))
+			expectNoTestID(t, "caught once", r, "penalty-0")
+			if rule == "draw-penalty" {
+				if got := r.testid("boneyard").text(); got != "21" {
+					t.Fatalf("after Ann's penalty draw the boneyard holds %s, want 21 of 22", got)
+				}
+				return
+			}
+			// Bob and Cy play; Ann's turn is passed over, back to Bob.
+			a.lay(table, "1", "6-1", "6-6")
+			r = a.lay(table, "2", "6-2", "6-6")
+			expectSays(t, "Ann misses her turn", expectTestID(t, "turn", r, http.StatusOK, "turn", ""), turnOf("Bob"))
+		})
+	}
+}
+
+// TestTableDrawsForTheStart: draws for a starting double nobody holds go
+// as the house rule says: in turn, or none at all under a new deal.
+func TestTableDrawsForTheStart(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("6", "Ann", "Bob", "Cy")
+	table := g + "/rounds/1/table"
+	r := a.get(table)
+	for seat := range 3 {
+		expectTestID(t, "anyone may draw first", r, http.StatusOK, "draw-for-start-"+itoa(seat), "")
+	}
+	r = a.postHTMX(table, form("kind", "draw", "seat", "1"))
+	expectTestID(t, "Cy draws next", r, http.StatusOK, "draw-for-start-2", "")
+	expectNoTestID(t, "not Ann", r, "draw-for-start-0")
+	want := a.refereeRefuses(g, referee.Action{Seat: 0, Kind: referee.ActDraw}, referee.CodeNotYourTurn)
+	expectRefusal(t, "Ann out of turn", a.postHTMX(table, form("kind", "draw", "seat", "0")), http.StatusUnprocessableEntity, referee.CodeNotYourTurn, want.Reason)
+
+	r = a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "unheld_double", "reshuffle"))
+	expect(t, "create", r, http.StatusSeeOther)
+	r = a.get(r.header.Get("Location") + "/rounds/1/table")
+	expectSays(t, "a new deal", expectTestID(t, "a new deal", r, http.StatusOK, "draw-for-start", ""), text("start-draw.reshuffle", referee.Params{"Tile": "6-6"}))
+	expectNoTestID(t, "nothing drawn", r, "draw-for-start-0")
+}

@@ -33,7 +33,7 @@ func (f actionForm) action(set referee.Set) (referee.Action, error) {
 	}
 	a := referee.Action{Seat: seat, Kind: referee.ActionKind(f.kind)}
 	switch a.Kind {
-	case referee.ActDraw, referee.ActPass, referee.ActTakeBack:
+	case referee.ActDraw, referee.ActPass, referee.ActTakeBack, referee.ActPenalty:
 		return a, nil
 	case referee.ActPlay:
 	default:

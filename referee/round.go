@@ -248,6 +248,22 @@ func (r *Round) Ending() Ending { return r.ending }
 // WentOut is the seat that laid its last tile, or -1.
 func (r *Round) WentOut() int { return r.winner }
 
+// MayDrawForStart reports whether seat may draw now for a starting double
+// nobody holds: never under the reshuffle rule or once it is set; in turn
+// under the draw rules; all at once, once a time round.
+func (r *Round) MayDrawForStart(seat int) bool {
+	rules := r.layout.rules
+	switch {
+	case r.turn >= 0 || r.Over() || r.boneyard == 0 || rules.Unheld == UnheldReshuffle:
+		return false
+	case r.known && r.holder[r.layout.Double().index()] >= 0:
+		return false
+	case rules.Unheld == UnheldDrawAll:
+		return !r.startDrew.has(seat)
+	}
+	return r.startNext < 0 || r.startNext == seat
+}
+
 // Skips reports whether seat will miss its next turn, caught not
 // announcing its last tile (LastTileSkip).
 func (r *Round) Skips(seat int) bool { return r.skips.has(seat) }

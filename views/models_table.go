@@ -31,6 +31,23 @@ type TablePage struct {
 	Closed    bool
 	Log       []string
 	Seq       string // how many actions the page shows, sent back with the next
+	Setter    int    // who the score sheet says set the double, or -1
+	StartDraw StartDraw
+	Penalty   Penalty
+}
+
+// StartDraw is how draws for a starting double nobody holds are recorded:
+// who may draw now, and the house rule in a sentence.
+type StartDraw struct {
+	Help  string
+	Seats []Seat // who may draw now; none under the reshuffle rule
+}
+
+// Penalty offers the last-tile penalty for each player down to one tile,
+// where the house rule has one.
+type Penalty struct {
+	Seats []Seat
+	What  string // what it costs: "draw one", "miss a turn"
 }
 
 // Banner says what the table owes now and whose turn it is.
