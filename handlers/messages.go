@@ -76,11 +76,18 @@ var messages = referee.NewCatalog(map[string]string{
 	"rounds.ladder":    "one per double, {{.Tile}} down to 0-0",
 
 	// Nobody holds the round's double.
-	"unheld.draw":       "House rule: draw from the boneyard in turn until someone finds {{.Tile}}. Whoever finds it sets it down: tap their name.",
-	"unheld.draw-all":   "House rule: everyone draws from the boneyard at once until {{.Tile}} turns up. Whoever finds it sets it down: tap their name.",
-	"unheld.reshuffle":  "House rule: gather every tile, shuffle, and deal again. Then tap who sets {{.Tile}} down.",
-	"unheld.burn":       "House rule: open on the next lower double someone holds. The {{.Tile}} round is skipped for good.",
-	"unheld.burn-blank": "0-0's round is never skipped: draw from the boneyard in turn until it turns up, then tap who set it down.",
+	"unheld.draw":         "House rule: draw from the boneyard in turn until someone finds {{.Tile}}. Whoever finds it sets it down: tap their name.",
+	"unheld.draw-all":     "House rule: everyone draws from the boneyard at once until {{.Tile}} turns up. Whoever finds it sets it down: tap their name.",
+	"unheld.reshuffle":    "House rule: gather every tile, shuffle, and deal again. Then tap who sets {{.Tile}} down.",
+	"unheld.burn":         "House rule: open on the next lower double someone holds. The {{.Tile}} round is skipped for good.",
+	"unheld.lower-return": "House rule: open on the next lower double someone holds; {{.Tile}} is played in a later round, so no round is lost.",
+	"skipped":             "{{and .Names}} {{plural .N \"was\" \"were\"}} skipped: this game has {{count .Rounds \"round\" \"rounds\"}}.",
+	"next.holder":         "Next round: {{.Tile}}, set down by whoever holds it.",
+	"next.rotate":         "Next round: {{.Name}} starts; {{.Tile}} is set in the middle before the deal.",
+	"next.threshold":      "Next round: {{.Tile}}, unless someone has reached {{.Limit}}.",
+	"next.last":           "This is the last round.",
+	"starts.rotate":       "{{.Name}} starts this round; {{.Tile}} was set in the middle before the deal.",
+	"unheld.burn-blank":   "0-0's round is never skipped: draw from the boneyard in turn until it turns up, then tap who set it down.",
 
 	// The live table.
 	"owes.start":              "Set {{.Tile}} down to start.",

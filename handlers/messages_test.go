@@ -19,7 +19,7 @@ var keyUse = regexp.MustCompile(`(?:text|invalid\([a-z"]+,)\s*\(?"([a-z.-]+)"(\s
 // dynamicKeys are the keys built from a value, by prefix: every value
 // the code can give.
 var dynamicKeys = map[string][]string{
-	"unheld.":      {"draw-all", "reshuffle"},
+	"unheld.":      {"burn", "draw-all", "reshuffle", "lower-return"},
 	"start-draw.":  {"draw", "draw-all", "burn", "reshuffle", "lower-return"},
 	"penalty.":     {"draw-penalty", "skip-turn"},
 	"owes.":        {string(referee.Spinner), string(referee.Chickie)},

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -153,4 +154,51 @@ func TestFinalStandings(t *testing.T) {
 	expectNoTestID(t, "a finished game", page, "round")
 	expectSays(t, "home shows finished", expectTestID(t, "home", a.get("/"), http.StatusOK, "game-status", ""), text("finished", nil))
 	expect(t, "no third round", a.post(g+"/rounds/3/close", form()), http.StatusNotFound)
+}
+
+// TestRoundCountAndNextStart: the round card counts the rounds as they
+// stand after skipped or returned doubles, and says how the next round
+// starts under the rules in play.
+func TestRoundCountAndNextStart(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	newGame := func(rule ...string) string {
+		t.Helper()
+		r := a.post("/games", form(append([]string{"date", "2026-11-28", "players", "Ann\nBob", "set", "6"}, rule...)...))
+		expect(t, "create", r, http.StatusSeeOther)
+		return r.header.Get("Location")
+	}
+	tests := []struct {
+		name              string
+		rule              []string
+		opening           url.Values
+		of, skipped, next string
+	}{
+		{"burned", []string{"unheld_double", "burn"}, form("setter", "0", "double", "4", "burn", "1"), "5",
+			text("skipped", referee.Params{"Names": []string{"6-6", "5-5"}, "N": 2, "Rounds": 5}),
+			text("next.holder", referee.Params{"Tile": "3-3"})},
+		{"returned", []string{"unheld_double", "lower-return"}, form("setter", "0", "double", "5", "burn", "1"), "7", "",
+			text("next.holder", referee.Params{"Tile": "6-6"})},
+		{"down and back up", []string{"ladder", "down-up"}, nil, "13", "", text("next.holder", referee.Params{"Tile": "5-5"})},
+		{"first player moves on", []string{"first_player", "rotate"}, nil, "7", "",
+			text("next.rotate", referee.Params{"Name": "Bob", "Tile": "5-5"})},
+	}
+	for _, tt := range tests {
+		g := newGame(tt.rule...)
+		if tt.opening != nil {
+			expect(t, tt.name+": opening", a.post(g+"/rounds/1/opening", tt.opening), http.StatusSeeOther)
+		}
+		r := a.get(g)
+		if of := strings.Fields(r.testid("round-of").text()); len(of) == 0 || of[len(of)-1] != tt.of {
+			t.Errorf("%s: round 1 of %q, want of %s", tt.name, of, tt.of)
+		}
+		if got := r.testid("skipped").text(); got != tt.skipped {
+			t.Errorf("%s: skipped says %q, want %q", tt.name, got, tt.skipped)
+		}
+		expectSays(t, tt.name, expectTestID(t, tt.name, r, http.StatusOK, "next-start", ""), tt.next)
+	}
+	r := a.get(newGame("first_player", "rotate"))
+	expectSays(t, "who starts", expectTestID(t, "who starts", r, http.StatusOK, "starts", ""),
+		text("starts.rotate", referee.Params{"Name": "Ann", "Tile": "6-6"}))
+	expectNoTestID(t, "nobody sets it", r, "opening")
 }

@@ -14,14 +14,11 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	g := sh.Game
 	p := views.RoundPanel{
 		URL: roundURL(g.Slug, r.Number), GameURL: gameURL(g.Slug), Number: r.Number, Double: r.Double(), Planned: r.Planned,
-		Setter: r.Setter, Players: g.Players, Unheld: unheldHelp(g.Rules, r),
+		Setter: r.Setter, Players: g.Players, Unheld: unheldHelp(sh, r), Of: sh.PlannedRounds(r.Number),
+		Skipped: skippedText(sh, r.Number), Next: nextStartText(sh, r.Number),
 	}
-	switch {
-	case g.Rules.LossLimit > 0:
-	case g.Rules.Rounds > 0:
-		p.Of = g.Rules.Rounds
-	default:
-		p.Of = r.Number + r.Double()
+	if g.Rules.FirstPlayer == referee.FirstRotates {
+		p.Starts = text("starts.rotate", referee.Params{"Name": g.Players[sh.FirstPlayer(r.Number)], "Tile": tileName(r.Double())})
 	}
 	for seat := range g.Players {
 		p.Entries = append(p.Entries, entryRow(sh, r, seat))
@@ -38,24 +35,50 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 }
 
 // unheldHelp says what the house rule does when nobody holds the round's
-// double, and under the burn rule which lower doubles it may open on.
-func unheldHelp(rules referee.Rules, r *referee.SheetRound) views.Unheld {
-	u := views.Unheld{Rule: string(rules.Unheld)}
+// double, and under the burn rules which lower doubles it may open on.
+func unheldHelp(sh db.Sheet, r *referee.SheetRound) views.Unheld {
+	rule := sh.Rules.Unheld
+	u := views.Unheld{Rule: string(rule), Options: sh.LowerDoubles(r.Number)}
 	p := referee.Params{"Tile": tileName(r.Planned)}
 	switch {
-	case rules.Unheld == referee.UnheldBurn && r.Planned == 0:
+	case (rule == referee.UnheldBurn || rule == referee.UnheldLowerReturn) && r.Planned == 0:
 		u.Text = text("unheld.burn-blank", p)
-	case rules.Unheld == referee.UnheldBurn:
-		u.Text = text("unheld.burn", p)
-		for x := r.Planned - 1; x >= 0; x-- {
-			u.Options = append(u.Options, x)
-		}
-	case rules.Unheld == referee.UnheldDrawAll || rules.Unheld == referee.UnheldReshuffle:
-		u.Text = text("unheld."+string(rules.Unheld), p)
+	case rule == referee.UnheldBurn || rule == referee.UnheldDrawAll || rule == referee.UnheldReshuffle || rule == referee.UnheldLowerReturn:
+		u.Text = text("unheld."+string(rule), p)
 	default:
 		u.Text = text("unheld.draw", p)
 	}
 	return u
+}
+
+// skippedText says which doubles were skipped for good and how many rounds
+// the game has since, or "" when none was.
+func skippedText(sh db.Sheet, n int) string {
+	skipped := sh.Skipped(n)
+	if len(skipped) == 0 {
+		return ""
+	}
+	names := make([]string, len(skipped))
+	for i, d := range skipped {
+		names[i] = tileName(d)
+	}
+	return text("skipped", referee.Params{"Names": names, "N": len(skipped), "Rounds": sh.PlannedRounds(n)})
+}
+
+// nextStartText says how the next round starts under the rules in play.
+func nextStartText(sh db.Sheet, n int) string {
+	double, first, ok := sh.NextStart(n)
+	p := referee.Params{"Tile": tileName(double), "Limit": sh.Rules.LossLimit}
+	switch {
+	case !ok:
+		return text("next.last", nil)
+	case first >= 0:
+		p["Name"] = sh.Players[first]
+		return text("next.rotate", p)
+	case sh.Rules.LossLimit > 0:
+		return text("next.threshold", p)
+	}
+	return text("next.holder", p)
 }
 
 // entryRow builds one player's entry row; a closed round's rows correct.

@@ -1,5 +1,7 @@
 package referee
 
+import "slices"
+
 // A Sheet is a game night's score sheet: who plays in which seat, the
 // house rules it is played under, and its rounds with every player's
 // entry. The score sheet's rules (what an entry may be, when a round may
@@ -125,4 +127,60 @@ func totals(players int, results []Result) []int {
 // Standings ranks the players on the closed rounds under the tie-break.
 func (s Sheet) Standings() Outcome {
 	return s.Rules.Standings(s.Players, s.Results())
+}
+
+// openedThrough lists the doubles rounds 1 to n opened on (round n as
+// recorded or planned).
+func (s Sheet) openedThrough(n int) []int {
+	var out []int
+	for _, r := range s.Rounds[:min(n, len(s.Rounds))] {
+		out = append(out, r.Double())
+	}
+	return out
+}
+
+// PlannedRounds is how many rounds the game has as it stands at round n:
+// those played, round n, and those the ladder still plans after it. It is
+// 0 under a loss threshold, where nobody knows.
+func (s Sheet) PlannedRounds(n int) int {
+	if s.Rules.LossLimit > 0 {
+		return 0
+	}
+	opened := s.openedThrough(n)
+	return len(opened) + s.Rules.RoundsLeft(opened)
+}
+
+// Skipped lists the doubles skipped for good by round n (UnheldBurn).
+func (s Sheet) Skipped(n int) []int { return s.Rules.Skipped(s.openedThrough(n)) }
+
+// LowerDoubles lists the doubles round n may open on instead of its
+// planned one when nobody holds that: lower ones, under UnheldBurn and
+// UnheldLowerReturn (then only those still to be played); none for 0-0's
+// round or under the other rules.
+func (s Sheet) LowerDoubles(n int) []int {
+	r := s.Round(n)
+	if r == nil || r.Planned == 0 || (s.Rules.Unheld != UnheldBurn && s.Rules.Unheld != UnheldLowerReturn) {
+		return nil
+	}
+	left := s.Rules.unplayed(s.openedBefore(n))
+	var out []int
+	for d := r.Planned - 1; d >= 0; d-- {
+		if s.Rules.Unheld == UnheldBurn || slices.Contains(left, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// NextStart says how the round after round n starts, as things stand:
+// the double it is planned to open on and, under FirstRotates, the seat
+// that plays first (else -1: whoever holds the double). It reports false
+// when round n is the last the ladder plans.
+func (s Sheet) NextStart(n int) (double, first int, ok bool) {
+	double, ok = s.Rules.NextDouble(s.openedThrough(n))
+	first = -1
+	if s.Rules.FirstPlayer == FirstRotates {
+		first = s.FirstPlayer(n + 1)
+	}
+	return double, first, ok
 }

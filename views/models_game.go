@@ -46,6 +46,9 @@ type RoundPanel struct {
 	Setter    int // seat, or -1
 	Players   []string
 	Unheld    Unheld
+	Skipped   string // which doubles were skipped for good, and the rounds left
+	Next      string // how the next round starts
+	Starts    string // who starts this round, where the first player moves on
 	Entries   []EntryRow
 	CanClose  bool
 	CloseWhy  string
