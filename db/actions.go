@@ -119,36 +119,38 @@ func decodeAction(a *Action, kind string, tile, on sql.NullString, at string) er
 func (s *Store) Act(ctx context.Context, slug string, n int, action referee.Action, basedOn int) (Table, error) {
 	var out Table
 	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
-		t, err := s.tableOf(ctx, tx, *sh, n)
+		if sh.Round(n) == nil {
+			return referee.NotFound("round")
+		}
+		log, err := loadActions(ctx, tx, sh.ids[n-1])
 		if err != nil {
 			return err
 		}
-		if err := checkLog(t, basedOn); err != nil {
+		if err := checkLog(log, basedOn); err != nil {
 			return err
 		}
-		after, eff, err := sh.Act(n, t.Actions(), action)
+		after, eff, err := sh.Act(n, actionsOf(log), action)
 		if err != nil {
 			return err
 		}
-		if err := s.appendAction(ctx, tx, sh.ids[n-1], len(t.Log)+1, action); err != nil {
+		if err := s.appendAction(ctx, tx, sh.ids[n-1], len(log)+1, action); err != nil {
 			return err
 		}
 		if err := s.applyEffect(ctx, tx, sh, n, eff); err != nil {
 			return err
 		}
-		out = Table{Sheet: *sh, Number: n, Live: after, Log: append(t.Log, Action{Seq: len(t.Log) + 1, Action: action, At: s.Now()})}
+		out = Table{Sheet: *sh, Number: n, Live: after, Log: append(log, Action{Seq: len(log) + 1, Action: action, At: s.Now()})}
 		return nil
 	})
 	return out, err
 }
 
-// checkLog refuses an action made on a stale table.
-func checkLog(t Table, basedOn int) error {
-	if basedOn == Unchecked || basedOn == len(t.Log) {
+// checkLog refuses an action made on a table that has changed since.
+func checkLog(log []Action, basedOn int) error {
+	if basedOn == Unchecked {
 		return nil
 	}
-	last := t.Log[len(t.Log)-1].Action.String()
-	return referee.Conflict("table-changed", referee.Params{"Last": last})
+	return referee.CheckSeen(len(log), basedOn)
 }
 
 func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq int, a referee.Action) error {

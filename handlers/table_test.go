@@ -316,3 +316,31 @@ func TestTableDrawsForTheStart(t *testing.T) {
 	expectSays(t, "a new deal", expectTestID(t, "a new deal", r, http.StatusOK, "draw-for-start", ""), text("start-draw.reshuffle", referee.Params{"Tile": "6-6"}))
 	expectNoTestID(t, "nothing drawn", r, "draw-for-start-0")
 }
+
+// TestTableStalePage: a move made on a page that showed fewer actions
+// than the table holds is refused as a conflict, shows the table as it is
+// now, and writes nothing; one that counts more actions than there are is
+// bad input.
+func TestTableStalePage(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("6", "Ann", "Bob")
+	table := g + "/rounds/1/table"
+	expect(t, "set 6-6", a.postHTMX(table, form("kind", "play", "seat", "0", "tile", "6-6", "seq", "0")), http.StatusOK)
+	r := a.postHTMX(table, form("kind", "play", "seat", "0", "tile", "6-6", "seq", "0"))
+	expectProblemIn(t, "a second phone's start", r, http.StatusConflict, referee.Conflict("table-changed", referee.Params{"N": 1}).Reason)
+	expectNoTestID(t, "a conflict is no rule", r, "rule")
+	expect(t, "a count from the future", a.postHTMX(table, form("kind", "pass", "seat", "1", "seq", "5")), http.StatusBadRequest)
+	if n := a.actions(g); n != 1 {
+		t.Fatalf("%d actions stored, want the first start only", n)
+	}
+}
+
+// expectProblemIn fails unless the table shows a refusal saying want.
+func expectProblemIn(t *testing.T, what string, r response, code int, want string) {
+	t.Helper()
+	refusal := expectTestID(t, what, r, code, "refusal", "")
+	if got := refusal.testid("reason").text(); !strings.Contains(got, want) {
+		t.Fatalf("%s: the refusal says %q, want %q", what, got, want)
+	}
+}

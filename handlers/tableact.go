@@ -116,6 +116,9 @@ func (a *App) actRefused(c echo.Context, slug string, n int, re *referee.RuleErr
 		return err
 	}
 	p := tablePage(t, tableView(c))
-	p.Problem = &views.Refusal{Code: string(re.Code), Reason: re.Reason, RuleURL: rulesURL(slug) + "#" + re.Code.Section()}
+	p.Problem = &views.Refusal{Code: string(re.Code), Reason: re.Reason}
+	if _, request := codeStatus[re.Code]; !request { // a rule of the game, with its section of the rules
+		p.Problem.RuleURL = rulesURL(slug) + "#" + re.Code.Section()
+	}
 	return render(c, problemOf(re).status, views.Table(p))
 }

@@ -9,7 +9,8 @@ var messages = NewCatalog(map[string]string{
 	"nothing-to-undo": "There is no entry left to undo in this round.",
 	"entry-changed": "{{.Name}}'s score was changed meanwhile, perhaps on another phone: it is now {{.Now}}. " +
 		"Nothing was saved; check it, then save again if it should change.",
-	"table-changed": "The table changed meanwhile, perhaps on another phone: {{.Last}}. Nothing was laid; look again, then try.",
+	"seq":           "This page counts {{.N}} actions, more than the round holds: reload it and try again.",
+	"table-changed": "The table changed meanwhile, perhaps on another phone ({{count .N \"action\" \"actions\"}} since this page was loaded). Nothing was changed: look again, then try.",
 
 	// What an entry may be.
 	"pips-negative":   "Pips can't be negative: type the pips left in hand, like 23.",

@@ -20,7 +20,8 @@ var samples = map[string]Params{
 	"round-closed":    {"N": 3},
 	"nothing-to-undo": nil,
 	"entry-changed":   {"Name": "Ann", "Now": 12},
-	"table-changed":   {"Last": "Bob laid 9-3 on 9-9"},
+	"table-changed":   {"N": 1},
+	"seq":             {"N": 3},
 
 	"pips-negative":     nil,
 	"pips-too-many":     {"N": 12000},
@@ -496,6 +497,8 @@ func sheetRefusals(t *testing.T) []refusalCase {
 		{"skipping 0-0", "no-skip-blank", sheet(burn(0)).CheckOpening(1, 1, 0)},
 		{"skipping upward", "no-skip-higher", sheet(burn(5)).CheckOpening(1, 7, 0)},
 		{"a double already played", "no-skip-played", returned().CheckOpening(2, 8, 0)},
+		{"a page from the future", "seq", CheckSeen(2, 3)},
+		{"a page from before", "table-changed", CheckSeen(3, 2)},
 	}
 }
 

@@ -49,6 +49,21 @@ func (s Sheet) Replay(n int, log []Action) (*Round, error) {
 	return Replay(s.Rules, r.Double(), s.Deal(n), log)
 }
 
+// CheckSeen judges an action made on a page that showed seen actions of a
+// round's log of actions: another player acted since (a conflict: the
+// player should look again), or the page names more actions than there
+// are (input that can't be right).
+func CheckSeen(actions, seen int) error {
+	switch {
+	case seen == actions:
+		return nil
+	case seen < 0 || seen > actions:
+		p := Params{"N": seen}
+		return Invalid("seq", "seq", messages.Text("seq", p), p)
+	}
+	return Conflict("table-changed", Params{"N": actions - seen})
+}
+
 // MaxActions caps a round's action log: far beyond any real round (a
 // double-18 round of 16 players takes a few hundred), so no request's cost
 // grows without bound.
