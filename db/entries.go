@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"database/sql"
-	"strconv"
 
 	"chickenfoot/referee"
 )
@@ -65,18 +64,7 @@ func checkBasis(sh *Sheet, n, seat int, basedOn Basis) error {
 	case basedOn.Version == Unchecked || basedOn.Version == sh.Version(n, seat):
 		return nil
 	}
-	return referee.Conflict("entry-changed", referee.Params{"Name": sh.Players[seat], "Now": describeEntry(r.Entries[seat])})
-}
-
-// describeEntry says what an entry holds, for a conflict's message.
-func describeEntry(e *referee.Entry) string {
-	switch {
-	case e == nil:
-		return "empty"
-	case e.WentOut:
-		return "went out"
-	}
-	return strconv.Itoa(e.Score)
+	return referee.Conflict("entry-changed", referee.Params{"Name": sh.Players[seat], "Now": r.Entries[seat]})
 }
 
 // putEntry records a change in the history and writes its new entry (or,
@@ -123,9 +111,11 @@ func score(e *referee.Entry) sql.NullInt64 {
 }
 
 // UndoLast takes back the latest entry or edit of the open round n that
-// has not been undone yet, restoring what the player had before it. It
-// returns the change it reverted and the sheet as written.
-func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Change, Sheet, error) {
+// has not been undone yet, restoring what the player had before it;
+// basedOn is the round's version the page showed (see
+// Sheet.RoundVersion), or Unchecked. It returns the change it reverted
+// and the sheet as written.
+func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn int64) (Change, Sheet, error) {
 	var undone Change
 	var out Sheet
 	err := s.writeSheet(ctx, slug, true, func(tx conn, sh *Sheet) error {
@@ -135,6 +125,8 @@ func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Ch
 			return referee.NotFound("round")
 		case r.Closed:
 			return referee.Conflict("round-closed", referee.Params{"N": n})
+		case basedOn != Unchecked && basedOn != sh.RoundVersion(n):
+			return referee.Conflict("round-changed", nil)
 		}
 		c, ok := lastUndoable(sh.History, n)
 		if !ok {
@@ -142,7 +134,7 @@ func (s *Store) UndoLast(ctx context.Context, slug string, n int, by string) (Ch
 		}
 		undone = c
 		ch := referee.EntryChange{Seat: c.Seat, Old: r.Entries[c.Seat], New: c.Old, Kind: referee.KindUndo}
-		if err := s.putEntry(ctx, tx, sh, n, ch, by, c.ID); err != nil {
+		if err := s.putEntry(ctx, tx, sh, n, ch, "", c.ID); err != nil {
 			return err
 		}
 		out = *sh

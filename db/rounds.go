@@ -38,7 +38,7 @@ func (s *Store) resettle(ctx context.Context, tx conn, sh *Sheet) error {
 			return err
 		}
 		return s.addRound(ctx, tx, sh, res.Next)
-	case res.Finish && res.DropCurrent:
+	case res.End:
 		cur := sh.Current()
 		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE id = ?`, sh.ids[cur.Number-1]); err != nil {
 			return err

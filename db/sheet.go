@@ -45,6 +45,18 @@ func (sh Sheet) Version(n, seat int) int64 {
 	return sh.version[n-1][seat]
 }
 
+// RoundVersion is the version of round n's entries as a whole: the newest
+// of their versions, so any change to any of them changes it.
+func (sh Sheet) RoundVersion(n int) int64 {
+	var v int64
+	if n >= 1 && n <= len(sh.version) {
+		for _, e := range sh.version[n-1] {
+			v = max(v, e)
+		}
+	}
+	return v
+}
+
 // Sheet loads a game night with all its rounds and entries. History is
 // left empty: only SheetWithHistory reads it.
 func (s *Store) Sheet(ctx context.Context, slug string) (Sheet, error) {

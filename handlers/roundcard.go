@@ -15,7 +15,7 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	p := views.RoundPanel{
 		URL: roundURL(g.Slug, r.Number), GameURL: gameURL(g.Slug), Number: r.Number, Double: r.Double(), Planned: r.Planned,
 		Setter: r.Setter, Players: g.Players, Unheld: unheldHelp(sh, r), Of: sh.PlannedRounds(r.Number),
-		Skipped: skippedText(sh, r.Number), Next: nextStartText(sh, r.Number),
+		Skipped: skippedText(sh, r.Number), Next: nextStartText(sh, r.Number), Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10),
 	}
 	if g.Rules.FirstPlayer == referee.FirstRotates {
 		p.Starts = text("starts.rotate", referee.Params{"Name": g.Players[sh.FirstPlayer(r.Number)], "Tile": tileName(r.Double())})

@@ -1,9 +1,12 @@
 package handlers
 
 import (
+	"strconv"
+
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"chickenfoot/db"
 	"chickenfoot/views"
 )
 
@@ -13,7 +16,13 @@ func (a *App) undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, sh, err := a.store.UndoLast(c.Request().Context(), slug, n, "")
+	basedOn := int64(db.Unchecked)
+	if v := c.FormValue("version"); v != "" {
+		if basedOn, err = strconv.ParseInt(v, 10, 64); err != nil || basedOn < 0 {
+			return invalid("version", "version", nil)
+		}
+	}
+	_, sh, err := a.store.UndoLast(c.Request().Context(), slug, n, basedOn)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,9 @@ var messages = NewCatalog(map[string]string{
 	"not-found":       "There is nothing here. Check the link, or start from the home page.",
 	"round-closed":    "That round was closed meanwhile, perhaps on another phone. Reload to see it.",
 	"nothing-to-undo": "There is no entry left to undo in this round.",
-	"entry-changed": "{{.Name}}'s score was changed meanwhile, perhaps on another phone: it is now {{.Now}}. " +
+	"round-changed":   "The round's scores changed meanwhile, perhaps on another phone. Nothing was undone: look again, then try.",
+	"entry-changed": "{{.Name}}'s score was changed meanwhile, perhaps on another phone: it is now " +
+		"{{with .Now}}{{if .WentOut}}went out{{else}}{{.Score}}{{end}}{{else}}empty{{end}}. " +
 		"Nothing was saved; check it, then save again if it should change.",
 	"seq":           "This page counts {{.N}} actions, more than the round holds: reload it and try again.",
 	"table-changed": "The table changed meanwhile, perhaps on another phone ({{count .N \"action\" \"actions\"}} since this page was loaded). Nothing was changed: look again, then try.",

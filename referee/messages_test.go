@@ -19,7 +19,8 @@ var samples = map[string]Params{
 	"not-found":       {"What": "round"},
 	"round-closed":    {"N": 3},
 	"nothing-to-undo": nil,
-	"entry-changed":   {"Name": "Ann", "Now": 12},
+	"entry-changed":   {"Name": "Ann", "Now": &Entry{Pips: 12, Score: 12}},
+	"round-changed":   nil,
 	"table-changed":   {"N": 1},
 	"seq":             {"N": 3},
 

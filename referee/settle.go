@@ -70,10 +70,9 @@ type Resettling struct {
 	// is added.
 	Reopen bool
 	Next   int
-	// Finish: the game is now over; DropCurrent says the round being
-	// played was untouched and goes, else the game ends when it closes.
-	Finish      bool
-	DropCurrent bool
+	// End: the game is now over, and the round being played, untouched,
+	// goes. (A touched one is played out: the game ends when it closes.)
+	End bool
 }
 
 // Resettle decides again, after a correction, whether a game played to a
@@ -93,7 +92,7 @@ func (s Sheet) Resettle() Resettling {
 		next, _ := s.Rules.NextDouble(opened)
 		return Resettling{Reopen: true, Next: next}
 	case !s.Finished && over && cur != nil && cur.Untouched():
-		return Resettling{Finish: true, DropCurrent: true}
+		return Resettling{End: true}
 	}
 	return Resettling{}
 }

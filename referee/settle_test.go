@@ -111,7 +111,7 @@ func TestSheetResettle(t *testing.T) {
 			newSheet(t, loss100, 3).ladder(6, 0, "10", "out", "1").finished().sheet(),
 			referee.Resettling{Reopen: true, Next: 6}},
 		{"running, now over, current round untouched", over().playing(4).sheet(),
-			referee.Resettling{Finish: true, DropCurrent: true}},
+			referee.Resettling{End: true}},
 		{"running, now over, an entry in the current round", over().playing(4, "-", "3").sheet(), referee.Resettling{}},
 		{"running, now over, the current round's double set", over().playing(4).setBy(1).sheet(), referee.Resettling{}},
 		{"running, now over, tiles on the current table", over().playing(4).tracked().sheet(), referee.Resettling{}},
@@ -134,7 +134,7 @@ func TestSheetResettleTouchedThenClose(t *testing.T) {
 	t.Parallel()
 	loss100 := stdOn(6, func(r *referee.Rules) { r.LossLimit = 100 })
 	s := newSheet(t, loss100, 3).played(6, "60", "out", "5").played(5, "40", "out", "5").playing(4, "-", "3").sheet()
-	if got := s.Resettle(); got.Finish || got.DropCurrent || got.Reopen {
+	if got := s.Resettle(); got.End || got.Reopen {
 		t.Fatalf("Resettle() = %+v, want nothing to do now", got)
 	}
 	s.Rounds[2].Entries[0] = entryOf(t, loss100, "out")

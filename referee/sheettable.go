@@ -5,7 +5,7 @@ package referee
 type TableEffect struct {
 	Setter      int  // the seat that set the starting double, or -1
 	WentOut     int  // the seat that laid its last tile, or -1
-	OutOnDouble bool // that last tile was a double and the house rule charges for it
+	OutOnDouble bool // that last tile was a double
 	Reopened    int  // a take-back undid the going out of this seat, or -1
 }
 
@@ -94,7 +94,7 @@ func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, err
 	if rr.Ending() == Domino {
 		moves := rr.Layout().Moves()
 		eff.WentOut = rr.WentOut()
-		eff.OutOnDouble = moves[len(moves)-1].Tile.Double() && s.Rules.DoubleOut > 0
+		eff.OutOnDouble = moves[len(moves)-1].Tile.Double()
 	}
 	if wasOut >= 0 && rr.WentOut() < 0 {
 		eff.Reopened = wasOut
@@ -115,8 +115,11 @@ func (s Sheet) EntryChanges(n int, eff TableEffect) []EntryChange {
 		out = append(out, EntryChange{Seat: seat, Old: r.Entries[seat], Kind: KindUndo})
 	}
 	if seat := eff.WentOut; seat >= 0 && seat < len(r.Entries) && r.Entries[seat] == nil {
-		e := s.Rules.OutEntry(eff.OutOnDouble)
-		out = append(out, EntryChange{Seat: seat, New: &e, Kind: KindEntry})
+		// The table fills in the entry only where the sheet allows it: a
+		// player already entered as out elsewhere is for the table to fix.
+		if e := s.Rules.OutEntry(eff.OutOnDouble); s.CheckEntry(n, seat, e) == nil {
+			out = append(out, EntryChange{Seat: seat, New: &e, Kind: KindEntry})
+		}
 	}
 	return out
 }

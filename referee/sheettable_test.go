@@ -63,7 +63,7 @@ func TestSheetAct(t *testing.T) {
 			referee.TableEffect{Setter: -1, WentOut: 2, OutOnDouble: true, Reopened: -1},
 			[]referee.EntryChange{{Seat: 2, New: &referee.Entry{WentOut: true, OutOnDouble: true}, Kind: referee.KindEntry}}, accepted},
 		{"going out on a double under double_out 0", round1(d6), 1, spinnerDone, outDouble,
-			referee.TableEffect{Setter: -1, WentOut: 2, Reopened: -1},
+			referee.TableEffect{Setter: -1, WentOut: 2, OutOnDouble: true, Reopened: -1},
 			[]referee.EntryChange{{Seat: 2, New: &referee.Entry{WentOut: true}, Kind: referee.KindEntry}}, accepted},
 		{"going out on a double under double_out 50, not a double", round1(doubleOut), 1, spinnerDone, outPlain,
 			referee.TableEffect{Setter: -1, WentOut: 2, Reopened: -1},
@@ -146,12 +146,16 @@ func TestSheetEntryChanges(t *testing.T) {
 		{"a setter writes no entry", 1, referee.TableEffect{Setter: 0, WentOut: -1, Reopened: -1}, nil},
 		{"an unknown round", 2, referee.TableEffect{Setter: -1, WentOut: 2, Reopened: -1}, nil},
 		{"a seat past the table", 1, referee.TableEffect{Setter: -1, WentOut: 3, Reopened: 3}, nil},
-		{"going out with no entry", 1, referee.TableEffect{Setter: -1, WentOut: 2, Reopened: -1},
-			[]referee.EntryChange{{Seat: 2, New: &referee.Entry{WentOut: true}, Kind: referee.KindEntry}}},
+		{"going out while another is entered as out", 1, referee.TableEffect{Setter: -1, WentOut: 2, Reopened: -1}, nil},
 		{"a take-back undoes a went-out entry", 1, referee.TableEffect{Setter: -1, WentOut: -1, Reopened: 0},
 			[]referee.EntryChange{{Seat: 0, Old: &referee.Entry{WentOut: true}, Kind: referee.KindUndo}}},
 		{"a take-back leaves a typed entry", 1, referee.TableEffect{Setter: -1, WentOut: -1, Reopened: 1}, nil},
 		{"a take-back of a seat with no entry", 1, referee.TableEffect{Setter: -1, WentOut: -1, Reopened: 2}, nil},
+	}
+	fresh := newSheet(t, d6, 3).playing(6, "-", "4").sheet()
+	want := []referee.EntryChange{{Seat: 2, New: &referee.Entry{WentOut: true}, Kind: referee.KindEntry}}
+	if got := fresh.EntryChanges(1, referee.TableEffect{Setter: -1, WentOut: 2, Reopened: -1}); !reflect.DeepEqual(got, want) {
+		t.Errorf("EntryChanges(going out with no entry) = %s, want %s", changesText(got), changesText(want))
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

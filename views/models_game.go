@@ -49,6 +49,7 @@ type RoundPanel struct {
 	Skipped   string // which doubles were skipped for good, and the rounds left
 	Next      string // how the next round starts
 	Starts    string // who starts this round, where the first player moves on
+	Version   string // the round's version, sent back with an undo
 	Entries   []EntryRow
 	CanClose  bool
 	CloseWhy  string
