@@ -36,18 +36,3 @@ func roundsText(r referee.Rules) string {
 	}
 	return text("rounds.ladder", referee.Params{"Tile": tileName(int(r.Set))})
 }
-
-// rulesHelp is every house rule as the rules page explains it, with the
-// game's choices marked when there is a game (r is not nil).
-func rulesHelp(r *referee.Rules) []views.RuleHelp {
-	var out []views.RuleHelp
-	for _, h := range referee.HouseRules() {
-		help := views.RuleHelp{Field: h.JSON, Title: h.Title, Meaning: h.Meaning, Source: h.Source, Topic: h.Topic,
-			Options: ruleOptions(h, r), Range: h.Range()}
-		if r != nil && h.Span != nil {
-			help.Chosen = h.Label(*r)
-		}
-		out = append(out, help)
-	}
-	return out
-}

@@ -191,22 +191,22 @@ func orList(vals []string) string {
 var houseRules = append([]HouseRule{
 	{Field: "Set", JSON: "set", Title: "Set", Topic: "equipment",
 		Meaning: "The domino set, double-N: every pair of numbers from 0 to N once",
-		Source:  "Every source plays a double-N set; 001, 003 and 004 take a bigger one for a bigger table.",
+		Source:  "Every source plays with a double-N set, and most take a bigger one for a bigger table.",
 		Choices: setChoices(),
 		access:  setAccess()},
 	{Field: "Rounds", JSON: "rounds", Title: "Rounds", Topic: "rounds", More: true,
 		Meaning: "How many rounds: one per double from the highest down to 0-0, or a fixed number agreed before play, still one double lower each round",
-		Source:  "One round per double in 002, 003 and 004; 003 lets a table agree on fewer.",
+		Source:  "One round per double in all five sources; one Danish source lets a table agree on fewer.",
 		Span:    &Span{Zero: "one per double", Rest: "a count from 1 to %v", Max: func(s Set) int { return int(s) + 1 }, MaxName: "N+1"},
 		access:  number(func(r *Rules) *int { return &r.Rounds })},
 	{Field: "LossLimit", JSON: "loss_threshold", Title: "Losing total", Topic: "rounds", More: true,
 		Meaning: "Play on until someone's total reaches it, starting again from the top double after 0-0; rounds must then be 0",
-		Source:  "A house rule some tables play.",
+		Source:  "A house rule some tables play; the sources play a set number of rounds.",
 		Span:    &Span{Zero: "off", Rest: "a positive total up to %v", Max: func(Set) int { return maxLossLimit }, MaxName: strconv.Itoa(maxLossLimit)},
 		access:  number(func(r *Rules) *int { return &r.LossLimit })},
 	{Field: "SpinnerArms", JSON: "spinner_arms", Title: "Starting double", Topic: "spinner",
 		Meaning: `How many arms the starting double takes before play goes elsewhere (6: "double chickenfoot")`,
-		Source:  "Four arms in every source; six is 004's double chickenfoot.",
+		Source:  "Four arms in all five sources; one English source gives six, the double chickenfoot, as a variation.",
 		Choices: []Choice{
 			{"4", "Four arms", "It takes a tile on each end and each side before play goes anywhere else."},
 			{"6", "Six arms (double chickenfoot)", "Three tiles on each long side before play goes anywhere else."},
@@ -214,7 +214,7 @@ var houseRules = append([]HouseRule{
 		access: number(func(r *Rules) *int { return &r.SpinnerArms })},
 	{Field: "DoubleBlank", JSON: "double_blank", Title: "0-0 left in hand", Topic: "scoring",
 		Meaning: "What the double blank scores when it is left in a hand",
-		Source:  "50 in 001, 003 and 004, and an option in 002; 25 or nothing is a house rule some tables play.",
+		Source:  "50 in most sources, though one English source makes it optional and otherwise counts the 0-0 as nothing; 25 is a house rule some tables play.",
 		Choices: []Choice{
 			{"50", "Scores 50", "The usual penalty for getting caught with the double blank."},
 			{"100", "Scores 100", "A harsher penalty some tables agree on."},
@@ -224,7 +224,7 @@ var houseRules = append([]HouseRule{
 		access: number(func(r *Rules) *int { return &r.DoubleBlank })},
 	{Field: "Draw", JSON: "draw", Title: "No tile to play", Topic: "drawing",
 		Meaning: "What a player with no tile to lay does: draw one (and may or must lay it if it fits), or keep drawing until one fits",
-		Source:  "One draw in 001, 002 and 004, drawing on until one fits in 003; having to lay the drawn tile is a house rule some tables play.",
+		Source:  "The sources differ: two let the drawn tile be laid, two say to lay it if it fits, and one Danish source draws on until a tile fits.",
 		Choices: []Choice{
 			{string(DrawOneMayPlay), "Draw one, may lay it", "If the drawn tile fits you may lay it; otherwise pass."},
 			{string(DrawOneMustPlay), "Draw one, must lay it", "If the drawn tile fits it has to be laid."},
@@ -234,7 +234,7 @@ var houseRules = append([]HouseRule{
 		access: text(func(r *Rules) *DrawRule { return &r.Draw })},
 	{Field: "Unheld", JSON: "unheld_double", Title: "Nobody holds the round's double", Topic: "starting-double",
 		Meaning: "How a round opens when its double is in nobody's hand: draw for it in turn or all at once, open on the next lower double someone holds (0-0's round is never skipped), or deal again",
-		Source:  "Drawing for it in 000, 001 and 002; the next lower double in 003 and 004; a new deal in 004.",
+		Source:  "The sources differ: draw for it in turn (two sources), all at once (one), open on the next lower double (two) or deal again (one).",
 		Choices: []Choice{
 			{string(UnheldDraw), "Draw for it in turn", "Players take turns drawing until someone finds it and sets it down."},
 			{string(UnheldDrawAll), "Everyone draws at once", "All players draw together until it turns up."},
@@ -245,7 +245,7 @@ var houseRules = append([]HouseRule{
 		access: text(func(r *Rules) *UnheldRule { return &r.Unheld })},
 	{Field: "Blocked", JSON: "blocked_round", Title: "Blocked round", Topic: "end", More: true,
 		Meaning: "How a round nobody went out of is scored: every hand counts, or the lowest hand scores 0",
-		Source:  "Every hand counts in the sources; a free round for the lowest hand is a house rule some tables play.",
+		Source:  "Every hand counts in most sources; a free round for the lowest hand is a house rule some tables play.",
 		Choices: []Choice{
 			{string(BlockedAllScore), "Everyone scores their hand", "Nobody went out, so every hand counts."},
 			{string(BlockedLowestZero), "Lowest hand scores 0", "The player (or players) with the fewest pips score nothing."},
@@ -253,7 +253,7 @@ var houseRules = append([]HouseRule{
 		access: text(func(r *Rules) *BlockedRule { return &r.Blocked })},
 	{Field: "TieBreak", JSON: "tie_break", Title: "Tied at the end", Topic: "ties", More: true,
 		Meaning: "Who wins when the lowest totals are equal: most rounds at zero, then the lowest non-zero round; most rounds gone out; or a shared win",
-		Source:  "Zero rounds first is 001's way; the others are house rules some tables play.",
+		Source:  "Most rounds at zero first is one Afrikaans source's way; the others are house rules some tables play.",
 		Choices: []Choice{
 			{string(TieZeroRounds), "Most zero rounds", "Then the lowest non-zero round wins."},
 			{string(TieMostOut), "Most rounds gone out", "Whoever went out most often wins."},
@@ -270,7 +270,7 @@ var houseRules = append([]HouseRule{
 		access: text(func(r *Rules) *ImpossibleRule { return &r.Impossible })},
 	{Field: "TakeBack", JSON: "take_back", Title: "Taking a tile back", Topic: "take-back", More: true,
 		Meaning: "Whether the last tile laid may be lifted again before the next player acts",
-		Source:  "A house rule some tables play.",
+		Source:  "A house rule some tables play; the sources never mention taking a tile back.",
 		Choices: []Choice{
 			{string(TakeBackUntilNext), "Until the next player plays", "A tile laid by mistake can be lifted until the next player acts."},
 			{string(TakeBackNever), "Never", "A tile laid stays laid."},
@@ -278,7 +278,7 @@ var houseRules = append([]HouseRule{
 		access: text(func(r *Rules) *TakeBackRule { return &r.TakeBack })},
 	{Field: "LastTile", JSON: "last_tile", Title: "Last tile in hand", Topic: "last-tile", More: true,
 		Meaning: "What follows when a player down to one tile keeps quiet about it: nothing, or a tile drawn",
-		Source:  "Saying it is a courtesy in 004; the drawn tile is a house rule some tables play.",
+		Source:  "Saying it is a courtesy in one English source; drawing a tile for keeping quiet is a house rule some tables play.",
 		Choices: []Choice{
 			{string(LastTileCourtesy), "Say it as a courtesy", "Announcing your last tile is good manners, nothing more."},
 			{string(LastTilePenalty), "Caught silent: draw one", "A player caught not announcing it draws a tile."},
@@ -287,7 +287,7 @@ var houseRules = append([]HouseRule{
 		access: text(func(r *Rules) *LastTileRule { return &r.LastTile })},
 	{Field: "BlankHalf", JSON: "blank_half", Title: "Blank halves left in hand", Topic: "scoring", More: true,
 		Meaning: "Extra points for each blank half of the other tiles left in a hand",
-		Source:  "A blank half is worth nothing in 003; charging 25 for it is a house rule some tables play.",
+		Source:  "A blank half counts nothing in most sources, which score the pips left in hand; charging 25 for it is a house rule some tables play.",
 		Choices: []Choice{
 			{"0", "Count as zero", "A 5-0 left in hand scores 5."},
 			{"25", "Add 25 each", "A 5-0 left in hand scores 30."},
@@ -295,7 +295,7 @@ var houseRules = append([]HouseRule{
 		access: number(func(r *Rules) *int { return &r.BlankHalf })},
 	{Field: "DoubleOut", JSON: "double_out", Title: "Going out on a double", Topic: "end", More: true,
 		Meaning: "Points charged to a player whose last tile is a double",
-		Source:  "A house rule some tables play.",
+		Source:  "Going out scores nothing in most sources, whatever the last tile; the 50 is a house rule some tables play.",
 		Choices: []Choice{
 			{"0", "No penalty", "Going out is going out."},
 			{"50", "Costs 50", "The player who goes out by laying a double scores 50."},
