@@ -38,8 +38,8 @@ func rulesHelp(r *referee.Rules) []views.RuleHelp {
 	var out []views.RuleHelp
 	for _, h := range referee.HouseRules() {
 		help := views.RuleHelp{Field: h.JSON, Title: h.Title, Meaning: h.Meaning, Source: h.Source, Topic: h.Topic}
-		for _, o := range ruleOptions(h, r) {
-			help.Options = append(help.Options, views.RuleChoice{RuleOption: o, Said: choiceSaid[h.JSON][o.Value]})
+		for i, o := range ruleOptions(h, r) {
+			help.Options = append(help.Options, views.RuleChoice{RuleOption: o, Said: h.Choices[i].Said})
 		}
 		if h.Span != nil {
 			help.Ways, help.Chosen = spanWays(h, r)
@@ -54,8 +54,8 @@ func rulesHelp(r *referee.Rules) []views.RuleHelp {
 func spanWays(h referee.HouseRule, r *referee.Rules) ([]views.RuleWay, string) {
 	rest := fmt.Sprintf(h.Span.Rest, h.Span.MaxName)
 	ways := []views.RuleWay{
-		{Label: "0: " + h.Span.Zero, Said: choiceSaid[h.JSON]["0"]},
-		{Label: strings.ToUpper(rest[:1]) + rest[1:], Said: choiceSaid[h.JSON][otherValues]},
+		{Label: "0: " + h.Span.Zero, Said: h.Span.ZeroSaid},
+		{Label: strings.ToUpper(rest[:1]) + rest[1:], Said: h.Span.RestSaid},
 	}
 	if r == nil {
 		return ways, ""
@@ -69,46 +69,6 @@ func spanWays(h referee.HouseRule, r *referee.Rules) ([]views.RuleWay, string) {
 	return ways, chosen
 }
 
-// otherValues stands in choiceSaid for every value of an open number but 0.
-const otherValues = "n"
-
-// Short names for sets of sources in the table below.
-const (
-	fourSources = views.Afrikaans | views.Video | views.Danish | views.PlayPage
-	bigSets     = views.Afrikaans | views.Danish | views.PlayPage
-)
-
-var houseRule = views.Said{Not: views.HouseRule}
-
-func by(s views.Sources) views.Said { return views.Said{By: s} }
-
-// choiceSaid is where each choice of each house rule comes from, by the
-// rule's JSON name and the choice's value ("0" and otherValues for an open
-// number). A test fails when a choice is missing from it.
-var choiceSaid = map[string]map[string]views.Said{
-	"set": {"6": by(views.MixedPage | views.Danish | views.PlayPage), "9": by(fourSources),
-		"12": by(bigSets), "15": by(bigSets), "18": by(bigSets)},
-	"rounds":         {"0": by(views.AllSources), otherValues: by(views.Danish)},
-	"loss_threshold": {"0": by(views.AllSources), otherValues: houseRule},
-	"spinner_arms":   {"4": by(views.AllSources), "6": by(views.PlayPage)},
-	"double_blank":   {"50": by(fourSources), "25": houseRule, "0": by(views.Video)},
-	"draw": {string(referee.DrawOneMayPlay): by(views.Afrikaans | views.PlayPage),
-		string(referee.DrawOneMustPlay):   by(views.MixedPage | views.Video),
-		string(referee.DrawUntilPlayable): by(views.Danish)},
-	"unheld_double": {string(referee.UnheldDraw): by(views.MixedPage | views.Afrikaans),
-		string(referee.UnheldDrawAll):   by(views.Video),
-		string(referee.UnheldBurn):      by(views.Danish | views.PlayPage),
-		string(referee.UnheldReshuffle): by(views.PlayPage)},
-	"blocked_round": {string(referee.BlockedAllScore): by(fourSources), string(referee.BlockedLowestZero): houseRule},
-	"tie_break": {string(referee.TieZeroRounds): by(views.Afrikaans),
-		string(referee.TieMostOut): houseRule, string(referee.TieShared): houseRule},
-	"impossible_chickie": {string(referee.ImpossibleBlocks): houseRule, string(referee.ImpossibleReleases): houseRule},
-	"take_back":          {string(referee.TakeBackUntilNext): houseRule, string(referee.TakeBackNever): houseRule},
-	"last_tile":          {string(referee.LastTileCourtesy): by(views.PlayPage), string(referee.LastTilePenalty): houseRule},
-	"blank_half":         {"0": by(fourSources), "25": houseRule},
-	"double_out":         {"0": by(fourSources), "50": houseRule},
-}
-
 // The referee's names for its published hand-size tables.
 const (
 	perSetTable  = "per-set table"
@@ -119,7 +79,7 @@ const (
 var perSetDeals, double9Deals = dealTables(perSetTable), dealTables(double9Table)
 
 // dealSaid is who publishes each of the referee's hand-size tables.
-var dealSaid = map[string]views.Said{perSetTable: by(views.PlayPage), double9Table: by(views.Video)}
+var dealSaid = map[string]views.Said{perSetTable: {By: views.PlayPage}, double9Table: {By: views.Video}}
 
 // dealTables is the referee's hand-size table named source, a small table
 // per set, in the order of the sets.

@@ -135,36 +135,6 @@ func saidWords(said elems) string {
 	return words
 }
 
-// TestChoiceSaid expects choiceSaid to hold every choice of every house
-// rule, and nothing else.
-func TestChoiceSaid(t *testing.T) {
-	t.Parallel()
-	known := map[string]map[string]bool{}
-	for _, h := range referee.HouseRules() {
-		known[h.JSON] = map[string]bool{}
-		values := []string{"0", otherValues}
-		if h.Span == nil {
-			values = nil
-			for _, c := range h.Choices {
-				values = append(values, c.Value)
-			}
-		}
-		for _, v := range values {
-			known[h.JSON][v] = true
-			if choiceSaid[h.JSON][v].Words() == "" {
-				t.Errorf("choiceSaid[%q][%q] is missing: say where that choice comes from", h.JSON, v)
-			}
-		}
-	}
-	for json, said := range choiceSaid {
-		for v := range said {
-			if !known[json][v] {
-				t.Errorf("choiceSaid[%q][%q] is no choice of a house rule", json, v)
-			}
-		}
-	}
-}
-
 func TestSaidWords(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {

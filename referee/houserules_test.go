@@ -219,3 +219,19 @@ func ExampleRules_SetValue() {
 	// rounds: one per double (default 0)
 	// loss_threshold: off (default 0)
 }
+
+// TestEveryChoiceSaysWhereItComesFrom: every value of every house rule
+// names its sources, or why it has none, so the rules page can say it.
+func TestEveryChoiceSaysWhereItComesFrom(t *testing.T) {
+	t.Parallel()
+	for _, h := range HouseRules() {
+		for _, c := range h.Choices {
+			if c.Said.Words() == "" {
+				t.Errorf("%s=%s says nothing of where it comes from", h.JSON, c.Value)
+			}
+		}
+		if h.Span != nil && (h.Span.ZeroSaid.Words() == "" || h.Span.RestSaid.Words() == "") {
+			t.Errorf("%s: 0 or its other values say nothing of where they come from", h.JSON)
+		}
+	}
+}
