@@ -76,7 +76,7 @@ func suggestion(players int, set referee.Set) views.Suggestion {
 		s.Problem = text("suggest.many", referee.Params{"N": players, "Set": set.String()})
 		return s
 	}
-	s.Hand, s.Boneyard, s.Source = h.Tiles, h.Boneyard, h.Source
+	s.Hand, s.Boneyard, s.Source = h.Tiles, h.Boneyard, string(h.Sources[0])
 	return s
 }
 

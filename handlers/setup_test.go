@@ -44,8 +44,8 @@ func TestHomeAndSetup(t *testing.T) {
 	if got := strings.Join(sh.Game.Players, "|"); got != "Ann|Bob|Zoë 🐔|O'Brien" {
 		t.Fatalf("players stored as %q, want trimmed names in seat order", got)
 	}
-	if sh.Game.HandSize != 3 || sh.Game.Rules.Set != 6 || sh.Game.Rules.DoubleBlank != 50 {
-		t.Fatalf("game stored with hand %d, set %d, 0-0 %d; want the suggestion 3, 6 and 50", sh.Game.HandSize, sh.Game.Rules.Set, sh.Game.Rules.DoubleBlank)
+	if sh.Game.HandSize != 5 || sh.Game.Rules.Set != 6 || sh.Game.Rules.DoubleBlank != 50 {
+		t.Fatalf("game stored with hand %d, set %d, 0-0 %d; want the suggestion 5, 6 and 50", sh.Game.HandSize, sh.Game.Rules.Set, sh.Game.Rules.DoubleBlank)
 	}
 	r = a.get(path)
 	heads := expectTestID(t, "game page", r, http.StatusOK, "sheet", "").tag("thead").tag("th").texts()
