@@ -27,15 +27,16 @@ var ErrTooManyPlayers = fmt.Errorf("%w: too many players for the set", ErrRules)
 // stable key; the web app's catalog words it.
 type HandSource string
 
-// The hand-size sources, from RULES.md's "Hand-size tables from the sources".
+// The hand-size sources: the tables and rules of thumb of the numbered
+// rule sources, and an existing scorekeeping app's tables.
 const (
-	SourcePerSetTable   HandSource = "per-set-table"   // seed 004: a table for each set
-	SourceDouble9Table  HandSource = "double-9-table"  // seed 002: a table for double-9
+	SourcePerSetTable   HandSource = "per-set-table"   // source 004: a table for each set
+	SourceDouble9Table  HandSource = "double-9-table"  // source 002: a table for double-9
 	SourceKeeperApp     HandSource = "keeper-app"      // a scorekeeping app: double-6, 12 and 15
-	SourceDanish        HandSource = "danish-7-or-8"   // seed 003: 7 or 8 each, 4 or 5 players on double-9
-	SourceEqualSplit    HandSource = "equal-split"     // seed 003: equal hands leaving 10 to 20
-	SourceSeven         HandSource = "seven-each"      // seed 001: seven each as the baseline
-	SourceMoreThanSeven HandSource = "more-than-seven" // seed 001: more for few players or a big set
+	SourceDanish        HandSource = "danish-7-or-8"   // source 003: 7 or 8 each, 4 or 5 players on double-9
+	SourceEqualSplit    HandSource = "equal-split"     // source 003: equal hands leaving 10 to 20
+	SourceSeven         HandSource = "seven-each"      // source 001: seven each as the baseline
+	SourceMoreThanSeven HandSource = "more-than-seven" // source 001: more for few players or a big set
 )
 
 type handSourceInfo struct {
@@ -130,35 +131,46 @@ func HandSizes(set Set, players int) ([]HandSize, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: %d players on %s", ErrTooManyPlayers, players, set)
 	}
-	var out []HandSize
-	add := func(tiles int, s HandSource) {
-		if tiles < MinHand || set.Size()-tiles*players < MinBoneyard {
-			return
-		}
-		i := slices.IndexFunc(out, func(h HandSize) bool { return h.Tiles == tiles })
-		if i < 0 {
-			out, i = append(out, HandSize{Tiles: tiles, Boneyard: set.Size() - tiles*players}), len(out)
-		}
-		if !slices.Contains(out[i].Sources, s) {
-			out[i].Sources = append(out[i].Sources, s)
-		}
-	}
+	l := handList{set: set, players: players}
 	for _, t := range handTables {
 		if i := players - t.from; t.set == set && i >= 0 && i < len(t.tiles) {
-			add(t.tiles[i], t.source)
+			l.add(t.tiles[i], t.source)
 		}
 	}
-	add(split, SourceEqualSplit)
+	l.add(split, SourceEqualSplit)
 	if set.Size()-7*players <= boneyardHigh {
-		add(7, SourceSeven)
+		l.add(7, SourceSeven)
 	} else if split > 7 {
-		add(split, SourceMoreThanSeven)
+		l.add(split, SourceMoreThanSeven)
 	}
-	for _, h := range out {
+	for _, h := range l.out {
 		slices.SortFunc(h.Sources, func(a, b HandSource) int { ra, _ := sourceInfo(a); rb, _ := sourceInfo(b); return ra - rb })
 	}
-	slices.SortStableFunc(out, compareHands)
-	return out, nil
+	slices.SortStableFunc(l.out, compareHands)
+	return l.out, nil
+}
+
+// handList gathers the suggestions for one table, one per hand size.
+type handList struct {
+	set     Set
+	players int
+	out     []HandSize
+}
+
+// add lists tiles each from source s, unless it deals fewer than MinHand
+// or leaves fewer than MinBoneyard.
+func (l *handList) add(tiles int, s HandSource) {
+	left := l.set.Size() - tiles*l.players
+	if tiles < MinHand || left < MinBoneyard {
+		return
+	}
+	i := slices.IndexFunc(l.out, func(h HandSize) bool { return h.Tiles == tiles })
+	if i < 0 {
+		l.out, i = append(l.out, HandSize{Tiles: tiles, Boneyard: left}), len(l.out)
+	}
+	if !slices.Contains(l.out[i].Sources, s) {
+		l.out[i].Sources = append(l.out[i].Sources, s)
+	}
 }
 
 // compareHands orders suggestions as HandSizes documents.
