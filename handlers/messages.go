@@ -47,7 +47,7 @@ var messages = referee.NewCatalog(map[string]string{
 	// Setting up a game night.
 	"default-name":           "Game night",
 	"suggest.few":            "Add at least two players to see how many tiles to deal.",
-	"suggest.many":           "{{.N}} players is too many for a {{.Set}} set.",
+	"suggest.many":           "{{count .N \"player needs\" \"players need\"}} a {{.Smallest}} set or bigger: a {{.Set}} set can't give each of them {{count .Min \"tile\" \"tiles\"}} and still keep {{.Left}} back to draw.",
 	"setup.date":             "Pick the date the game is played on.",
 	"setup.set":              "Pick one of the sets: double-6, 9, 12, 15 or 18.",
 	"setup.choice":           "Pick one of the choices for {{.Rule}}: it must be {{.Want}}.",
@@ -59,7 +59,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"players.few":            "Write at least two players, one name per line.",
 	"players.many":           "At most 16 players can sit at one game; there are {{.N}} names.",
 	"players.twice":          "{{printf \"%q\" .Name}} is written twice; give each player a different name.",
-	"players.set-too-small":  "{{.N}} players is too many for a {{.Set}} set; pick a bigger set.",
+	"players.set-too-small":  "{{count .N \"player needs\" \"players need\"}} a {{.Smallest}} set or bigger. Pick a bigger set, or tick “Deal anyway” and type the tiles each.",
 	"game-name.too-long":     "The game's name is too long: at most {{.N}} characters.",
 	"game-name.unreadable":   "The game's name has characters that could not be read.",
 	"game-name.angle":        "The game's name can't contain < or >.",
@@ -68,6 +68,21 @@ var messages = referee.NewCatalog(map[string]string{
 	"player-name.unreadable": "Player {{.Seat}}'s name has characters that could not be read.",
 	"player-name.angle":      "Player {{.Seat}}'s name can't contain < or >.",
 	"player-name.control":    "Player {{.Seat}}'s name can't contain control characters.",
+
+	// Hand sizes on the setup form.
+	"hands.suggest":          "{{count .N \"player\" \"players\"}} on {{.Set}}: deal {{count .Tiles \"tile\" \"tiles\"}} each.",
+	"hands.each":             "{{count .N \"tile\" \"tiles\"}} each",
+	"hands.about":            "leaves {{count .N \"tile\" \"tiles\"}} in the boneyard; from {{and .Sources}}",
+	"hands.anyway":           "Deal anyway on {{.Set}}: I will type the tiles each, {{count .Max \"tile\" \"tiles\"}} at most.",
+	"hands.type":             "To deal anyway, type the tiles each: a whole number from 1 to {{.Max}} for {{.N}} players on {{.Set}}.",
+	"hands.no-set":           "{{count .N \"player is\" \"players are\"}} more than any set here can deal a real game to.",
+	"source.per-set-table":   "one English rule set's table",
+	"source.video-table":     "an English rules video's table",
+	"source.keeper-app":      "a scorekeeping app's table",
+	"source.danish":          "the Danish rules",
+	"source.equal-split":     "the Danish 10-to-20 rule",
+	"source.seven":           "the Afrikaans rules",
+	"source.more-than-seven": "the Afrikaans rules (more than seven)",
 
 	// Rules in play.
 	"set-in-play":      "{{.Set}}, {{count .N \"tile\" \"tiles\"}} each",

@@ -3,6 +3,7 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -69,28 +70,22 @@ func spanWays(h referee.HouseRule, r *referee.Rules) ([]views.RuleWay, string) {
 	return ways, chosen
 }
 
-// The referee's names for its published hand-size tables.
-const (
-	perSetTable  = "per-set table"
-	double9Table = "double-9 table"
-)
-
 // The hand-size tables the rules page shows, worked out once.
-var perSetDeals, double9Deals = dealTables(perSetTable), dealTables(double9Table)
+var perSetDeals, double9Deals = dealTables(referee.SourcePerSetTable), dealTables(referee.SourceDouble9Table)
 
 // dealSaid is who publishes each of the referee's hand-size tables.
-var dealSaid = map[string]views.Said{perSetTable: {By: views.PlayPage}, double9Table: {By: views.Video}}
+var dealSaid = map[referee.HandSource]views.Said{referee.SourcePerSetTable: {By: views.PlayPage}, referee.SourceDouble9Table: {By: views.Video}}
 
 // dealTables is the referee's hand-size table named source, a small table
 // per set, in the order of the sets.
-func dealTables(source string) views.DealTables {
+func dealTables(source referee.HandSource) views.DealTables {
 	d := views.DealTables{Said: dealSaid[source]}
 	for _, set := range referee.Sets {
 		t := views.DealTable{Set: set.String()}
 		for players := 2; players <= set.Size(); players++ {
 			sizes, _ := referee.HandSizes(set, players)
 			for _, h := range sizes {
-				if h.Source == source {
+				if slices.Contains(h.Sources, source) {
 					t.Players, t.Tiles = append(t.Players, players), append(t.Tiles, h.Tiles)
 				}
 			}

@@ -1,7 +1,9 @@
 package handlers
 
 import (
+	"cmp"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,17 +41,16 @@ func ruleOptions(h referee.HouseRule, r *referee.Rules) []views.RuleOption {
 // rules picked.
 func (a *App) newGamePage(c echo.Context) error {
 	f := setupForm{date: a.now().Format(time.DateOnly), setN: 9, rules: referee.Standard()}
-	return render(c, http.StatusOK, views.Setup(setupPage(f, nil)))
+	return render(c, http.StatusOK, views.Setup(setupPage(f, nil), handBox(f)))
 }
 
 // setupPage builds the setup form, as submitted and with what to fix.
 func setupPage(f setupForm, errs map[string]string) views.SetupPage {
 	p := views.SetupPage{
 		Meta: views.Meta{Title: "New game night · Chickenfoot"},
-		Name: f.name, Date: f.date, Players: f.players, HandSize: f.handSize, Rounds: f.rounds, LossLimit: f.lossLimit,
-		Set:        f.setN,
-		Errors:     errs,
-		Suggestion: suggestion(len(playerLines(f.players)), referee.Set(f.setN)),
+		Name: f.name, Date: f.date, Players: f.players, Rounds: f.rounds, LossLimit: f.lossLimit,
+		Set:    f.setN,
+		Errors: errs,
 	}
 	for _, s := range referee.Sets {
 		p.Sets = append(p.Sets, int(s))
@@ -65,27 +66,84 @@ func setupPage(f setupForm, errs map[string]string) views.SetupPage {
 	return p
 }
 
-func suggestion(players int, set referee.Set) views.Suggestion {
-	s := views.Suggestion{Players: players, Set: set.String()}
+// handBox builds the hand-size box for the players and set of f, with
+// what was picked or typed in it.
+func handBox(f setupForm) views.HandBox {
+	// Without choices, a hand size sent is a number typed.
+	b := views.HandBox{Other: cmp.Or(f.handOther, f.handSize), AnywayTicked: f.dealAnyway}
+	players, set := len(playerLines(f.players)), referee.Set(f.setN)
 	if players < 2 {
-		s.Problem = text("suggest.few", nil)
-		return s
+		b.Says = text("suggest.few", nil)
+		return b
 	}
-	h, err := referee.SuggestHand(set, players)
+	all, err := referee.HandSizes(set, players)
 	if err != nil {
-		s.Problem = text("suggest.many", referee.Params{"N": players, "Set": set.String()})
-		return s
+		b.Says = tooBig(players, set, false)
+		b.Anyway = text("hands.anyway", referee.Params{"Set": set.String(), "Max": set.Size() / players})
+		return b
 	}
-	s.Hand, s.Boneyard, s.Source = h.Tiles, h.Boneyard, h.Source
-	return s
+	b.Says = text("hands.suggest", referee.Params{"N": players, "Set": set.String(), "Tiles": all[0].Tiles})
+	picked := f.handSize
+	if b.Other = f.handOther; b.Other == "" && picked != "" && !slices.ContainsFunc(all, func(h referee.HandSize) bool { return strconv.Itoa(h.Tiles) == picked }) {
+		b.Other = picked // a number typed where the choices now are
+	}
+	for i, h := range all {
+		var from []string
+		for _, s := range h.Sources {
+			from = append(from, sourceLabel(s))
+		}
+		b.Choices = append(b.Choices, views.HandChoice{Tiles: h.Tiles, Suggested: i == 0,
+			Label:   text("hands.each", referee.Params{"N": h.Tiles}),
+			About:   text("hands.about", referee.Params{"N": h.Boneyard, "Sources": from}),
+			Checked: b.Other == "" && (picked == strconv.Itoa(h.Tiles) || picked == "" && i == 0)})
+	}
+	return b
 }
 
-func (a *App) suggest(c echo.Context) error {
-	set, err := strconv.Atoi(c.QueryParam("set"))
-	if err != nil || !referee.Set(set).Valid() {
-		set = 9
+// tooBig says that players need a bigger set than set, and which: in the
+// hand-size box, or as the form's refusal.
+func tooBig(players int, set referee.Set, refusal bool) string {
+	smallest, ok := referee.SmallestSet(players)
+	p := referee.Params{"N": players, "Set": set.String(), "Smallest": smallest.String(), "Min": referee.MinHand, "Left": referee.MinBoneyard}
+	switch {
+	case !ok:
+		return text("hands.no-set", p)
+	case refusal:
+		return text("players.set-too-small", p)
 	}
-	return render(c, http.StatusOK, views.SuggestionBox(suggestion(len(playerLines(c.QueryParam("players"))), referee.Set(set))))
+	return text("suggest.many", p)
+}
+
+// sourceLabel words where a hand size comes from.
+func sourceLabel(s referee.HandSource) string {
+	switch s {
+	case referee.SourcePerSetTable:
+		return text("source.per-set-table", nil)
+	case referee.SourceDouble9Table:
+		return text("source.video-table", nil)
+	case referee.SourceKeeperApp:
+		return text("source.keeper-app", nil)
+	case referee.SourceDanish:
+		return text("source.danish", nil)
+	case referee.SourceEqualSplit:
+		return text("source.equal-split", nil)
+	case referee.SourceSeven:
+		return text("source.seven", nil)
+	case referee.SourceMoreThanSeven:
+		return text("source.more-than-seven", nil)
+	}
+	return string(s)
+}
+
+// suggest rebuilds the hand-size box as the players and set change.
+func (a *App) suggest(c echo.Context) error {
+	f := setupForm{players: c.QueryParam("players"), handOther: strings.TrimSpace(c.QueryParam("hand_other")),
+		dealAnyway: c.QueryParam("deal_anyway") != ""}
+	var err error
+	if f.setN, err = strconv.Atoi(c.QueryParam("set")); err != nil || !referee.Set(f.setN).Valid() {
+		f.setN = 9
+	}
+	return render(c, http.StatusOK, views.SuggestionBox(handBox(f)))
 }
 
 // playerLines splits the players box into trimmed, non-empty names.
@@ -105,7 +163,7 @@ func (a *App) createGame(c echo.Context) error {
 	f := readSetupForm(c)
 	ng, errs := f.game()
 	if len(errs) > 0 {
-		return render(c, http.StatusBadRequest, views.Setup(setupPage(f, errs)))
+		return render(c, http.StatusBadRequest, views.Setup(setupPage(f, errs), handBox(f)))
 	}
 	g, err := a.store.CreateGame(c.Request().Context(), ng)
 	if err != nil {

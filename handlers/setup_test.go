@@ -44,8 +44,8 @@ func TestHomeAndSetup(t *testing.T) {
 	if got := strings.Join(sh.Game.Players, "|"); got != "Ann|Bob|Zoë 🐔|O'Brien" {
 		t.Fatalf("players stored as %q, want trimmed names in seat order", got)
 	}
-	if sh.Game.HandSize != 3 || sh.Game.Rules.Set != 6 || sh.Game.Rules.DoubleBlank != 50 {
-		t.Fatalf("game stored with hand %d, set %d, 0-0 %d; want the suggestion 3, 6 and 50", sh.Game.HandSize, sh.Game.Rules.Set, sh.Game.Rules.DoubleBlank)
+	if sh.Game.HandSize != 5 || sh.Game.Rules.Set != 6 || sh.Game.Rules.DoubleBlank != 50 {
+		t.Fatalf("game stored with hand %d, set %d, 0-0 %d; want the suggestion 5, 6 and 50", sh.Game.HandSize, sh.Game.Rules.Set, sh.Game.Rules.DoubleBlank)
 	}
 	r = a.get(path)
 	heads := expectTestID(t, "game page", r, http.StatusOK, "sheet", "").tag("thead").tag("th").texts()
@@ -167,7 +167,11 @@ func TestSetupRefusals(t *testing.T) {
 		{"too many rounds", []string{"rounds", "8"}, "rounds", "range", []string{"7"}},
 		{"rounds and threshold", []string{"rounds", "5", "loss_threshold", "200"}, "loss_threshold", "both", nil},
 		{"game name too long", []string{"name", strings.Repeat("n", 61)}, "name", "long name", []string{"60"}},
-		{"too many players for the set", []string{"players", manyNames(16), "set", "6"}, "hand_size", "range for 16", []string{"16", "double-6"}},
+		{"too many players for the set", []string{"players", manyNames(16), "set", "6", "hand_size", "1"}, "set", "too big for 16", []string{"16", "double-12"}},
+		{"five on double-6", []string{"players", manyNames(5)}, "set", "too big for 5", []string{"5", "double-9"}},
+		{"deal anyway, no hand size", []string{"players", manyNames(16), "deal_anyway", "yes"}, "hand_size", "type", []string{"16", "double-6"}},
+		{"deal anyway, too many tiles", []string{"players", manyNames(16), "deal_anyway", "yes", "hand_other", "2"}, "hand_size", "range for 16", []string{"16", "double-6"}},
+		{"other number in words", []string{"hand_size", "7", "hand_other", "ten"}, "hand_size", "range", []string{"14", "double-6"}},
 	}
 	var mu sync.Mutex
 	said := map[[2]string]string{} // field and cause → the sentence shown
@@ -179,9 +183,6 @@ func TestSetupRefusals(t *testing.T) {
 				f := form("name", "Friday", "date", "2026-11-28", "players", "Ann\nBob", "set", "6")
 				for i := 0; i+1 < len(tt.form); i += 2 {
 					f.Set(tt.form[i], tt.form[i+1])
-				}
-				if tt.name == "too many players for the set" {
-					f.Set("hand_size", "2")
 				}
 				r := a.post("/games", f)
 				msg := expectTestID(t, tt.name, r, http.StatusBadRequest, "error-"+tt.field, "").text()

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"errors"
 	"strconv"
 	"strings"
@@ -17,6 +18,8 @@ import (
 // setupForm is the setup form as submitted, kept to show it again.
 type setupForm struct {
 	name, date, players, handSize, rounds, lossLimit, set string
+	handOther                                             string            // a number typed instead of a listed hand size
+	dealAnyway                                            bool              // deal although the set is too small for the table
 	choices                                               map[string]string // house rule → the choice sent
 	// Read by game: the set and rules as far as they could be read.
 	setN  int
@@ -27,7 +30,8 @@ type setupForm struct {
 func readSetupForm(c echo.Context) setupForm {
 	f := setupForm{name: c.FormValue("name"), date: strings.TrimSpace(c.FormValue("date")), players: c.FormValue("players"),
 		handSize: strings.TrimSpace(c.FormValue("hand_size")), rounds: strings.TrimSpace(c.FormValue("rounds")),
-		lossLimit: strings.TrimSpace(c.FormValue("loss_threshold")), set: c.FormValue("set"), choices: map[string]string{}}
+		lossLimit: strings.TrimSpace(c.FormValue("loss_threshold")), set: c.FormValue("set"), choices: map[string]string{},
+		handOther: strings.TrimSpace(c.FormValue("hand_other")), dealAnyway: c.FormValue("deal_anyway") != ""}
 	for _, h := range formRules() {
 		f.choices[h.JSON] = c.FormValue(h.JSON)
 	}
@@ -142,21 +146,32 @@ func checkName(name string, maxLen int) string {
 	return ""
 }
 
-// readHandSize reads the tiles each player is dealt, or takes the
-// suggestion for the table.
+// readHandSize reads the tiles each player is dealt: the number typed in
+// the box, else the one picked (hand_size also takes a typed number), else
+// the suggestion. A set too small for the table is refused unless the
+// host ticked "deal anyway" and typed a hand size that fits at all.
 func (f *setupForm) readHandSize(players int, errs map[string]string) int {
+	if errs["players"] != "" || errs["set"] != "" {
+		return 1 // a hand size can't be judged without the table
+	}
 	set := referee.Set(f.setN)
-	if f.handSize == "" {
-		if h, err := referee.SuggestHand(set, players); err == nil {
-			return h.Tiles
-		}
-		if errs["players"] == "" {
-			errs["players"] = text("players.set-too-small", referee.Params{"N": players, "Set": set.String()})
-		}
+	h, err := referee.SuggestHand(set, players)
+	tooBigForSet := errors.Is(err, referee.ErrTooManyPlayers)
+	if tooBigForSet && !f.dealAnyway {
+		errs["set"] = tooBig(players, set, true)
 		return 1
 	}
-	n, err := strconv.Atoi(f.handSize)
-	if maxHand := set.Size() / max(players, 1); err != nil || n < 1 || n > maxHand {
+	typed := cmp.Or(f.handOther, f.handSize)
+	maxHand := set.Size() / players
+	if typed == "" && tooBigForSet {
+		errs["hand_size"] = text("hands.type", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
+		return 1
+	}
+	if typed == "" {
+		return h.Tiles
+	}
+	n, err := strconv.Atoi(typed)
+	if err != nil || n < 1 || n > maxHand {
 		errs["hand_size"] = text("setup.hand-size", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
 		return 1
 	}

@@ -80,8 +80,8 @@ func ExampleRules_Standings() {
 // Hand sizes suggested for a table.
 func ExampleSuggestHand() {
 	h, _ := referee.SuggestHand(12, 6)
-	fmt.Printf("%d tiles each, %d in the boneyard (%s)\n", h.Tiles, h.Boneyard, h.Source)
-	// Output: 11 tiles each, 25 in the boneyard (per-set table)
+	fmt.Printf("%d tiles each, %d in the boneyard %v\n", h.Tiles, h.Boneyard, h.Sources)
+	// Output: 12 tiles each, 19 in the boneyard [keeper-app]
 }
 
 // Leftover tiles scored with the double blank at 50.

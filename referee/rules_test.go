@@ -123,44 +123,6 @@ func TestOpening(t *testing.T) {
 	}
 }
 
-func TestHandSizes(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		set      Set
-		players  int
-		tiles    int
-		boneyard int
-		source   string
-	}{
-		{9, 2, 12, 31, "per-set table"},
-		{9, 4, 10, 15, "per-set table"},
-		{9, 6, 7, 13, "double-9 table"},
-		{9, 8, 5, 15, "double-9 table"},
-		{12, 5, 12, 31, "per-set table"},
-		{15, 12, 9, 28, "per-set table"},
-		{18, 16, 9, 46, "per-set table"},
-		{6, 4, 3, 16, EqualSplit},
-		{6, 16, 1, 12, EqualSplit},
-		{12, 3, 25, 16, EqualSplit},
-	}
-	for _, tt := range tests {
-		got, err := SuggestHand(tt.set, tt.players)
-		want := HandSize{Tiles: tt.tiles, Boneyard: tt.boneyard, Source: tt.source}
-		if err != nil || got != want {
-			t.Errorf("SuggestHand(%s, %d) = %+v, %v, want %+v", tt.set, tt.players, got, err, want)
-		}
-	}
-	all, _ := HandSizes(9, 5)
-	if len(all) != 2 || all[1] != (HandSize{Tiles: 8, Boneyard: 15, Source: EqualSplit}) {
-		t.Errorf("HandSizes(double-9, 5) = %+v, want the table's 8 then the equal split 8 leaving 15", all)
-	}
-	for _, players := range []int{1, 29} {
-		if _, err := SuggestHand(6, players); !errors.Is(err, ErrRules) {
-			t.Errorf("SuggestHand(double-6, %d) error = %v, want ErrRules", players, err)
-		}
-	}
-}
-
 // TestLadders: the doubles each round opens on, the rounds left and the
 // doubles skipped for good, under each ladder and unheld-double rule,
 // from the doubles the rounds really opened on.

@@ -31,6 +31,21 @@
     if (form) updateTotal(form);
   });
 
+  // Setup form: a number typed in the hand-size box is dealt instead of the
+  // hand size picked, so typing clears the pick and picking clears the box;
+  // emptying the box picks the suggestion again.
+  document.addEventListener("input", function (e) {
+    if (e.target.id !== "hand_other") return;
+    var typed = e.target.value.trim() !== "";
+    document.querySelectorAll("input[name=hand_size]").forEach(function (r) {
+      r.checked = !typed && r.hasAttribute("data-suggested");
+    });
+  });
+  document.addEventListener("change", function (e) {
+    var box = document.getElementById("hand_other");
+    if (e.target.name === "hand_size" && box) box.value = "";
+  });
+
   // Noisy Wi-Fi: say so when a request fails, and keep what was typed.
   function toast(text) {
     var box = document.getElementById("toast");
