@@ -41,7 +41,7 @@ func ruleOptions(h referee.HouseRule, r *referee.Rules) []views.RuleOption {
 // rules picked.
 func (a *App) newGamePage(c echo.Context) error {
 	f := setupForm{date: a.now().Format(time.DateOnly), setN: 9, rules: referee.Standard()}
-	return render(c, http.StatusOK, views.Setup(setupPage(f, nil), handBox(f)))
+	return render(c, http.StatusOK, views.Setup(setupPage(f, nil)))
 }
 
 // setupPage builds the setup form, as submitted and with what to fix.
@@ -51,6 +51,7 @@ func setupPage(f setupForm, errs map[string]string) views.SetupPage {
 		Name: f.name, Date: f.date, Players: f.players, Rounds: f.rounds, LossLimit: f.lossLimit,
 		Set:    f.setN,
 		Errors: errs,
+		Hands:  handBox(f),
 	}
 	for _, s := range referee.Sets {
 		p.Sets = append(p.Sets, int(s))
@@ -163,7 +164,7 @@ func (a *App) createGame(c echo.Context) error {
 	f := readSetupForm(c)
 	ng, errs := f.game()
 	if len(errs) > 0 {
-		return render(c, http.StatusBadRequest, views.Setup(setupPage(f, errs), handBox(f)))
+		return render(c, http.StatusBadRequest, views.Setup(setupPage(f, errs)))
 	}
 	g, err := a.store.CreateGame(c.Request().Context(), ng)
 	if err != nil {

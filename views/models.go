@@ -29,14 +29,14 @@ type GameLine struct {
 // SetupPage is the form that creates a game night.
 type SetupPage struct {
 	Meta
-	Name, Date, Players, HandSize string
-	Rounds, LossLimit             string
-	Set                           int
-	Sets                          []int
-	Rules                         []RuleGroup // the choices shown at once
-	MoreRules                     []RuleGroup // the rest, folded away
-	Suggestion                    Suggestion
-	Errors                        map[string]string
+	Name, Date, Players string
+	Rounds, LossLimit   string
+	Set                 int
+	Sets                []int
+	Rules               []RuleGroup // the choices shown at once
+	MoreRules           []RuleGroup // the rest, folded away
+	Hands               HandBox
+	Errors              map[string]string
 }
 
 // RuleGroup is one house-rule choice with its options.
@@ -54,14 +54,26 @@ type RuleOption struct {
 	Checked bool
 }
 
-// Suggestion is the hand size the referee suggests for the table.
-type Suggestion struct {
-	Players  int
-	Set      string
-	Hand     int
-	Boneyard int
-	Source   string
-	Problem  string
+// HandBox is the hand-size part of the setup form for the players and set
+// entered: the suggestion in a sentence, or why there is none; the
+// published hand sizes to pick from, the suggestion first; the number
+// typed instead; and, when the set is too small for the table, the
+// deliberate "deal anyway".
+type HandBox struct {
+	Says         string
+	Choices      []HandChoice
+	Other        string // a number typed instead of a choice
+	Anyway       string // the "deal anyway" label; empty unless the set is too small
+	AnywayTicked bool
+}
+
+// HandChoice is one published hand size the host may pick.
+type HandChoice struct {
+	Tiles     int
+	Label     string // "8 tiles each"
+	About     string // what it leaves in the boneyard, and where it comes from
+	Suggested bool
+	Checked   bool
 }
 
 // ErrorPage is shown for a failed plain request.
