@@ -94,7 +94,7 @@ func (s *Store) putEntry(ctx context.Context, tx conn, sh *Sheet, n int, ch refe
 		if e.Tapped() {
 			tiles = sql.NullString{String: formatTiles(e.Tiles), Valid: true}
 		}
-		_, err = tx.ExecContext(ctx, qPutEntry, roundID, ch.Seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, tiles, e.Score, now, version)
+		_, err = tx.ExecContext(ctx, qPutEntry, roundID, ch.Seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, tiles, e.Score, now, version, e.BlankHalves)
 	}
 	if err != nil {
 		return err

@@ -17,7 +17,7 @@ const (
 		       (SELECT count(*) FROM round_actions a WHERE a.round_id = r.id)
 		FROM rounds r WHERE r.game_id = ? ORDER BY r.number`
 	qEntries = `
-		SELECT r.number, e.seat, e.pips, e.double_blank, e.went_out, e.out_on_double, e.tiles, e.score, e.version
+		SELECT r.number, e.seat, e.pips, e.double_blank, e.went_out, e.out_on_double, e.tiles, e.score, e.version, e.blank_halves
 		FROM entries e JOIN rounds r ON r.id = e.round_id WHERE r.game_id = ?`
 	qHistory = `
 		SELECT h.id, r.number, h.seat, h.kind, h.old_value, h.new_value, h.changed_by, h.changed_at, coalesce(h.undoes, 0)
@@ -27,11 +27,11 @@ const (
 		FROM round_actions WHERE round_id = ? ORDER BY seq`
 	qDeleteEntry = `DELETE FROM entries WHERE round_id = ? AND seat = ?`
 	qPutEntry    = `
-			INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at, version)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at, version, blank_halves)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (round_id, seat) DO UPDATE SET pips = excluded.pips, double_blank = excluded.double_blank,
 				went_out = excluded.went_out, out_on_double = excluded.out_on_double, tiles = excluded.tiles,
-				score = excluded.score, updated_at = excluded.updated_at, version = excluded.version`
+				score = excluded.score, updated_at = excluded.updated_at, version = excluded.version, blank_halves = excluded.blank_halves`
 	qAddChange = `
 		INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`

@@ -121,7 +121,7 @@ func loadEntries(ctx context.Context, q conn, sh *Sheet) error {
 		var e referee.Entry
 		var tiles sql.NullString
 		var version int64
-		if err := rows.Scan(&number, &seat, &e.Pips, &e.DoubleBlank, &e.WentOut, &e.OutOnDouble, &tiles, &e.Score, &version); err != nil {
+		if err := rows.Scan(&number, &seat, &e.Pips, &e.DoubleBlank, &e.WentOut, &e.OutOnDouble, &tiles, &e.Score, &version, &e.BlankHalves); err != nil {
 			return fmt.Errorf("game %s: reading an entry: %w", sh.Game.Slug, err)
 		}
 		r := sh.Round(number)

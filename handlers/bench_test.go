@@ -134,7 +134,7 @@ func benchLongGame(tb testing.TB, store *db.Store) db.Game {
 		for seat := range g.Players {
 			e := g.Rules.OutEntry(false)
 			if seat != (n-1)%len(g.Players) {
-				e, _ = g.Rules.TypedEntry(3+(seat*7+n*5)%47, false)
+				e, _ = g.Rules.TypedEntry(3+(seat*7+n*5)%47, false, 0)
 			}
 			if _, err := store.SaveEntry(ctx, g.Slug, n, seat, e, "", db.Basis{Version: db.Unchecked}); err != nil {
 				tb.Fatalf("round %d, seat %d: %v", n, seat, err)

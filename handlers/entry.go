@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"net/http"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ type entryForm struct {
 	tapped      bool
 	tiles       []string
 	by          string
+	blankHalves string // how many blank halves, where the house rule charges for them
 	version     string // the entry's version the page showed
 	open        bool   // sent from the round while it was being played
 }
@@ -36,6 +38,7 @@ func readEntryForm(c echo.Context) entryForm {
 		tapped:      c.FormValue("tapped") != "",
 		tiles:       form["tile"],
 		by:          c.FormValue("by"),
+		blankHalves: strings.TrimSpace(c.FormValue("blank_halves")),
 		version:     strings.TrimSpace(c.FormValue("version")),
 		open:        c.FormValue("open") != "",
 	}
@@ -66,7 +69,11 @@ func (f entryForm) entry(rules referee.Rules, name string) (referee.Entry, error
 	case err != nil:
 		return referee.Entry{}, invalid("pips", "pips-not-number", referee.Params{"Text": text, "Name": name})
 	}
-	return rules.TypedEntry(n, f.doubleBlank)
+	blanks, err := strconv.Atoi(cmp.Or(f.blankHalves, "0"))
+	if err != nil {
+		return referee.Entry{}, invalid("blank_halves", "blank-halves-not-number", referee.Params{"Text": f.blankHalves})
+	}
+	return rules.TypedEntry(n, f.doubleBlank, blanks)
 }
 
 // basis is what the change was based on: the version the page showed (a
@@ -171,6 +178,6 @@ func (f *rowFix) apply(row views.EntryRow) views.EntryRow {
 	if f == nil || f.seat != row.Seat {
 		return row
 	}
-	row.Error, row.Pips, row.DoubleBlank = f.msg, f.form.pips, f.form.doubleBlank
+	row.Error, row.Pips, row.DoubleBlank, row.BlankHalves = f.msg, f.form.pips, f.form.doubleBlank, f.form.blankHalves
 	return row
 }

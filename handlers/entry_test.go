@@ -70,7 +70,7 @@ func says(key string, p referee.Params) entryRefusal {
 // typed is the referee's judgement of a typed hand.
 func typed(pips int, doubleBlank bool) entryRefusal {
 	return func(sh db.Sheet) error {
-		e, err := sh.Rules.TypedEntry(pips, doubleBlank)
+		e, err := sh.Rules.TypedEntry(pips, doubleBlank, 0)
 		if err != nil {
 			return err
 		}
@@ -183,4 +183,25 @@ func TestScoreEntryRefusals(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestTypedBlankHalves: under the 25-per-blank-half house rule the typed
+// entry asks how many blank halves the hand holds and scores them as
+// tapping the tiles would; without the rule it does not ask.
+func TestTypedBlankHalves(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	plain := a.createGame("9", "Ann", "Bob")
+	expectNoTestID(t, "no blank halves asked", a.get(plain), "blank-halves")
+	r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "9", "blank_half", "25"))
+	expect(t, "create", r, http.StatusSeeOther)
+	g := r.header.Get("Location")
+	expectTestID(t, "blank halves asked", a.get(g), http.StatusOK, "blank-halves", "")
+	r = a.postHTMX(g+"/rounds/1/entries/0", form("pips", "19", "blank_halves", "2", "open", "1"))
+	want := text("typed-blank-halves", referee.Params{"Pips": 19, "Blanks": 2, "Score": 69})
+	expectSays(t, "saved", expectTestID(t, "saved", r, http.StatusOK, "entry-summary", ""), want)
+	if e := a.sheet(g).Rounds[0].Entries[0]; e == nil || e.Score != 69 || e.BlankHalves != 2 {
+		t.Fatalf("Ann's entry = %+v, want 19 pips and 2 blank halves scoring 69", e)
+	}
+	expect(t, "letters", a.postHTMX(g+"/rounds/1/entries/1", form("pips", "19", "blank_halves", "two", "open", "1")), http.StatusBadRequest)
 }

@@ -14,7 +14,7 @@ import (
 // keyUse finds a catalog key written as a literal where the handlers ask
 // for a message: text("key", invalid(field, "key", and the prefixes of
 // keys built from a value, like text("owes."+kind).
-var keyUse = regexp.MustCompile(`(?:text|invalid\([a-z"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
+var keyUse = regexp.MustCompile(`(?:text|invalid\([a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
 
 // dynamicKeys are the keys built from a value, by prefix: every value
 // the code can give.

@@ -86,12 +86,15 @@ func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 	g := sh.Game
 	row := views.EntryRow{URL: entryURL(g.Slug, r.Number, seat), TilesURL: entryURL(g.Slug, r.Number, seat) + "/tiles",
 		Seat: seat, Name: g.Players[seat], Closed: r.Closed, Who: g.Players, DoubleOut: g.Rules.DoubleOut > 0,
-		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10)}
+		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), ChargeBlanks: g.Rules.BlankHalf > 0}
 	if e := r.Entries[seat]; e != nil {
 		row.Has, row.Score, row.WentOut, row.DoubleBlank = true, e.Score, e.WentOut, e.DoubleBlank && !e.Tapped()
 		row.Summary = summary(*e)
 		if !e.WentOut && !e.Tapped() {
 			row.Pips = strconv.Itoa(e.Pips)
+			if e.BlankHalves > 0 {
+				row.BlankHalves = strconv.Itoa(e.BlankHalves)
+			}
 		}
 	}
 	return row
@@ -100,8 +103,8 @@ func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 // summary says what an entry holds: "went out", "23", "23 + 0-0 = 73",
 // "3 tiles: 23".
 func summary(e referee.Entry) string {
-	p := referee.Params{"N": len(e.Tiles), "Pips": e.Pips, "Score": e.Score}
-	blank := e.DoubleBlank && e.Score != e.Pips
+	p := referee.Params{"N": len(e.Tiles), "Pips": e.Pips, "Score": e.Score, "Blanks": e.BlankHalves}
+	blank := (e.DoubleBlank || e.BlankHalves > 0) && e.Score != e.Pips
 	switch {
 	case e.WentOut && e.OutOnDouble:
 		return text("went-out-double", nil) // the charge is added when the round is scored
@@ -111,6 +114,10 @@ func summary(e referee.Entry) string {
 		return text("tapped-blank", p)
 	case e.Tapped():
 		return text("tapped", p)
+	case blank && e.BlankHalves > 0 && e.DoubleBlank:
+		return text("typed-both", p)
+	case blank && e.BlankHalves > 0:
+		return text("typed-blank-halves", p)
 	case blank:
 		return text("typed-blank", p)
 	}

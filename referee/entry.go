@@ -8,6 +8,7 @@ import "slices"
 type Entry struct {
 	Pips        int    `json:"pips"`
 	DoubleBlank bool   `json:"double_blank,omitempty"`
+	BlankHalves int    `json:"blank_halves,omitempty"` // blank halves of the other tiles, where the house rule charges for them
 	WentOut     bool   `json:"went_out,omitempty"`
 	OutOnDouble bool   `json:"out_on_double,omitempty"` // went out by laying a double
 	Tiles       []Tile `json:"tiles,omitempty"`         // nil when typed
@@ -21,11 +22,18 @@ func (e Entry) Tapped() bool { return e.Tiles != nil }
 // of the biggest set carry, so anything above is a typing slip.
 const MaxHandPips = 9999
 
-// TypedEntry is a hand entered as its pip total and whether it held the
-// 0-0, which counts no pips but scores as the house rule says. A hand of
-// 0 pips without the 0-0 is empty: that player went out.
-func (r Rules) TypedEntry(pips int, doubleBlank bool) (Entry, error) {
+// TypedEntry is a hand entered as its pip total, whether it held the 0-0
+// (which counts no pips but scores as the house rule says) and, where the
+// house rule charges for them, how many blank halves its other tiles show.
+// A hand of 0 pips without the 0-0 is empty: that player went out.
+func (r Rules) TypedEntry(pips int, doubleBlank bool, blankHalves int) (Entry, error) {
+	if r.BlankHalf == 0 {
+		blankHalves = 0 // they count nothing, so they are not asked for
+	}
 	switch {
+	case blankHalves < 0 || blankHalves > int(r.Set):
+		p := Params{"N": blankHalves, "Max": int(r.Set), "Set": r.Set.String()}
+		return Entry{}, Invalid("blank_halves", "blank-halves", messages.Text("blank-halves", p), p)
 	case pips < 0:
 		return Entry{}, Invalid("pips", "pips-negative", messages.Text("pips-negative", nil), nil)
 	case pips > MaxHandPips:
@@ -34,7 +42,8 @@ func (r Rules) TypedEntry(pips int, doubleBlank bool) (Entry, error) {
 	case pips == 0 && !doubleBlank:
 		return Entry{}, Invalid("pips", "pips-zero", messages.Text("pips-zero", nil), nil)
 	}
-	return Entry{Pips: pips, DoubleBlank: doubleBlank, Score: r.TypedScore(pips, doubleBlank)}, nil
+	score := r.TypedScore(pips, doubleBlank) + blankHalves*r.BlankHalf
+	return Entry{Pips: pips, DoubleBlank: doubleBlank, BlankHalves: blankHalves, Score: score}, nil
 }
 
 // TappedEntry is a hand entered tile by tile, each tile once: the pips,
@@ -55,6 +64,9 @@ func (r Rules) TappedEntry(hand []Tile) (Entry, error) {
 	for _, t := range tiles {
 		e.Pips += t.Pips()
 		e.DoubleBlank = e.DoubleBlank || t == Tile{}
+		if t.Lo == 0 && t.Hi > 0 && r.BlankHalf > 0 {
+			e.BlankHalves++
+		}
 	}
 	return e, nil
 }

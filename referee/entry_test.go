@@ -35,7 +35,7 @@ func TestTypedEntry(t *testing.T) {
 			t.Parallel()
 			rules := stdOn(9, func(r *referee.Rules) { r.DoubleBlank = tc.doubleBlank })
 			call := fmt.Sprintf("TypedEntry(%d, %t)", tc.pips, tc.held00)
-			got, err := rules.TypedEntry(tc.pips, tc.held00)
+			got, err := rules.TypedEntry(tc.pips, tc.held00, 0)
 			checkErr(t, call, err, tc.err)
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("%s = %+v, want %+v", call, got, tc.want)
@@ -75,11 +75,11 @@ func TestTappedEntry(t *testing.T) {
 		{"the 0-0 under double_blank 0", free00, tileList(t, "0-0 2-2"),
 			referee.Entry{Tiles: tileList(t, "0-0 2-2"), Pips: 4, DoubleBlank: true, Score: 4}, accepted},
 		{"a blank half under blank_half 25", blankHalf, tileList(t, "7-0"),
-			referee.Entry{Tiles: tileList(t, "7-0"), Pips: 7, Score: 32}, accepted},
+			referee.Entry{Tiles: tileList(t, "7-0"), Pips: 7, BlankHalves: 1, Score: 32}, accepted},
 		{"a blank half under blank_half 0", d9, tileList(t, "7-0"),
 			referee.Entry{Tiles: tileList(t, "7-0"), Pips: 7, Score: 7}, accepted},
 		{"two blank halves under blank_half 25", blankHalf, tileList(t, "7-0 3-0 5-4"),
-			referee.Entry{Tiles: tileList(t, "7-0 3-0 5-4"), Pips: 19, Score: 69}, accepted},
+			referee.Entry{Tiles: tileList(t, "7-0 3-0 5-4"), Pips: 19, BlankHalves: 2, Score: 69}, accepted},
 		{"pips and score", d9, tileList(t, "9-8 4-4 2-1"),
 			referee.Entry{Tiles: tileList(t, "9-8 4-4 2-1"), Pips: 28, Score: 28}, accepted},
 	}
@@ -201,4 +201,27 @@ func TestSheetKind(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTypedBlankHalves: under the 25-per-blank-half house rule a typed
+// score says how many blank halves the hand holds, and scores the same as
+// the same hand tapped tile by tile; without the rule they count nothing.
+func TestTypedBlankHalves(t *testing.T) {
+	t.Parallel()
+	charged := referee.Standard()
+	charged.BlankHalf = 25
+	hand := tileList(t, "7-0 3-0 5-4")
+	tapped, err := charged.TappedEntry(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed, err := charged.TypedEntry(19, false, 2)
+	if err != nil || typed.Score != tapped.Score || typed.Score != 69 {
+		t.Fatalf("TypedEntry(19, no 0-0, 2 blank halves) = %+v, %v; want the tapped hand's 69", typed, err)
+	}
+	if e, _ := referee.Standard().TypedEntry(19, false, 2); e.Score != 19 || e.BlankHalves != 0 {
+		t.Fatalf("TypedEntry(19, no 0-0, 2) without the rule = %+v, want 19 and no blank halves", e)
+	}
+	_, err = charged.TypedEntry(19, false, 10)
+	checkErr(t, "TypedEntry(19, no 0-0, 10 on double-9)", err, badInput("blank_halves"))
 }

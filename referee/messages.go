@@ -20,6 +20,7 @@ var messages = NewCatalog(map[string]string{
 	"pips-zero":       "0 pips means an empty hand: tap Went out instead.",
 	"by-missing":      "Say who is making this correction: it is kept in the round's history.",
 	"by-unknown":      "{{.By}} is not playing in this game: pick one of its players.",
+	"blank-halves":    "{{.N}} blank halves can't be right: a {{.Set}} set has {{.Max}} tiles with one blank half besides the 0-0.",
 	"tile-not-in-set": "{{.Tile}} is not a tile of this game's {{.Set}} set.",
 	"two-out": "{{.Name}} already went out this round, and only one player can. " +
 		"If that was a mistake, correct {{.Name}}'s entry first.",

@@ -49,6 +49,7 @@ var samples = map[string]Params{
 	"no-skip-blank":    {"Tile": "0-0"},
 	"no-skip-higher":   {"Tile": "5-5"},
 	"too-many-actions": {"N": MaxActions},
+	"blank-halves":     {"N": 12, "Max": 9, "Set": "double-9"},
 
 	"must-pass":            {"Name": "Ann"},
 	"deal-again":           {"Tile": "9-9", "Name": "Ann"},
@@ -451,15 +452,18 @@ func sheetRefusals(t *testing.T) []refusalCase {
 		}
 		return e
 	}
-	typed := func(pips int, blank bool) *Entry { e := entry(Standard().TypedEntry(pips, blank)); return &e }
+	typed := func(pips int, blank bool) *Entry { e := entry(Standard().TypedEntry(pips, blank, 0)); return &e }
 	tapped := func(ts ...string) Entry { return entry(Standard().TappedEntry(tiles(t, ts...))) }
 	out := Standard().OutEntry(false)
 	burn := func(planned int) func(*Sheet, *SheetRound) {
 		return func(s *Sheet, r *SheetRound) { s.Rules.Unheld, r.Planned = UnheldBurn, planned }
 	}
-	_, negative := Standard().TypedEntry(-1, false)
-	_, tooMany := Standard().TypedEntry(MaxHandPips+1, false)
-	_, zero := Standard().TypedEntry(0, false)
+	_, negative := Standard().TypedEntry(-1, false, 0)
+	_, tooMany := Standard().TypedEntry(MaxHandPips+1, false, 0)
+	_, zero := Standard().TypedEntry(0, false, 0)
+	charged := Standard()
+	charged.BlankHalf = 25
+	_, blanks := charged.TypedEntry(5, false, 12)
 	_, notInSet := Standard().TappedEntry([]Tile{{10, 3}})
 	closed := func(_ *Sheet, r *SheetRound) { r.Closed = true }
 	// returned: round 1 opened on 8-8 for want of 9-9, which comes back.
@@ -477,6 +481,7 @@ func sheetRefusals(t *testing.T) []refusalCase {
 		{"negative pips", "pips-negative", negative},
 		{"too many pips typed", "pips-too-many", tooMany},
 		{"zero pips", "pips-zero", zero},
+		{"more blank halves than tiles", "blank-halves", blanks},
 		{"tile outside the set", "tile-not-in-set", notInSet},
 		{"opener in a hand", "opener-in-hand", sheet(nil).CheckEntry(1, 0, tapped("9-9"))},
 		{"more pips than the tiles", "too-many-pips", sheet(nil).CheckEntry(1, 0, *typed(9000, false))},

@@ -15,7 +15,7 @@ func ExampleSheet_Close() {
 	sheet.Rounds = []referee.SheetRound{{Number: 1, Planned: 6, Opened: 6, Setter: 1, Entries: make([]*referee.Entry, 3)}}
 
 	out := rules.OutEntry(false)
-	bob, _ := rules.TypedEntry(12, false)
+	bob, _ := rules.TypedEntry(12, false, 0)
 	sheet.Rounds[0].Entries[0], sheet.Rounds[0].Entries[1] = &out, &bob
 	if _, err := sheet.Close(1); err != nil {
 		fmt.Println(err)
@@ -29,9 +29,9 @@ func ExampleSheet_Close() {
 	fmt.Printf("round 1 closes; round 2 opens on %d-%d\n", next.Next, next.Next)
 	sheet.Rounds[0].Closed = true
 
-	ann, _ := rules.TypedEntry(9, false)
+	ann, _ := rules.TypedEntry(9, false, 0)
 	bobOut := rules.OutEntry(false)
-	cy2, _ := rules.TypedEntry(4, false)
+	cy2, _ := rules.TypedEntry(4, false, 0)
 	sheet.Rounds = append(sheet.Rounds, referee.SheetRound{Number: 2, Planned: next.Next, Opened: -1, Setter: -1,
 		Entries: []*referee.Entry{&ann, &bobOut, &cy2}})
 	if end, _ := sheet.Close(2); end.Over {

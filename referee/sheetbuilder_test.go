@@ -128,7 +128,7 @@ func entryOf(tb testing.TB, rules referee.Rules, text string) *referee.Entry {
 		if perr != nil {
 			tb.Fatalf("entry %q: %v", text, perr)
 		}
-		e, err = rules.TypedEntry(n, blank)
+		e, err = rules.TypedEntry(n, blank, 0)
 	}
 	if err != nil {
 		tb.Fatalf("entry %q: %v", text, err)

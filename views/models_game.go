@@ -68,21 +68,23 @@ type Unheld struct {
 
 // EntryRow is one player's score entry in a round.
 type EntryRow struct {
-	URL         string // where the entry is posted
-	TilesURL    string
-	Seat        int
-	Name        string
-	Has         bool
-	Summary     string // what is entered, e.g. "23 pips + 0-0 = 73"
-	Score       int
-	WentOut     bool
-	Pips        string
-	DoubleBlank bool
-	Error       string
-	Closed      bool     // a correction: the round is closed
-	DoubleOut   bool     // the house rule charges for going out on a double
-	Who         []string // who may be named as making a correction
-	Version     string   // the version of the entry shown, sent back with a change
+	URL          string // where the entry is posted
+	TilesURL     string
+	Seat         int
+	Name         string
+	Has          bool
+	Summary      string // what is entered, e.g. "23 pips + 0-0 = 73"
+	Score        int
+	WentOut      bool
+	Pips         string
+	DoubleBlank  bool
+	Error        string
+	Closed       bool     // a correction: the round is closed
+	DoubleOut    bool     // the house rule charges for going out on a double
+	Who          []string // who may be named as making a correction
+	Version      string   // the version of the entry shown, sent back with a change
+	ChargeBlanks bool     // the house rule charges for blank halves: ask how many
+	BlankHalves  string   // how many, as typed
 }
 
 // SheetView is the score sheet: players across, rounds down.
