@@ -253,6 +253,12 @@ func TestMigrations(t *testing.T) {
 			if err != nil || sh.Rounds[0].Entries[1] == nil || sh.Rounds[0].Entries[1].Score != 57 {
 				t.Errorf("from version %d: the old entry did not survive: %+v, %v", from, sh.Rounds, err)
 			}
+			if v := sh.Version(1, 1); v != 7 {
+				t.Errorf("from version %d: the old entry's version is %d, want 7, the change that wrote it", from, v)
+			}
+			if r := sh.Rules; r.Impossible != referee.ImpossibleStaysOwed || r.Ladder != referee.LadderDown || r.Validate() != nil {
+				t.Errorf("from version %d: the old rules read as %+v, want the old stuck-chickie name read as stays owed and new rules at their defaults", from, r)
+			}
 			if tb, err := s.Table(ctx, "old", 1); from >= 2 && (err != nil || len(tb.Log) != 1 || !tb.Log[0].Action.Move.Start) {
 				t.Errorf("from version %d: the old move did not survive: %+v, %v", from, tb.Log, err)
 			}
@@ -271,6 +277,10 @@ func oldRows(t *testing.T, conn *sql.DB, version int) {
 		`INSERT INTO players (game_id, seat, name) VALUES (1, 0, 'Ann'), (1, 1, 'Bob')`,
 		`INSERT INTO rounds (id, game_id, number, planned_double) VALUES (1, 1, 1, 9)`,
 		`INSERT INTO entries (round_id, seat, pips, double_blank, went_out, tiles, score, updated_at) VALUES (1, 1, 7, 1, 0, NULL, 57, '2026-01-01T20:30:00Z')`,
+		`INSERT INTO entry_history (id, round_id, seat, kind, new_value, new_score, changed_by, changed_at) VALUES (7, 1, 1, 'entry', '{"pips":7,"double_blank":true,"score":57}', 57, '', '2026-01-01T20:30:00Z')`,
+	}
+	if version >= 4 {
+		stmts = append(stmts, `UPDATE entries SET version = 7`)
 	}
 	if version >= 2 {
 		stmts = append(stmts, `INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (1, 1, 0, 'play', '9-9', NULL, '2026-01-01T20:10:00Z')`)

@@ -17,7 +17,7 @@ import (
 // notation, without a game.
 func (a *App) disputePage(c echo.Context) error {
 	q := c.QueryParams()
-	p := views.CheckPage{Meta: views.Meta{Title: "Can this go there? · Chickenfoot"},
+	p := views.CheckPage{Meta: views.Meta{Title: text("title.check", nil)},
 		Layout: q.Get("layout"), Tile: q.Get("tile"), On: q.Get("on"), Set: 9, Arms: 4, Impossible: string(referee.ImpossibleStaysOwed)}
 	if !q.Has("tile") {
 		return render(c, http.StatusOK, views.Check(p))

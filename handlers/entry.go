@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"cmp"
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -29,14 +30,13 @@ type entryForm struct {
 }
 
 func readEntryForm(c echo.Context) entryForm {
-	form, _ := c.FormParams()
 	return entryForm{
 		pips:        c.FormValue("pips"),
 		doubleBlank: c.FormValue("double_blank") != "",
 		wentOut:     c.FormValue("went_out") != "",
 		outOnDouble: c.FormValue("went_out") == "double",
 		tapped:      c.FormValue("tapped") != "",
-		tiles:       form["tile"],
+		tiles:       c.Request().PostForm["tile"], // read whole before any handler runs (readForm)
 		by:          c.FormValue("by"),
 		blankHalves: strings.TrimSpace(c.FormValue("blank_halves")),
 		version:     strings.TrimSpace(c.FormValue("version")),
@@ -102,7 +102,7 @@ func (a *App) saveEntry(c echo.Context) error {
 		return err
 	}
 	f := readEntryForm(c)
-	sh, err := a.writeEntry(c, slug, n, seat, f)
+	sh, err := a.writeEntry(c.Request().Context(), slug, n, seat, f)
 	if err != nil {
 		return a.entryRefused(c, slug, n, seat, f, err)
 	}
@@ -119,8 +119,7 @@ func (a *App) saveEntry(c echo.Context) error {
 }
 
 // writeEntry reads the form under the game's rules and saves it.
-func (a *App) writeEntry(c echo.Context, slug string, n, seat int, f entryForm) (db.Sheet, error) {
-	ctx := c.Request().Context()
+func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryForm) (db.Sheet, error) {
 	g, err := a.store.Settings(ctx, slug)
 	if err != nil {
 		return db.Sheet{}, err
@@ -146,7 +145,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	if p.code == "" || p.code == referee.CodeNotFound {
 		return err
 	}
-	sh, r, lerr := a.sheetRound(c, slug, n, true)
+	sh, r, lerr := a.sheetRound(c.Request().Context(), slug, n, !isHTMX(c)) // only a full page shows the history
 	if lerr != nil {
 		return lerr
 	}

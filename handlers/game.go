@@ -38,7 +38,7 @@ func (a *App) sheet(c echo.Context) error {
 func gamePage(sh db.Sheet) views.GamePage {
 	g := sh.Game
 	p := views.GamePage{
-		Meta:    views.Meta{Title: g.Name + " · Chickenfoot", Where: g.Name},
+		Meta:    views.Meta{Title: text("title.game", referee.Params{"Name": g.Name}), Where: g.Name},
 		Name:    g.Name,
 		Date:    g.PlayedOn,
 		URL:     gameURL(g.Slug),

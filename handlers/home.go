@@ -20,7 +20,7 @@ func (a *App) home(c echo.Context) error {
 }
 
 func homePage(games []db.Summary) views.HomePage {
-	p := views.HomePage{Meta: views.Meta{Title: "Chickenfoot"}}
+	p := views.HomePage{Meta: views.Meta{Title: text("title.home", nil)}}
 	for _, g := range games {
 		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: referee.JoinAnd(g.Players), Live: !g.Finished}
 		line.Status = text("round-status", referee.Params{"N": g.Rounds + 1})

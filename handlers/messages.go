@@ -6,6 +6,17 @@ import "chickenfoot/referee"
 // page, keyed by message key, with named parameters (see referee.Catalog).
 // The referee's own refusals come worded from the referee.
 var messages = referee.NewCatalog(map[string]string{
+	// Page titles.
+	"title.home":   "Chickenfoot",
+	"title.setup":  "New game night · Chickenfoot",
+	"title.game":   "{{.Name}} · Chickenfoot",
+	"title.round":  "Round {{.N}} · {{.Name}}",
+	"title.tiles":  "{{.Name}}'s tiles · Chickenfoot",
+	"title.table":  "Table, round {{.N}} · {{.Name}}",
+	"title.replay": "Round {{.N}}, step by step · {{.Name}}",
+	"title.rules":  "Rules · Chickenfoot",
+	"title.check":  "Can this go there? · Chickenfoot",
+
 	// Errors of the request itself.
 	"server-error": "Something went wrong on our side and nothing was saved. Please try again.",
 	"cross-origin": "This request came from another site, so nothing was saved. Open the app's own page and try again.",

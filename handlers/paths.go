@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -33,12 +34,12 @@ func seatPath(c echo.Context) (string, int, int, error) {
 
 // sheetRound loads the sheet with (or without) its history and finds
 // round n in it.
-func (a *App) sheetRound(c echo.Context, slug string, n int, history bool) (db.Sheet, *referee.SheetRound, error) {
+func (a *App) sheetRound(ctx context.Context, slug string, n int, history bool) (db.Sheet, *referee.SheetRound, error) {
 	load := a.store.Sheet
 	if history {
 		load = a.store.SheetWithHistory
 	}
-	sh, err := load(c.Request().Context(), slug)
+	sh, err := load(ctx, slug)
 	if err != nil {
 		return sh, nil, err
 	}

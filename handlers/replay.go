@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -35,7 +34,7 @@ func (a *App) replay(c echo.Context) error {
 func replayPage(t db.Table, rr *referee.Round, step int) views.ReplayPage {
 	g, r := t.Game, t.Round(t.Number)
 	base := roundURL(g.Slug, r.Number) + "/replay?step="
-	p := views.ReplayPage{Meta: views.Meta{Title: fmt.Sprintf("Round %d, step by step · %s", r.Number, g.Name), Where: g.Name},
+	p := views.ReplayPage{Meta: views.Meta{Title: text("title.replay", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name},
 		Back: tableURL(g.Slug, r.Number), Number: r.Number, Double: r.Double(), Step: step, Steps: len(t.Log),
 		Layout: views.Layout(views.PlacedTiles(rr.Layout(), nil), g.Rules.SpinnerArms), Banner: banner(rr, g), Action: text("the-deal", nil)}
 	if step > 0 {

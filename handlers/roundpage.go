@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -18,7 +17,7 @@ func (a *App) round(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c, slug, n, true)
+	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, true)
 	if err != nil {
 		return err
 	}
@@ -28,7 +27,7 @@ func (a *App) round(c echo.Context) error {
 // roundPage builds a round's page; a refused correction shows in its row.
 func roundPage(sh db.Sheet, r *referee.SheetRound, fix *rowFix) views.RoundPage {
 	g := sh.Game
-	p := views.RoundPage{Meta: views.Meta{Title: fmt.Sprintf("Round %d · %s", r.Number, g.Name), Where: g.Name},
+	p := views.RoundPage{Meta: views.Meta{Title: text("title.round", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name},
 		Back: gameURL(g.Slug), ReplayURL: roundURL(g.Slug, r.Number) + "/replay", Number: r.Number, Double: r.Double()}
 	if r.Setter >= 0 && r.Setter < len(g.Players) {
 		p.Setter = g.Players[r.Setter]

@@ -29,7 +29,7 @@ func (a *App) rulesPage(c echo.Context) error {
 // rulesView is the rules page, with the game's choices marked when there
 // is a game (r is not nil).
 func rulesView(r *referee.Rules) views.RulesPage {
-	return views.RulesPage{Meta: views.Meta{Title: "Rules · Chickenfoot"}, HouseRules: rulesHelp(r),
+	return views.RulesPage{Meta: views.Meta{Title: text("title.rules", nil)}, HouseRules: rulesHelp(r),
 		PerSet: perSetDeals, Double9: double9Deals}
 }
 

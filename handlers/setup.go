@@ -47,7 +47,7 @@ func (a *App) newGamePage(c echo.Context) error {
 // setupPage builds the setup form, as submitted and with what to fix.
 func setupPage(f setupForm, errs map[string]string) views.SetupPage {
 	p := views.SetupPage{
-		Meta: views.Meta{Title: "New game night · Chickenfoot"},
+		Meta: views.Meta{Title: text("title.setup", nil)},
 		Name: f.name, Date: f.date, Players: f.players, Rounds: f.rounds, LossLimit: f.lossLimit,
 		Set:    f.setN,
 		Errors: errs,

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -77,7 +78,7 @@ func (a *App) act(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := a.writeAction(c, slug, n, readActionForm(c))
+	t, err := a.writeAction(c.Request().Context(), slug, n, readActionForm(c))
 	var re *referee.RuleError
 	switch {
 	case errors.As(err, &re) && re.Code != referee.CodeNotFound && re.Code != referee.CodeInvalid:
@@ -91,8 +92,7 @@ func (a *App) act(c echo.Context) error {
 }
 
 // writeAction reads the form under the game's rules and acts.
-func (a *App) writeAction(c echo.Context, slug string, n int, f actionForm) (db.Table, error) {
-	ctx := c.Request().Context()
+func (a *App) writeAction(ctx context.Context, slug string, n int, f actionForm) (db.Table, error) {
 	g, err := a.store.Settings(ctx, slug)
 	if err != nil {
 		return db.Table{}, err

@@ -18,7 +18,7 @@ func (a *App) tiles(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c, slug, n, false)
+	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, false)
 	if err != nil {
 		return err
 	}
@@ -42,7 +42,7 @@ func tilesPage(sh db.Sheet, r *referee.SheetRound, seat int, picked []string, pr
 	if r.Closed {
 		back = roundURL(g.Slug, r.Number)
 	}
-	p := views.TilesPage{Meta: views.Meta{Title: g.Players[seat] + "'s tiles · Chickenfoot", Where: g.Name},
+	p := views.TilesPage{Meta: views.Meta{Title: text("title.tiles", referee.Params{"Name": g.Players[seat]}), Where: g.Name},
 		Back: back, Action: entryURL(g.Slug, r.Number, seat), Name: g.Players[seat], Round: r.Number,
 		Double: tileName(r.Double()), Error: problem, Closed: r.Closed, Who: g.Players,
 		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10)}

@@ -1,6 +1,9 @@
 package referee
 
-import "sort"
+import (
+	"errors"
+	"sort"
+)
 
 // A HandProblem is a tile listed in a hand at the end of a round that
 // can't be there: Err says why, with code bad-tile (unreadable or not in
@@ -27,8 +30,12 @@ func (l *Layout) ScoreHands(hands map[string][]string) (map[string]int, []HandPr
 		var tiles []Tile
 		for _, text := range hands[name] {
 			t, err := l.rules.Set.Parse(text)
-			if re, ok := err.(*RuleError); ok {
-				p := Params{"Name": name, "Reason": re.Reason}
+			if err != nil {
+				reason := err.Error()
+				if re := (*RuleError)(nil); errors.As(err, &re) {
+					reason = re.Reason
+				}
+				p := Params{"Name": name, "Reason": reason}
 				problems = append(problems, HandProblem{name, text, refusal(CodeBadTile, "hand.bad-tile", p)})
 				continue
 			}
