@@ -165,6 +165,7 @@ func move(l *referee.Layout, a actionInput) (referee.Move, error) {
 // referee's own sentence names seats by number, so the name is put here.
 func badSeat(name string, seats []string) error {
 	return &referee.RuleError{Code: referee.CodeBadSeat, Key: "bad-seat",
+		Params: referee.Params{"Seat": name, "Players": len(seats)},
 		Reason: fmt.Sprintf("There is no seat %q at this table; the players are %s.", name, referee.JoinAnd(seats))}
 }
 
