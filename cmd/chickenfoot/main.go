@@ -3,7 +3,7 @@
 // Usage:
 //
 //	chickenfoot [serve] [--addr ADDR] [--db FILE]   serve the web app (default :8080, chickenfoot.db)
-//	chickenfoot referee [FILE]                      judge a layout given as JSON (FILE or standard input)
+//	chickenfoot referee [FILE]                      judge a layout or a whole round given as JSON (FILE or standard input)
 //	chickenfoot help                                show this help
 package main
 
@@ -19,7 +19,7 @@ const usage = `usage:
         same Wi-Fi can reach it, and chickenfoot.db in this folder;
         CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too)
   chickenfoot referee [FILE]
-        judge the moves of a round given as JSON, from FILE or standard input
+        judge a layout or a whole round given as JSON, from FILE or standard input
   chickenfoot help
         show this help
 `

@@ -19,6 +19,7 @@ type refereeInput struct {
 	StartingDouble *int                `json:"starting_double"`
 	Moves          []*moveInput        `json:"moves"`
 	Hands          map[string][]string `json:"hands"`
+	Round          json.RawMessage     `json:"round"` // instead of moves; round.go
 }
 
 type moveInput struct {
@@ -36,6 +37,8 @@ type rulesInput struct {
 type refereeOutput struct {
 	Rules    referee.Rules  `json:"rules"`
 	Moves    []moveOutput   `json:"moves"`
+	Actions  []actionOutput `json:"actions,omitzero"` // the round form only
+	Round    *roundOutput   `json:"round,omitzero"`   // the round form only
 	Pending  pendingOutput  `json:"pending"`
 	OpenEnds []endOutput    `json:"open_ends"`
 	Scores   map[string]int `json:"scores"`
@@ -70,8 +73,9 @@ type problem struct {
 	Message string `json:"message"`
 }
 
-// runReferee reads one JSON document, judges its moves in order and writes
-// the verdicts, what the table owes, its open ends and the hands' scores.
+// runReferee reads one JSON document, judges its moves (or a whole round's
+// actions) in order and writes the verdicts, what the table owes, its open
+// ends and the scores.
 func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "chickenfoot referee: "+format+"\n", a...)
@@ -119,7 +123,7 @@ func readInput(args []string, stdin io.Reader) ([]byte, error) {
 func parseRefereeInput(data []byte) (refereeInput, referee.Rules, int, error) {
 	var in refereeInput
 	if len(bytes.TrimSpace(data)) == 0 {
-		return in, referee.Rules{}, 0, errors.New("the input is empty; give one JSON object with at least \"moves\"")
+		return in, referee.Rules{}, 0, errors.New("the input is empty; give one JSON object with \"moves\" or \"round\"")
 	}
 	if bytes.TrimSpace(data)[0] != '{' {
 		return in, referee.Rules{}, 0, errors.New("the input must be one JSON object, like {\"moves\": [{\"tile\": \"9-9\"}]}")
@@ -204,7 +208,7 @@ func decodeStrict(data []byte, v any, prefix string) error {
 		return errors.New("the input ends in the middle of the JSON")
 	}
 	if prefix == "" {
-		return fmt.Errorf("%s: the input takes rules, starting_double, moves and hands, and a move takes tile and on", strings.TrimPrefix(err.Error(), "json: "))
+		return fmt.Errorf("%s: the input takes rules, starting_double, moves and hands (or round instead of moves and hands), and a move takes tile and on", strings.TrimPrefix(err.Error(), "json: "))
 	}
 	return fmt.Errorf("%s%s", strings.TrimSuffix(prefix, "."), strings.TrimPrefix(err.Error(), "json"))
 }
@@ -225,6 +229,9 @@ func jsonKind(t reflect.Type) string {
 }
 
 func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, error) {
+	if hasRound(in) {
+		return judgeRound(in, rules, double)
+	}
 	layout, err := referee.NewLayout(rules, double)
 	if err != nil {
 		return refereeOutput{}, err
@@ -245,9 +252,7 @@ func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, err
 		out.Moves = append(out.Moves, res)
 	}
 	out.Pending = pending(layout.Pending())
-	for _, e := range layout.OpenEnds() {
-		out.OpenEnds = append(out.OpenEnds, endOutput{On: e.On.String(), Pips: e.Pips, Free: e.Free})
-	}
+	out.OpenEnds = openEnds(layout)
 	out.Scores, out.Problems = scoreHands(in.Hands, layout)
 	return out, nil
 }
@@ -257,6 +262,14 @@ func pending(o referee.Obligation) pendingOutput {
 		return pendingOutput{Kind: "none"}
 	}
 	return pendingOutput{Kind: string(o.Kind), Tile: o.Tile.String(), Missing: &o.Missing, Impossible: &o.Impossible}
+}
+
+func openEnds(layout *referee.Layout) []endOutput {
+	ends := []endOutput{}
+	for _, e := range layout.OpenEnds() {
+		ends = append(ends, endOutput{On: e.On.String(), Pips: e.Pips, Free: e.Free})
+	}
+	return ends
 }
 
 // scoreHands scores each hand and lists the tiles that cannot be where

@@ -1,0 +1,226 @@
+package main
+
+// Reading the round form's setup: who sits where, what was dealt and the
+// list of actions. Anything wrong here is input the command can't judge
+// (exit 2); what the players did wrong is judged by the referee.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"chickenfoot/referee"
+)
+
+// A seating is the table of a round: names in turn order and the deal.
+type seating struct {
+	seats []string
+	index map[string]int
+	deal  referee.Deal
+}
+
+func parseRound(raw json.RawMessage, set referee.Set) (seating, []actionInput, error) {
+	var in roundInput
+	if !isObject(raw) {
+		return seating{}, nil, errors.New(`round must be a JSON object, like {"seats": ["Ann", "Bob"], "actions": []}`)
+	}
+	if err := decodeStrict(raw, &in, "round."); err != nil {
+		if strings.Contains(err.Error(), "unknown field") {
+			err = fmt.Errorf("%v; a round takes seats, deal, boneyard, hand_size and actions", err)
+		}
+		return seating{}, nil, err
+	}
+	table, err := seatsOf(in.Seats)
+	if err != nil {
+		return table, nil, err
+	}
+	if table.deal, err = dealOf(in, set, table); err != nil {
+		return table, nil, err
+	}
+	actions, err := actionsOf(in.Actions)
+	return table, actions, err
+}
+
+func isObject(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	return len(raw) > 0 && raw[0] == '{'
+}
+
+func seatsOf(names []string) (seating, error) {
+	t := seating{seats: names, index: map[string]int{}}
+	if len(names) < 2 {
+		return t, fmt.Errorf(`round.seats names %s; a round needs at least 2, in turn order, like ["Ann", "Bob"]`,
+			referee.Count(len(names), "player", "players"))
+	}
+	for s, name := range names {
+		if strings.TrimSpace(name) == "" {
+			return t, fmt.Errorf("round.seats[%d] is empty; give each player a name", s)
+		}
+		if _, dup := t.index[name]; dup {
+			return t, fmt.Errorf("round.seats names %q twice; each player sits once", name)
+		}
+		t.index[name] = s
+	}
+	return t, nil
+}
+
+// dealOf checks the deal: without one, only the hand size is known; with
+// one, every seat has a hand of the same size, and a boneyard, when given,
+// is exactly the rest of the set.
+func dealOf(in roundInput, set referee.Set, t seating) (referee.Deal, error) {
+	deal := referee.Deal{Players: len(t.seats), Names: t.seats}
+	if in.Deal == nil {
+		if in.Boneyard != nil {
+			return deal, errors.New("round.boneyard is given without round.deal; with the hands unknown, give hand_size instead")
+		}
+		var err error
+		deal.HandSize, err = handSize(in.HandSize, set, len(t.seats))
+		return deal, err
+	}
+	hands, err := dealtHands(in.Deal, set, t)
+	if err != nil {
+		return deal, err
+	}
+	deal.Hands, deal.HandSize = hands, len(hands[0])
+	if in.HandSize != nil && *in.HandSize != deal.HandSize {
+		return deal, fmt.Errorf("round.hand_size is %d, but round.deal gives each player %d tiles", *in.HandSize, deal.HandSize)
+	}
+	if in.Boneyard != nil {
+		return deal, checkBoneyard(in.Boneyard, hands, set)
+	}
+	return deal, nil
+}
+
+func handSize(given *int, set referee.Set, players int) (int, error) {
+	if players > set.Size() {
+		return 0, fmt.Errorf("round.seats names %d players, more than the %d tiles of a %s set", players, set.Size(), set)
+	}
+	if given == nil {
+		h, err := referee.SuggestHand(set, players)
+		return h.Tiles, err
+	}
+	if n := *given; n < 1 || n*players > set.Size() {
+		return 0, fmt.Errorf("round.hand_size is %d, but %d players can take 1 to %d tiles each from a %s set of %d",
+			n, players, set.Size()/players, set, set.Size())
+	}
+	return *given, nil
+}
+
+// dealtHands reads every seat's hand, in seat order.
+func dealtHands(deal map[string][]string, set referee.Set, t seating) ([][]referee.Tile, error) {
+	var strangers []string
+	for name := range deal {
+		if _, ok := t.index[name]; !ok {
+			strangers = append(strangers, name)
+		}
+	}
+	if len(strangers) > 0 {
+		slices.Sort(strangers)
+		return nil, fmt.Errorf("round.deal has a hand for %q, who is not in round.seats", strangers[0])
+	}
+	dealt := map[referee.Tile]string{}
+	hands := make([][]referee.Tile, len(t.seats))
+	for s, name := range t.seats {
+		texts, ok := deal[name]
+		if !ok {
+			return nil, fmt.Errorf("round.deal has no hand for %q; with a deal, give every seat's hand", name)
+		}
+		if first := t.seats[0]; len(texts) != len(deal[first]) {
+			return nil, fmt.Errorf("round.deal gives %s %d tiles and %s %d; every hand is dealt the same size",
+				first, len(deal[first]), name, len(texts))
+		}
+		var err error
+		if hands[s], err = readTiles(texts, set, "round.deal."+name, dealt); err != nil {
+			return nil, err
+		}
+	}
+	if len(hands[0]) == 0 {
+		return nil, errors.New("round.deal gives every player no tiles; deal at least one each")
+	}
+	return hands, nil
+}
+
+// readTiles reads tiles of set written at where, refusing any tile already
+// in seen, and adds them to seen.
+func readTiles(texts []string, set referee.Set, where string, seen map[referee.Tile]string) ([]referee.Tile, error) {
+	tiles := make([]referee.Tile, 0, len(texts))
+	for _, text := range texts {
+		t, err := set.Parse(text)
+		var re *referee.RuleError
+		if errors.As(err, &re) {
+			return nil, fmt.Errorf("%s: %s", where, re.Reason)
+		} else if err != nil {
+			return nil, fmt.Errorf("%s: %v", where, err)
+		}
+		if first, dup := seen[t]; dup {
+			return nil, fmt.Errorf("%s: %s is also in %s; each tile is in the game once", where, t, first)
+		}
+		seen[t] = where
+		tiles = append(tiles, t)
+	}
+	return tiles, nil
+}
+
+// checkBoneyard checks that the deal and the boneyard together are the
+// whole set, each tile once. The starting double counts like any tile: in
+// a hand, or in the boneyard when nobody was dealt it.
+func checkBoneyard(boneyard []string, hands [][]referee.Tile, set referee.Set) error {
+	seen := map[referee.Tile]string{}
+	for _, h := range hands {
+		for _, t := range h {
+			seen[t] = "round.deal"
+		}
+	}
+	if _, err := readTiles(boneyard, set, "round.boneyard", seen); err != nil {
+		return err
+	}
+	var missing []string
+	for _, t := range set.Tiles() {
+		if _, ok := seen[t]; !ok {
+			missing = append(missing, t.String())
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("round.deal and round.boneyard hold %d of the %d tiles of a %s set; missing: %s",
+			len(seen), set.Size(), set, strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+func actionsOf(raws []json.RawMessage) ([]actionInput, error) {
+	actions := make([]actionInput, len(raws))
+	for i, raw := range raws {
+		at := fmt.Sprintf("round.actions[%d]", i)
+		if !isObject(raw) {
+			return nil, fmt.Errorf(`%s is %s; each action is an object like {"seat": "Ann", "act": "draw"}`, at, bytes.TrimSpace(raw))
+		}
+		if err := decodeStrict(raw, &actions[i], at+"."); err != nil {
+			if strings.Contains(err.Error(), "unknown field") {
+				err = fmt.Errorf("%v; an action takes seat, act, tile and on", err)
+			}
+			return nil, err
+		}
+		if err := checkShape(actions[i], at); err != nil {
+			return nil, err
+		}
+	}
+	return actions, nil
+}
+
+// checkShape refuses a tile or a place the action can't use, rather than
+// judging the action as if they were not there.
+func checkShape(a actionInput, at string) error {
+	kind, known := acts[a.Act]
+	switch {
+	case !known:
+		return nil // the referee refuses the action itself
+	case a.On != "" && kind != referee.ActPlay:
+		return fmt.Errorf(`%s: a %s takes no "on"; only lay names the tile it goes on`, at, a.Act)
+	case a.Tile != "" && (kind == referee.ActPass || kind == referee.ActTakeBack):
+		return fmt.Errorf(`%s: a %s takes no "tile"`, at, a.Act)
+	}
+	return nil
+}
