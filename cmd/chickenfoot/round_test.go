@@ -221,7 +221,7 @@ func TestRoundRefusedChangesNothing(t *testing.T) {
 	rdCheckVerdicts(t, got.Actions, []string{"ok", "not-your-turn", "must-draw", "mismatch", "ok",
 		"no-take-back", "no-take-back", "ok", "already-drew", "no-penalty", "ok"})
 	rdCheckState(t, got.Round, *want.Round)
-	rdCheckState(t, got.Round, rdState{Turn: rdStr("Ann"), Boneyard: 21, Hands: map[string]int{"Ann": 10, "Bob": 10, "Cy": 12}})
+	rdCheckState(t, got.Round, rdState{Turn: rdStr("Ann"), Boneyard: 12, Hands: map[string]int{"Ann": 13, "Bob": 13, "Cy": 15}})
 	if !reflect.DeepEqual(got.OpenEnds, want.OpenEnds) || !reflect.DeepEqual(got.Pending, want.Pending) {
 		t.Errorf("table: got %+v %+v, want %+v %+v", got.Pending, got.OpenEnds, want.Pending, want.OpenEnds)
 	}
@@ -230,6 +230,6 @@ func TestRoundRefusedChangesNothing(t *testing.T) {
 func TestRoundTakeBack(t *testing.T) {
 	out := rdJudge(t, rdInput{Round: rdRound{Seats: ab, Actions: rdActs("Ann lay 9-9", "Bob lay 9-3@9-9", "Bob take-back")}})
 	rdCheckVerdicts(t, out.Actions, []string{"ok", "ok", "ok"})
-	rdCheckState(t, out.Round, rdState{Turn: rdStr("Bob"), Boneyard: 31, Hands: map[string]int{"Ann": 11, "Bob": 12}})
+	rdCheckState(t, out.Round, rdState{Turn: rdStr("Bob"), Boneyard: 13, Hands: map[string]int{"Ann": 20, "Bob": 21}})
 	refCheckPending(t, out.Pending, pendSpinner("9-9", 4))
 }

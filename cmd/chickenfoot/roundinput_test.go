@@ -97,9 +97,9 @@ func TestRoundWholeSetDealt(t *testing.T) {
 	// A boneyard that is exactly the rest of the set is accepted, the
 	// starting double among it: then it is drawn for before it is set.
 	in := rdInput{Rules: set6, Round: rdRound{Seats: ab,
-		Deal:     map[string][]string{"Ann": {"6-5"}, "Bob": {"5-5"}},
-		Boneyard: strings.Fields("6-6 6-4 6-3 6-2 6-1 6-0 5-4 5-3 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0 3-3 3-2 3-1 3-0 2-2 2-1 2-0 1-1 1-0 0-0"),
-		Actions:  rdActs("Bob draw 6-6", "Bob lay 6-6", "Ann lay 6-5@6-6")}}
+		Deal:     map[string][]string{"Ann": {"6-1"}, "Bob": {"5-5"}},
+		Boneyard: strings.Fields("6-6 6-5 6-4 6-3 6-2 6-0 5-4 5-3 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0 3-3 3-2 3-1 3-0 2-2 2-1 2-0 1-1 1-0 0-0"),
+		Actions:  rdActs("Bob draw 6-6", "Bob lay 6-6", "Ann lay 6-1@6-6")}}
 	out := rdJudge(t, in)
 	rdCheckVerdicts(t, out.Actions, []string{"ok", "ok", "ok"})
 	rdCheckState(t, out.Round, rdState{Over: true, End: rdStr("went-out"), Out: rdStr("Ann"),
@@ -111,9 +111,9 @@ func TestRoundWholeSetDealt(t *testing.T) {
 
 func TestRoundDefaultHandSize(t *testing.T) {
 	// Without a deal or hand_size, the hands are the referee's suggestion:
-	// 11 each for three players on double-9.
+	// 14 each for three players on double-9.
 	out := rdJudge(t, rdInput{Round: rdRound{Seats: []string{"Ann", "Bob", "Cy"}}})
-	rdCheckState(t, out.Round, rdState{Boneyard: 22, Hands: map[string]int{"Ann": 11, "Bob": 11, "Cy": 11}})
+	rdCheckState(t, out.Round, rdState{Boneyard: 13, Hands: map[string]int{"Ann": 14, "Bob": 14, "Cy": 14}})
 }
 
 // TestRoundOutputFields pins which fields each form writes, so consumers
