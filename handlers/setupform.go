@@ -70,7 +70,11 @@ func (f *setupForm) readRules(errs map[string]string) {
 	f.rules.Set = referee.Set(f.setN)
 	for _, h := range formRules() {
 		if v := f.choices[h.JSON]; v != "" && f.rules.SetValue(h.JSON, v) != nil {
-			errs[h.JSON] = text("setup.choice", referee.Params{"Rule": strings.ToLower(h.Title), "Want": h.Want(f.rules)})
+			labels := make([]string, len(h.Choices))
+			for i, c := range h.Choices {
+				labels[i] = strconv.Quote(c.Label)
+			}
+			errs[h.JSON] = text("setup.choice", referee.Params{"Rule": strings.ToLower(h.Title), "Labels": labels})
 		}
 	}
 	f.readRoundRule(errs)

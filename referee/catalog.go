@@ -25,6 +25,7 @@ var catalogFuncs = template.FuncMap{
 	"count":  Count,
 	"plural": func(n int, one, many string) string { return pluralWord(n, one, many) },
 	"and":    JoinAnd,
+	"or":     JoinOr,
 	"isAre":  func(n int) string { return pluralWord(n, "is", "are") },
 }
 
@@ -80,6 +81,14 @@ func JoinAnd(names []string) string {
 		return strings.Join(names, " and ")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// JoinOr joins choices as a sentence does: "a or b", "a, b or c".
+func JoinOr(names []string) string {
+	if len(names) <= 2 {
+		return strings.Join(names, " or ")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // refusal builds a RuleError whose reason is the catalog's message key
