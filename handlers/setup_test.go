@@ -121,18 +121,6 @@ func TestSetupRules(t *testing.T) {
 	}
 }
 
-// wantRules is how the referee words what a house rule may be, after
-// setting it with set.
-func wantRules(set func(*referee.Rules)) string {
-	r := referee.Standard()
-	set(&r)
-	var re *referee.RulesError
-	if !errors.As(r.Validate(), &re) {
-		return "[the referee takes these rules]"
-	}
-	return re.Want
-}
-
 func TestSetupRefusals(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("x", 41)
