@@ -78,6 +78,7 @@ func decode(t *testing.T, coding string, body []byte) []byte {
 var assetLink = regexp.MustCompile(`(?:href|src)="(/static/[^"]+)"`)
 
 func TestAssetLinksInPage(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	page := a.get("/").body
 	linked := map[string]bool{}
@@ -105,6 +106,7 @@ func TestAssetLinksInPage(t *testing.T) {
 }
 
 func TestAssetHeaders(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	for _, tc := range []struct {
 		name, contentType string
@@ -149,6 +151,7 @@ func TestAssetHeaders(t *testing.T) {
 }
 
 func TestAssetEncodings(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	css, png := asset(t, "app.css"), asset(t, "icon-192.png")
 	for _, tc := range []struct {
@@ -195,6 +198,7 @@ func TestAssetEncodings(t *testing.T) {
 }
 
 func TestAssetNotModified(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	css := asset(t, "app.css")
 	tag := `"` + css.Hash + `"`
@@ -229,6 +233,7 @@ func TestAssetNotModified(t *testing.T) {
 }
 
 func TestAssetNotFound(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	css := asset(t, "app.css")
 	stale := strings.Replace(css.Hashed, css.Hash, "00000000", 1)
@@ -257,6 +262,7 @@ func TestAssetNotFound(t *testing.T) {
 }
 
 func TestAssetHead(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	css := asset(t, "app.css")
 	for _, tc := range []struct{ name, path, accept string }{

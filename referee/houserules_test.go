@@ -12,6 +12,7 @@ import (
 // TestHouseRulesCoverRules walks every field of Rules: each has exactly
 // one row, under its JSON name, and every row is complete.
 func TestHouseRulesCoverRules(t *testing.T) {
+	t.Parallel()
 	rows := map[string]HouseRule{}
 	for _, h := range HouseRules() {
 		if _, dup := rows[h.JSON]; dup {
@@ -48,6 +49,7 @@ func TestHouseRulesCoverRules(t *testing.T) {
 }
 
 func TestHouseRuleDefaults(t *testing.T) {
+	t.Parallel()
 	std := Standard()
 	for _, h := range HouseRules() {
 		if got, want := h.Default(), std.Value(h.JSON); got != want {
@@ -61,6 +63,7 @@ func TestHouseRuleDefaults(t *testing.T) {
 
 // TestSetValueRoundTrip sets every value of every row and reads it back.
 func TestSetValueRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, h := range HouseRules() {
 		for _, v := range allowed(h) {
 			t.Run(h.JSON+"="+v, func(t *testing.T) {
@@ -97,6 +100,7 @@ func allowed(h HouseRule) []string {
 }
 
 func TestSetValueRefuses(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		json, value, message string
 	}{
@@ -142,6 +146,7 @@ func TestSetValueRefuses(t *testing.T) {
 }
 
 func TestSetValueReadsNumbers(t *testing.T) {
+	t.Parallel()
 	r := Standard()
 	if err := r.SetValue("spinner_arms", "06"); err != nil || r.SpinnerArms != 6 || r.Value("spinner_arms") != "6" {
 		t.Errorf(`SetValue("spinner_arms", "06") = %v, SpinnerArms %d, want 6`, err, r.SpinnerArms)
@@ -153,6 +158,7 @@ func TestSetValueReadsNumbers(t *testing.T) {
 
 // TestValidateMessages pins the words the referee command prints.
 func TestValidateMessages(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		edit    func(*Rules)
 		message string
@@ -175,6 +181,7 @@ func TestValidateMessages(t *testing.T) {
 }
 
 func TestHouseRuleWords(t *testing.T) {
+	t.Parallel()
 	r := Standard()
 	r.Rounds, r.Draw = 5, DrawUntilPlayable
 	tests := []struct {

@@ -120,6 +120,7 @@ var samples = map[string]Params{
 }
 
 func TestMessagesRender(t *testing.T) {
+	t.Parallel()
 	for _, key := range slices.Sorted(slices.Values(messages.Keys())) {
 		t.Run(key, func(t *testing.T) {
 			p, ok := samples[key]
@@ -145,6 +146,7 @@ func TestMessagesRender(t *testing.T) {
 // TestMessageCounts checks the messages that count things say "1 tile"
 // and "2 tiles".
 func TestMessageCounts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		key  string
 		p    Params
@@ -287,6 +289,7 @@ func isParam(fn *ast.FuncDecl, name string) bool {
 // TestMessageKeysInCode checks every key the code names is in the
 // catalog, and its sample has the parameters the call sites pass.
 func TestMessageKeysInCode(t *testing.T) {
+	t.Parallel()
 	uses := keyUses(t)
 	if len(uses) < len(messages.Keys())/2 {
 		t.Fatalf("found only %d message keys in the code; is the scan broken?", len(uses))
@@ -313,6 +316,7 @@ type refusalCase struct {
 }
 
 func TestRefusalMessages(t *testing.T) {
+	t.Parallel()
 	cases := slices.Concat(layoutRefusals(t), roundRefusals(t), sheetRefusals(t))
 	tested := map[string]bool{}
 	for _, tc := range cases {

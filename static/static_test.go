@@ -16,6 +16,7 @@ import (
 // The hashed name depends on the content alone: the first 8 hex digits of
 // its SHA-256 (of "hello": 2cf24dba5fb0a30e...), before the extension.
 func TestHashedName(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, body, want string }{
 		{"app.css", "hello", "app.2cf24dba.css"},
 		{"htmx-2.0.11.min.js", "hello", "htmx-2.0.11.min.2cf24dba.js"},
@@ -35,6 +36,7 @@ func TestHashedName(t *testing.T) {
 }
 
 func TestURL(t *testing.T) {
+	t.Parallel()
 	names, err := fs.Glob(Files, "*")
 	if err != nil || len(names) < 7 {
 		t.Fatalf("embedded files %v (%v), want at least 7", names, err)
@@ -65,6 +67,7 @@ func TestURL(t *testing.T) {
 }
 
 func TestURLUnknownPanics(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"nope.css", "", URL("app.css")[len("/static/"):]} {
 		t.Run(name, func(t *testing.T) {
 			defer func() {
@@ -80,6 +83,7 @@ func TestURLUnknownPanics(t *testing.T) {
 // Every compressible file has brotli and gzip copies that are smaller and
 // decompress to its exact bytes; a PNG has none.
 func TestCompressedCopies(t *testing.T) {
+	t.Parallel()
 	for _, a := range Assets() {
 		t.Run(a.Name, func(t *testing.T) {
 			if path.Ext(a.Name) == ".png" {
@@ -111,6 +115,7 @@ func TestCompressedCopies(t *testing.T) {
 
 // smaller keeps a compressed copy only when it saves bytes.
 func TestSmaller(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		body []byte
