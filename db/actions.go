@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -23,6 +24,9 @@ type Table struct {
 	Number int
 	Log    []Action
 	Live   *referee.Round // the round as the referee rebuilt it from Log
+	// Stopped is why replaying Log stopped short, when the rules refuse an
+	// action stored before they changed; Live is the round before it.
+	Stopped *referee.RuleError
 }
 
 // Actions lists the referee's actions of the log, in order.
@@ -59,6 +63,12 @@ func (s *Store) tableOf(ctx context.Context, q conn, sh Sheet, n int) (Table, er
 		return t, fmt.Errorf("game %s, round %d: %w", sh.Game.Slug, n, err)
 	}
 	t.Live, err = sh.Replay(n, t.Actions())
+	var re *referee.RuleError
+	if errors.As(err, &re) && t.Live != nil {
+		// A log the rules refuse now (kept from before a rule changed) is
+		// shown as far as it replays, with why it stops there.
+		t.Stopped, err = re, nil
+	}
 	return t, err
 }
 

@@ -469,3 +469,29 @@ func TestAct(t *testing.T) {
 		t.Fatalf("changing who set the double once tiles are laid after it = %v, want a refusal", err)
 	}
 }
+
+// TestTableWithAStaleLog: a log holding an action the rules refuse now
+// (kept from before a rule changed) still loads, replayed as far as it
+// goes with why it stops; nothing more can be added to it.
+func TestTableWithAStaleLog(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob")
+	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
+	if _, err := s.Act(ctx, g.Slug, 1, start, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.write.Exec(`INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at)
+		SELECT id, 2, 0, 'play', '6-5', '6-6', '2026-01-01T20:10:00Z' FROM rounds WHERE number = 1`); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := s.Table(ctx, g.Slug, 1)
+	if err != nil || tb.Stopped == nil || tb.Stopped.Code != referee.CodeNotYourTurn || tb.Live.Layout().Len() != 1 {
+		t.Fatalf("Table() = stopped %v, %d tiles, %v; want it shown up to Ann's second tile, stopped there", tb.Stopped, tb.Live.Layout().Len(), err)
+	}
+	bob := referee.Action{Seat: 1, Kind: referee.ActPass}
+	if _, err := s.Act(ctx, g.Slug, 1, bob, Unchecked); !errors.Is(err, referee.ErrConflict) {
+		t.Fatalf("acting on a stale log = %v, want a conflict", err)
+	}
+}

@@ -139,6 +139,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"start-draw.reshuffle":    "Nobody has {{.Tile}}? Under this table's rules nothing is drawn for it: gather every tile, shuffle and deal again, then tap who sets it down.",
 	"penalty.draw-penalty":    "draw one",
 	"penalty.skip-turn":       "miss a turn",
+	"log-stopped":             "This round was recorded under older rules, which no longer allow one of its moves ({{.Reason}}). The table is shown up to there.",
 	"end-label":               "{{.On}} · needs {{.Pips}}",
 	"end-label-places":        "{{.On}} · needs {{.Pips}} ({{.N}} places)",
 	"log.start":               "{{.Name}} set {{.Tile}} down",

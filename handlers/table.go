@@ -52,6 +52,9 @@ func tablePage(t db.Table, o tableOptions) views.TablePage {
 	}
 	p.Ends, p.Tiles = endChoices(rr.Layout(), o.on), tileKeypad(rr.Layout(), o.on)
 	p.Setter, p.StartDraw, p.Penalty = r.Setter, startDraw(rr, g), penalty(rr, g)
+	if t.Stopped != nil {
+		p.Problem = &views.Refusal{Code: string(referee.CodeConflict), Reason: text("log-stopped", referee.Params{"Reason": t.Stopped.Reason})}
+	}
 	if rr.Over() {
 		p.Over = overText(rr, g)
 	}

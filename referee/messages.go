@@ -11,6 +11,7 @@ var messages = NewCatalog(map[string]string{
 	"entry-changed": "{{.Name}}'s score was changed meanwhile, perhaps on another phone: it is now " +
 		"{{with .Now}}{{if .WentOut}}went out{{else}}{{.Score}}{{end}}{{else}}empty{{end}}. " +
 		"Nothing was saved; check it, then save again if it should change.",
+	"log-stale":     "This round's table was recorded under older rules, and they no longer allow one of its moves ({{.Reason}}). Nothing more can be laid on it; keep the score on the score page.",
 	"seq":           "This page counts {{.N}} actions, more than the round holds: reload it and try again.",
 	"table-changed": "The table changed meanwhile, perhaps on another phone ({{count .N \"action\" \"actions\"}} since this page was loaded). Nothing was changed: look again, then try.",
 

@@ -23,6 +23,7 @@ var samples = map[string]Params{
 	"round-changed":   nil,
 	"table-changed":   {"N": 1},
 	"seq":             {"N": 3},
+	"log-stale":       {"Reason": "It is Bob's turn, not Ann's."},
 
 	"pips-negative":     nil,
 	"pips-too-many":     {"N": 12000},
@@ -509,6 +510,7 @@ func sheetRefusals(t *testing.T) []refusalCase {
 		{"a double already played", "no-skip-played", returned().CheckOpening(2, 8, 0)},
 		{"a page from the future", "seq", CheckSeen(2, 3)},
 		{"a page from before", "table-changed", CheckSeen(3, 2)},
+		{"a log the rules refuse now", "log-stale", staleLog()},
 	}
 }
 
@@ -533,4 +535,15 @@ func handProblem(t *testing.T, hands map[string][]string) error {
 		return problems[0].Err
 	}
 	return nil
+}
+
+// staleLog acts on a round whose stored log has Ann laying twice in a
+// row, which the rules refuse.
+func staleLog() error {
+	s := Sheet{Rules: Standard(), Players: []string{"Ann", "Bob"}, HandSize: 7,
+		Rounds: []SheetRound{{Number: 1, Planned: 9, Opened: -1, Setter: -1, Entries: make([]*Entry, 2)}}}
+	log := []Action{{Seat: 0, Kind: ActPlay, Move: Move{Tile: NewTile(9, 9), Start: true}},
+		{Seat: 0, Kind: ActPlay, Move: Move{Tile: NewTile(9, 5), On: NewTile(9, 9)}}}
+	_, _, err := s.Act(1, log, Action{Seat: 1, Kind: ActPass})
+	return err
 }

@@ -1,5 +1,7 @@
 package referee
 
+import "errors"
+
 // A TableEffect is what an action accepted on a round's live table changes
 // on the score sheet besides the table itself.
 type TableEffect struct {
@@ -81,6 +83,12 @@ func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, err
 		return nil, eff, refusal(CodeBadAction, "too-many-actions", Params{"N": MaxActions})
 	}
 	rr, err := s.Replay(n, log)
+	var re *RuleError
+	if errors.As(err, &re) && !errors.Is(err, ErrNotFound) {
+		// The log holds an action the rules refuse now: it was kept before
+		// a rule changed, and nothing can be added after it.
+		return nil, eff, Conflict("log-stale", Params{"Reason": re.Reason})
+	}
 	if err != nil {
 		return nil, eff, err
 	}
