@@ -192,6 +192,12 @@ func (s *Store) applyEffect(ctx context.Context, tx conn, sh *Sheet, n int, eff 
 		}
 		r.Setter, r.Opened = eff.Setter, r.Double()
 	}
+	if eff.Unset {
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = NULL WHERE id = ?`, sh.ids[n-1]); err != nil {
+			return err
+		}
+		r.Setter = -1
+	}
 	for _, ch := range sh.EntryChanges(n, eff) {
 		undoes := int64(0)
 		if ch.Kind == referee.KindUndo {

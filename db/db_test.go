@@ -495,3 +495,38 @@ func TestTableWithAStaleLog(t *testing.T) {
 		t.Fatalf("acting on a stale log = %v, want a conflict", err)
 	}
 }
+
+// TestSetterTakenBack: a start taken back clears who set the double; the
+// next start is the one the sheet and the table share; draws for the
+// double do not stop the score page changing it.
+func TestSetterTakenBack(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob", "Cy")
+	start := func(seat int) referee.Action {
+		return referee.Action{Seat: seat, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
+	}
+	steps := []referee.Action{{Seat: 0, Kind: referee.ActDraw}, start(1), {Seat: 1, Kind: referee.ActTakeBack}}
+	for _, a := range steps {
+		if _, err := s.Act(ctx, g.Slug, 1, a, Unchecked); err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+	}
+	if sh, _ := s.Sheet(ctx, g.Slug); sh.Rounds[0].Setter != -1 {
+		t.Fatalf("after the start was taken back the sheet says seat %d set it, want nobody", sh.Rounds[0].Setter)
+	}
+	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 2); err != nil {
+		t.Fatalf("setting who set it with only a draw and a lifted start on the table: %v", err)
+	}
+	tb, err := s.Act(ctx, g.Slug, 1, start(2), Unchecked)
+	if err != nil || tb.Live.Setter() != 2 || tb.Live.Turn() != 0 || tb.Round(1).Setter != 2 {
+		t.Fatalf("Cy sets 6-6: %v; the table's setter %d, turn %d, the sheet's %d; want Cy, Ann, Cy", err, tb.Live.Setter(), tb.Live.Turn(), tb.Round(1).Setter)
+	}
+	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 1); err != nil {
+		t.Fatalf("changing who set it with only the double on the table: %v", err)
+	}
+	if tb, err = s.Table(ctx, g.Slug, 1); err != nil || tb.Stopped != nil || tb.Live.Setter() != 1 || tb.Live.Turn() != 2 {
+		t.Fatalf("after the sheet says Bob: %v, stopped %v, setter %d, turn %d; want Bob, then Cy", err, tb.Stopped, tb.Live.Setter(), tb.Live.Turn())
+	}
+}

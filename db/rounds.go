@@ -13,6 +13,13 @@ import (
 func (s *Store) SetOpening(ctx context.Context, slug string, n, double, setter int) (Sheet, error) {
 	var out Sheet
 	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+		if r := sh.Round(n); r != nil && r.Tracked() {
+			t, err := s.tableOf(ctx, tx, *sh, n)
+			if err != nil {
+				return err
+			}
+			r.OnTable = t.Live.Layout().Len()
+		}
 		if err := sh.CheckOpening(n, double, setter); err != nil {
 			return err
 		}

@@ -112,9 +112,9 @@ func (s Sheet) CheckOpening(n, double, setter int) error {
 		return Invalid("double", "double", messages.Text("double", nil), nil)
 	case r.Closed:
 		return Conflict("round-closed", Params{"N": n})
-	case r.Tracked() && double != r.Double():
+	case r.OnTable > 0 && double != r.Double():
 		return refusal(CodeTableStarted, "table-started", nil)
-	case r.Actions > 1 && r.Setter >= 0 && setter != r.Setter:
+	case r.OnTable > 1 && r.Setter >= 0 && setter != r.Setter:
 		return refusal(CodeTableStarted, "table-started.setter", Params{"Name": s.Players[r.Setter]})
 	case double == r.Planned:
 		return nil

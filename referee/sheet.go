@@ -24,6 +24,7 @@ type SheetRound struct {
 	Setter  int // the seat that set it, or -1
 	Closed  bool
 	Actions int      // actions in its live table's log
+	OnTable int      // tiles on its live table, where the store has replayed it
 	Entries []*Entry // by seat; nil where the player has no entry yet
 }
 

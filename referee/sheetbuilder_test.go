@@ -79,7 +79,7 @@ func (b *sheetBuilder) setBy(seat int) *sheetBuilder {
 
 // tracked says tiles were laid for the last round on the live table.
 func (b *sheetBuilder) tracked() *sheetBuilder {
-	b.last().Actions = 1
+	b.last().Actions, b.last().OnTable = 1, 1
 	return b
 }
 

@@ -1,11 +1,15 @@
 package referee
 
-import "errors"
+import (
+	"errors"
+	"slices"
+)
 
 // A TableEffect is what an action accepted on a round's live table changes
 // on the score sheet besides the table itself.
 type TableEffect struct {
 	Setter      int  // the seat that set the starting double, or -1
+	Unset       bool // a take-back lifted the starting double: nobody has set it
 	WentOut     int  // the seat that laid its last tile, or -1
 	OutOnDouble bool // that last tile was a double
 	Reopened    int  // a take-back undid the going out of this seat, or -1
@@ -44,11 +48,25 @@ func (s Sheet) Replay(n int, log []Action) (*Round, error) {
 	if r == nil {
 		return nil, NotFound("round")
 	}
-	if len(log) > 0 && r.Setter >= 0 && log[0].Kind == ActPlay && log[0].Move.Start && log[0].Seat != r.Setter {
-		log = append([]Action{log[0]}, log[1:]...)
-		log[0].Seat = r.Setter
+	if i := standingStart(log); i >= 0 && r.Setter >= 0 && log[i].Seat != r.Setter {
+		log = slices.Clone(log)
+		log[i].Seat = r.Setter
 	}
 	return Replay(s.Rules, r.Double(), s.Deal(n), log)
+}
+
+// standingStart is the index of the log's play that set the starting
+// double and still stands (it was not taken back), or -1.
+func standingStart(log []Action) int {
+	for i := len(log) - 1; i >= 0; i-- {
+		if a := log[i]; a.Kind == ActPlay && a.Move.Start {
+			if i+1 < len(log) && log[i+1].Kind == ActTakeBack {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
 }
 
 // CheckSeen judges an action made on a page that showed seen actions of a
@@ -99,6 +117,7 @@ func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, err
 	if action.Kind == ActPlay && action.Move.Start {
 		eff.Setter = action.Seat
 	}
+	eff.Unset = action.Kind == ActTakeBack && rr.Layout().Len() == 0
 	if rr.Ending() == Domino {
 		moves := rr.Layout().Moves()
 		eff.WentOut = rr.WentOut()
