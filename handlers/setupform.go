@@ -166,7 +166,7 @@ func (f *setupForm) readHandSize(players int, errs map[string]string) int {
 		return 1
 	}
 	typed := cmp.Or(f.handOther, f.handSize)
-	maxHand := set.Size() / players
+	maxHand := f.rules.Dealable() / players
 	if typed == "" && tooBigForSet {
 		errs["hand_size"] = text("hands.type", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
 		return 1

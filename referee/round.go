@@ -94,13 +94,13 @@ func NewRound(rules Rules, double int, deal Deal) (*Round, error) {
 		return nil, fmt.Errorf("%w: a round needs at least 2 players, not %d", ErrRules, deal.Players)
 	case deal.Players > 64:
 		return nil, fmt.Errorf("%w: a round takes at most 64 players, not %d", ErrRules, deal.Players)
-	case deal.HandSize < 1 || deal.Players*deal.HandSize > dealable(rules, set):
+	case deal.HandSize < 1 || deal.Players*deal.HandSize > rules.Dealable():
 		return nil, fmt.Errorf("%w: %d players can't each take %d tiles from a %s set of %d", ErrRules, deal.Players, deal.HandSize, set, set.Size())
 	case deal.First < 0 || deal.First >= deal.Players:
 		return nil, fmt.Errorf("%w: seat %d can't play first at a table of %d", ErrRules, deal.First, deal.Players)
 	}
 	r := &Round{layout: l, deal: deal, count: make([]int, deal.Players), setter: -1, winner: -1,
-		boneyard: dealable(rules, set) - deal.Players*deal.HandSize, turnState: turnState{turn: -1, startNext: -1}}
+		boneyard: rules.Dealable() - deal.Players*deal.HandSize, turnState: turnState{turn: -1, startNext: -1}}
 	for s := range r.count {
 		r.count[s] = deal.HandSize
 	}
@@ -118,13 +118,14 @@ func NewRound(rules Rules, double int, deal Deal) (*Round, error) {
 	return r, nil
 }
 
-// dealable is how many tiles are dealt or left to draw: the whole set, less
-// the starting double when it is set in the middle before the deal.
-func dealable(rules Rules, set Set) int {
-	if rules.FirstPlayer == FirstRotates {
-		return set.Size() - 1
+// Dealable is how many tiles are dealt or left to draw: the whole set,
+// less the starting double when it is set in the middle before the deal
+// (FirstRotates).
+func (r Rules) Dealable() int {
+	if r.FirstPlayer == FirstRotates {
+		return r.Set.Size() - 1
 	}
-	return set.Size()
+	return r.Set.Size()
 }
 
 // firstToDraw is who draws first for an unheld starting double: with known

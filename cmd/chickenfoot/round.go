@@ -73,7 +73,7 @@ func judgeRound(in refereeInput, rules referee.Rules, double int) (refereeOutput
 	case in.Hands != nil:
 		return refereeOutput{}, errors.New("hands scores the moves form; a round is scored from its deal, given as round.deal")
 	}
-	table, actions, err := parseRound(in.Round, rules.Set)
+	table, actions, err := parseRound(in.Round, rules, double)
 	if err != nil {
 		return refereeOutput{}, err
 	}

@@ -22,7 +22,7 @@ type seating struct {
 	deal  referee.Deal
 }
 
-func parseRound(raw json.RawMessage, set referee.Set) (seating, []actionInput, error) {
+func parseRound(raw json.RawMessage, rules referee.Rules, double int) (seating, []actionInput, error) {
 	var in roundInput
 	if !isObject(raw) {
 		return seating{}, nil, errors.New(`round must be a JSON object, like {"seats": ["Ann", "Bob"], "actions": []}`)
@@ -37,7 +37,7 @@ func parseRound(raw json.RawMessage, set referee.Set) (seating, []actionInput, e
 	if err != nil {
 		return table, nil, err
 	}
-	if table.deal, err = dealOf(in, set, table); err != nil {
+	if table.deal, err = dealOf(in, rules, double, table); err != nil {
 		return table, nil, err
 	}
 	actions, err := actionsOf(in.Actions)
@@ -69,15 +69,18 @@ func seatsOf(names []string) (seating, error) {
 
 // dealOf checks the deal: without one, only the hand size is known; with
 // one, every seat has a hand of the same size, and a boneyard, when given,
-// is exactly the rest of the set.
-func dealOf(in roundInput, set referee.Set, t seating) (referee.Deal, error) {
+// is exactly the rest of the set. Where the starting double is set in the
+// middle before the deal (first_player "rotate"), the first seat plays
+// first and the double is in no hand and not in the boneyard.
+func dealOf(in roundInput, rules referee.Rules, double int, t seating) (referee.Deal, error) {
+	set := rules.Set
 	deal := referee.Deal{Players: len(t.seats), Names: t.seats}
 	if in.Deal == nil {
 		if in.Boneyard != nil {
 			return deal, errors.New("round.boneyard is given without round.deal; with the hands unknown, give hand_size instead")
 		}
 		var err error
-		deal.HandSize, err = handSize(in.HandSize, set, len(t.seats))
+		deal.HandSize, err = handSize(in.HandSize, rules, len(t.seats))
 		return deal, err
 	}
 	hands, err := dealtHands(in.Deal, set, t)
@@ -89,22 +92,23 @@ func dealOf(in roundInput, set referee.Set, t seating) (referee.Deal, error) {
 		return deal, fmt.Errorf("round.hand_size is %d, but round.deal gives each player %d tiles", *in.HandSize, deal.HandSize)
 	}
 	if in.Boneyard != nil {
-		return deal, checkBoneyard(in.Boneyard, hands, set)
+		return deal, checkBoneyard(in.Boneyard, hands, rules, double)
 	}
 	return deal, nil
 }
 
-func handSize(given *int, set referee.Set, players int) (int, error) {
-	if players > set.Size() {
-		return 0, fmt.Errorf("round.seats names %d players, more than the %d tiles of a %s set", players, set.Size(), set)
+func handSize(given *int, rules referee.Rules, players int) (int, error) {
+	set, dealable := rules.Set, rules.Dealable()
+	if players > dealable {
+		return 0, fmt.Errorf("round.seats names %d players, more than the %d tiles of a %s set", players, dealable, set)
 	}
 	if given == nil {
 		h, err := referee.SuggestHand(set, players)
 		return h.Tiles, err
 	}
-	if n := *given; n < 1 || n*players > set.Size() {
-		return 0, fmt.Errorf("round.hand_size is %d, but %d players can take 1 to %d tiles each from a %s set of %d",
-			n, players, set.Size()/players, set, set.Size())
+	if n := *given; n < 1 || n*players > dealable {
+		return 0, fmt.Errorf("round.hand_size is %d, but %d players can take 1 to %d tiles each from the %d tiles of a %s set to deal",
+			n, players, dealable/players, dealable, set)
 	}
 	return *given, nil
 }
@@ -166,9 +170,14 @@ func readTiles(texts []string, set referee.Set, where string, seen map[referee.T
 
 // checkBoneyard checks that the deal and the boneyard together are the
 // whole set, each tile once. The starting double counts like any tile: in
-// a hand, or in the boneyard when nobody was dealt it.
-func checkBoneyard(boneyard []string, hands [][]referee.Tile, set referee.Set) error {
+// a hand, or in the boneyard when nobody was dealt it; but where it is set
+// in the middle before the deal, it is in neither.
+func checkBoneyard(boneyard []string, hands [][]referee.Tile, rules referee.Rules, double int) error {
+	set := rules.Set
 	seen := map[referee.Tile]string{}
+	if rules.FirstPlayer == referee.FirstRotates {
+		seen[referee.NewTile(double, double)] = "the middle, set before the deal"
+	}
 	for _, h := range hands {
 		for _, t := range h {
 			seen[t] = "round.deal"
@@ -184,8 +193,8 @@ func checkBoneyard(boneyard []string, hands [][]referee.Tile, set referee.Set) e
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("round.deal and round.boneyard hold %d of the %d tiles of a %s set; missing: %s",
-			len(seen), set.Size(), set, strings.Join(missing, ", "))
+		return fmt.Errorf("round.deal and round.boneyard hold %d of the %d tiles of a %s set to deal; missing: %s",
+			len(seen)-(set.Size()-rules.Dealable()), rules.Dealable(), set, strings.Join(missing, ", "))
 	}
 	return nil
 }
