@@ -1,5 +1,7 @@
 package referee
 
+import "slices"
+
 // The round ladder: round 1 opens on the set's highest double, each later
 // round on the next double of the ladder, down to 0-0 (and under
 // LadderDownUp back up again). Which double a round really opened on can
@@ -51,7 +53,7 @@ func (r Rules) NextDouble(opened []int) (int, bool) {
 		return 0, false
 	}
 	var left []int
-	if r.Unheld == UnheldLowerReturn {
+	if r.returns() {
 		left = r.unplayed(opened)
 	} else {
 		left = ladder[r.position(opened):]
@@ -107,18 +109,58 @@ func (r Rules) RoundsLeft(opened []int) int {
 	switch {
 	case r.LossLimit > 0:
 		return 0
-	case r.Rounds > 0:
-		return max(0, r.Rounds-len(opened))
-	case r.Unheld == UnheldLowerReturn:
-		return len(r.unplayed(opened))
 	}
-	return len(r.Doubles()) - r.position(opened)
+	left := len(r.Doubles()) - r.position(opened)
+	if r.returns() {
+		left = len(r.unplayed(opened))
+	}
+	if r.Rounds > 0 {
+		left = min(left, r.Rounds-len(opened))
+	}
+	return max(0, left)
+}
+
+// returns reports whether a skipped double is played later
+// (UnheldLowerReturn). Under a loss threshold the ladder goes round
+// again, so a skipped double comes back anyway: it is skipped as under
+// UnheldBurn.
+func (r Rules) returns() bool { return r.Unheld == UnheldLowerReturn && r.LossLimit == 0 }
+
+// Skippable lists the doubles the next round may open on, the next first,
+// when nobody holds the one the ladder plans (the first of the ladder's
+// doubles still to come): under UnheldBurn, those further along the
+// ladder, never past a round of 0-0's own; under UnheldLowerReturn, those
+// still to be played that come later in the ladder. It is empty under the
+// other rules and for 0-0's round.
+func (r Rules) Skippable(opened []int) []int {
+	if r.Unheld != UnheldBurn && r.Unheld != UnheldLowerReturn {
+		return nil
+	}
+	var ahead []int
+	if r.returns() {
+		ahead = r.unplayed(opened)
+	} else {
+		ladder, pos := r.Doubles(), r.position(opened)
+		for i := pos; i < pos+len(ladder); i++ {
+			ahead = append(ahead, ladder[i%len(ladder)])
+			if r.LossLimit == 0 && i+1 >= len(ladder) {
+				break
+			}
+		}
+	}
+	if len(ahead) == 0 || ahead[0] == 0 {
+		return nil
+	}
+	if i := slices.Index(ahead, 0); i >= 0 && !r.returns() {
+		ahead = ahead[:i+1] // 0-0's round is never skipped past
+	}
+	return ahead[1:]
 }
 
 // Skipped lists the doubles of the ladder that the opened doubles passed
 // over for good (UnheldBurn), in ladder order.
 func (r Rules) Skipped(opened []int) []int {
-	if r.Unheld == UnheldLowerReturn || r.LossLimit > 0 || len(opened) == 0 {
+	if r.returns() || r.LossLimit > 0 || len(opened) == 0 {
 		return nil
 	}
 	ladder, pos := r.Doubles(), 0

@@ -47,7 +47,7 @@ var messages = NewCatalog(map[string]string{
 	"no-skip":              "This game's house rule does not skip doubles: the round opens on {{.Tile}}.",
 	"no-skip-blank":        "The 0-0 round is never skipped.",
 	"no-skip-played":       "A round has already opened on {{.Tile}}: pick a lower double that is still to be played.",
-	"no-skip-higher":       "A skipped round opens on a lower double than {{.Tile}}.",
+	"no-skip-higher":       "A skipped round opens on a double further down the ladder than {{.Tile}}.",
 	"too-many-actions":     "This round already holds {{.N}} actions, the most one round keeps.",
 
 	// Reading tiles (notation.go, set.go).

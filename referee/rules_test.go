@@ -169,3 +169,44 @@ func TestLadders(t *testing.T) {
 		})
 	}
 }
+
+// TestSkippable: the doubles a round may open on when nobody holds the
+// planned one, and the rounds left, under each rule and ladder.
+func TestSkippable(t *testing.T) {
+	t.Parallel()
+	with := func(f func(*Rules)) Rules { r := Standard(); r.Set = 6; f(&r); return r }
+	burn := with(func(r *Rules) { r.Unheld = UnheldBurn })
+	burnUp := with(func(r *Rules) { r.Unheld, r.Ladder = UnheldBurn, LadderDownUp })
+	back := with(func(r *Rules) { r.Unheld = UnheldLowerReturn })
+	backUp := with(func(r *Rules) { r.Unheld, r.Ladder = UnheldLowerReturn, LadderDownUp })
+	fixed := with(func(r *Rules) { r.Unheld, r.Rounds = UnheldBurn, 7 })
+	lossBack := with(func(r *Rules) { r.Unheld, r.LossLimit = UnheldLowerReturn, 100 })
+	tests := []struct {
+		name   string
+		rules  Rules
+		opened []int
+		want   []int
+		left   int
+	}{
+		{"burn, down to 0-0 and no further", burn, []int{6, 5, 4}, []int{2, 1, 0}, 4},
+		{"no skip under the draw rule", Standard(), nil, nil, 10},
+		{"0-0's round is never skipped", burn, []int{6, 5, 4, 3, 2, 1}, nil, 1},
+		{"burn on the way up: higher doubles", burnUp, []int{6, 5, 4, 3, 2, 1, 0, 1, 2}, []int{4, 5, 6}, 4},
+		{"burn on the way down stops at 0-0", burnUp, []int{6, 5}, []int{3, 2, 1, 0}, 11},
+		{"skipped double back: lower ones still to play", back, []int{5}, []int{4, 3, 2, 1, 0}, 6},
+		{"back, on the way up", backUp, []int{6, 5, 4, 3, 2, 1, 0, 1, 2}, []int{4, 5, 6}, 4},
+		{"a fixed count caps the rounds left", fixed, []int{5}, []int{3, 2, 1, 0}, 5},
+		{"a loss threshold goes round again", lossBack, []int{6, 5, 4, 3, 2, 1, 0}, []int{5, 4, 3, 2, 1, 0}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := tt.rules.Skippable(tt.opened); !slices.Equal(got, tt.want) {
+				t.Errorf("Skippable(%v) = %v, want %v", tt.opened, got, tt.want)
+			}
+			if got := tt.rules.RoundsLeft(tt.opened); got != tt.left {
+				t.Errorf("RoundsLeft(%v) = %d, want %d", tt.opened, got, tt.left)
+			}
+		})
+	}
+}

@@ -125,12 +125,12 @@ func (s Sheet) CheckOpening(n, double, setter int) error {
 		return refusal(CodeNoSkip, "no-skip", p)
 	case r.Planned == 0:
 		return refusal(CodeNoSkip, "no-skip-blank", p)
-	case double > r.Planned:
-		return refusal(CodeNoSkip, "no-skip-higher", p)
+	case slices.Contains(s.LowerDoubles(n), double):
+		return nil
 	case s.Rules.Unheld == UnheldLowerReturn && !slices.Contains(s.Rules.unplayed(s.openedBefore(n)), double):
 		return refusal(CodeNoSkip, "no-skip-played", Params{"Tile": NewTile(double, double).String()})
 	}
-	return nil
+	return refusal(CodeNoSkip, "no-skip-higher", p)
 }
 
 // openedBefore lists the doubles the rounds before round n opened on.

@@ -1,7 +1,5 @@
 package referee
 
-import "slices"
-
 // A Sheet is a game night's score sheet: who plays in which seat, the
 // house rules it is played under, and its rounds with every player's
 // entry. The score sheet's rules (what an entry may be, when a round may
@@ -155,22 +153,14 @@ func (s Sheet) PlannedRounds(n int) int {
 func (s Sheet) Skipped(n int) []int { return s.Rules.Skipped(s.openedThrough(n)) }
 
 // LowerDoubles lists the doubles round n may open on instead of its
-// planned one when nobody holds that: lower ones, under UnheldBurn and
-// UnheldLowerReturn (then only those still to be played); none for 0-0's
-// round or under the other rules.
+// planned one when nobody holds that, the next first (see
+// Rules.Skippable); none for 0-0's round or under the other rules.
 func (s Sheet) LowerDoubles(n int) []int {
 	r := s.Round(n)
-	if r == nil || r.Planned == 0 || (s.Rules.Unheld != UnheldBurn && s.Rules.Unheld != UnheldLowerReturn) {
+	if r == nil {
 		return nil
 	}
-	left := s.Rules.unplayed(s.openedBefore(n))
-	var out []int
-	for d := r.Planned - 1; d >= 0; d-- {
-		if s.Rules.Unheld == UnheldBurn || slices.Contains(left, d) {
-			out = append(out, d)
-		}
-	}
-	return out
+	return s.Rules.Skippable(s.openedBefore(n))
 }
 
 // NextStart says how the round after round n starts, as things stand:
