@@ -50,5 +50,6 @@ func overVerdict(v views.Verdict, t db.Table) views.Verdict {
 	}
 	v.Legal, v.Code, v.RuleURL = false, string(referee.CodeRoundOver), rulesURL(t.Game.Slug)+"#"+referee.CodeRoundOver.Section()
 	v.Reason = overText(t.Live, t.Game) + " " + would
+	v.Others = nil // what other rules would say of a round that is over says nothing
 	return v
 }

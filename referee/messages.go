@@ -69,6 +69,8 @@ var messages = NewCatalog(map[string]string{
 		"so {{.Tile}} can't go on {{.On}} yet.",
 	"chickie-first": `The chickie {{.Owed}} still needs {{count .N "more toe" "more toes"}} before anything goes elsewhere, ` +
 		"so {{.Tile}} can't go on {{.On}} yet.",
+	"chickie-first.stuck": "The chickie {{.Owed}} can't be finished, but under this table's rules it stays owed: " +
+		"only a tile showing a {{.Pips}} may be laid, on it, so {{.Tile}} can't go on {{.On}}.",
 	"mismatch": "{{.Tile}} has no {{.Open}}, so it can't go on {{.On}}, where the open number is {{.Open}}.",
 
 	// Turns (action.go). A seat with no name is "seat 2".

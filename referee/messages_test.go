@@ -58,6 +58,7 @@ var samples = map[string]Params{
 	"draw-for-start.all":   {"Tile": "9-9", "Name": "Ann"},
 	"no-penalty.drew":      {"Name": "Ann"},
 	"no-skip-played":       {"Tile": "7-7"},
+	"chickie-first.stuck":  {"Tile": "6-2", "On": "9-2", "Owed": "3-3", "N": 1, "Pips": 3},
 	"table-started.setter": {"Name": "Bob"},
 
 	"bad-tile.syntax": {"Tile": "9/3"},
@@ -370,6 +371,7 @@ func layoutRefusals(t *testing.T) []refusalCase {
 		{"place not on the table", "unknown-end", lay("9-9", "9-3", "3-3")},
 		{"unreadable place", "unknown-end.unreadable", lay("9-9", "9-3", "nine")},
 		{"spinner full", "end-closed.spinner", lay(fourArms, "9-5", "9-9")},
+		{"a stuck chickie still owed", "chickie-first.stuck", layStuck(t)},
 		{"chickie full", "end-closed.chickie", lay(chickieOwed+" 1-6@1-1 1-7@1-1", "1-8", "1-1")},
 		{"line end taken", "end-closed", lay(fourArms+" 3-7@9-3", "3-8", "9-3")},
 		{"spinner owed", "spinner-first", lay("9-9 9-3@9-9", "3-4", "9-3")},
@@ -552,4 +554,13 @@ func staleLog() error {
 		{Seat: 0, Kind: ActPlay, Move: Move{Tile: NewTile(9, 5), On: NewTile(9, 9)}}}
 	_, _, err := s.Act(1, log, Action{Seat: 1, Kind: ActPass})
 	return err
+}
+
+// layStuck lays 5-0 on 3-5 while the chickie 3-3 can't be finished: every
+// tile showing a 3 is on the table, and it stays owed.
+func layStuck(t *testing.T) error {
+	rules := Standard()
+	rules.Set = 6
+	l := layoutOf(t, rules, 6, stuckChickie)
+	return l.Check(Move{Tile: NewTile(5, 0), On: NewTile(5, 3)})
 }

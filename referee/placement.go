@@ -59,8 +59,14 @@ func (l *Layout) checkPlace(m Move) error {
 	}
 	if b := l.binding(); b >= 0 && b != m.On.index() {
 		o := l.Pending()
-		p := Params{"Owed": o.Tile.String(), "N": o.Missing}
-		if o.Kind == Chickie {
+		p := Params{"Owed": o.Tile.String(), "N": o.Missing, "Pips": o.Tile.Hi}
+		// A spinner always gets its arms (no set has fewer tiles of a number
+		// than a spinner has arms); a chickie that can't be finished still
+		// binds, and says so.
+		switch {
+		case o.Kind == Chickie && o.Impossible:
+			return l.refuse(m, CodeChickieFirst, "chickie-first.stuck", p)
+		case o.Kind == Chickie:
 			return l.refuse(m, CodeChickieFirst, "chickie-first", p)
 		}
 		return l.refuse(m, CodeSpinnerFirst, "spinner-first", p)
