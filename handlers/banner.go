@@ -17,7 +17,7 @@ func banner(rr *referee.Round, g db.Game) views.Banner {
 		b.Turn = text("turn", referee.Params{"Name": g.Players[t]})
 	}
 	for s, name := range g.Players {
-		b.Hands = append(b.Hands, views.HandCount{Name: name, Count: rr.HandCount(s), Turn: s == rr.Turn()})
+		b.Hands = append(b.Hands, views.HandCount{Name: name, Count: rr.HandCount(s), Turn: s == rr.Turn(), Skips: rr.Skips(s)})
 	}
 	return b
 }

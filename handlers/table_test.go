@@ -287,6 +287,7 @@ func TestTableLastTilePenalty(t *testing.T) {
 				return
 			}
 			// Bob and Cy play; Ann's turn is passed over, back to Bob.
+			expectTestID(t, "Ann's missed turn is shown", r, http.StatusOK, "skips", "")
 			a.lay(table, "1", "6-1", "6-6")
 			r = a.lay(table, "2", "6-2", "6-6")
 			expectSays(t, "Ann misses her turn", expectTestID(t, "turn", r, http.StatusOK, "turn", ""), turnOf("Bob"))

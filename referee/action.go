@@ -157,6 +157,7 @@ func (r *Round) nextTurn(seat int, again bool, passes int) {
 		for skips.has(t) {
 			skips = skips.without(t)
 			t = (t + 1) % r.deal.Players
+			passes = 0 // a missed turn proves nothing about what that player holds
 		}
 	}
 	r.turnState = turnState{turn: t, skips: skips, passes: passes, startNext: -1}

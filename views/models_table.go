@@ -64,6 +64,7 @@ type HandCount struct {
 	Name  string
 	Count int
 	Turn  bool
+	Skips bool // misses their next turn, caught not announcing their last tile
 }
 
 // EndChoice is an open end a tile may be laid on.
