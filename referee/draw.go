@@ -70,6 +70,9 @@ func (r *Round) mayDrawForStart(a Action) error {
 	switch {
 	case r.known && r.holder[d.index()] >= 0:
 		return refusal(CodeCanPlay, "can-play.start", Params{"Name": r.who(r.holder[d.index()]), "Tile": d.String()})
+	case r.lowerHeld() != nil:
+		lower := *r.lowerHeld()
+		return refusal(CodeCanPlay, "can-play.lower", Params{"Name": r.who(r.holder[lower.index()]), "Tile": lower.String(), "Double": d.String()})
 	case r.layout.rules.Unheld == UnheldReshuffle:
 		return refusal(CodeDealAgain, "deal-again", p)
 	case r.layout.rules.Unheld == UnheldDrawAll:
@@ -79,6 +82,21 @@ func (r *Round) mayDrawForStart(a Action) error {
 	case r.startNext >= 0 && r.startNext != a.Seat:
 		p["Turn"] = r.who(r.startNext)
 		return refusal(CodeNotYourTurn, "draw-for-start.turn", p)
+	}
+	return nil
+}
+
+// lowerHeld is, with known hands under a rule that opens on the next
+// lower double someone holds, that double; nil otherwise.
+func (r *Round) lowerHeld() *Tile {
+	if !r.known {
+		return nil
+	}
+	want := r.layout.Double().Hi
+	held := func(d int) bool { return r.holder[NewTile(d, d).index()] >= 0 }
+	if d, ok := r.layout.rules.Opening(want, held); ok && d != want {
+		t := NewTile(d, d)
+		return &t
 	}
 	return nil
 }

@@ -100,6 +100,7 @@ var messages = NewCatalog(map[string]string{
 		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
 	"must-draw.keep-drawing": `Under this table's rules you keep drawing until a tile fits; ` +
 		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
+	"can-play.lower":      "{{.Name}} holds {{.Tile}}: nobody holds {{.Double}}, so under this table's rules the round opens on {{.Tile}} and nobody draws.",
 	"must-pass":           "Under this table's rules the tile {{.Name}} just drew waits for the next turn: pass now.",
 	"deal-again":          "Nobody draws for {{.Tile}} under this table's rules: gather the tiles, shuffle and deal again.",
 	"draw-for-start.turn": "Players draw for {{.Tile}} in turn, and it is {{.Turn}}'s draw, not {{.Name}}'s.",

@@ -53,6 +53,7 @@ var samples = map[string]Params{
 	"blank-halves":     {"N": 12, "Max": 9, "Set": "double-9"},
 
 	"must-pass":            {"Name": "Ann"},
+	"can-play.lower":       {"Name": "Ann", "Tile": "5-5", "Double": "6-6"},
 	"deal-again":           {"Tile": "9-9", "Name": "Ann"},
 	"draw-for-start.turn":  {"Tile": "9-9", "Name": "Ann", "Turn": "Bob"},
 	"draw-for-start.all":   {"Tile": "9-9", "Name": "Ann"},
@@ -407,6 +408,7 @@ func roundRefusals(t *testing.T) []refusalCase {
 	skip, thenPass := with(func(r *Rules) { r.LastTile = LastTileSkip }), with(func(r *Rules) { r.Draw = DrawOneThenPass })
 	reshuffle, drawAll := with(func(r *Rules) { r.Unheld = UnheldReshuffle }), with(func(r *Rules) { r.Unheld = UnheldDrawAll })
 	oneTile := Deal{Players: 2, HandSize: 2}
+	burnRule := with(func(r *Rules) { r.Unheld = UnheldBurn })
 	return []refusalCase{
 		{"no such seat", "bad-seat", try(d6, known, nil, act(2, ActPass))},
 		{"no such action", "bad-action", try(d6, known, nil, act(0, "jump"))},
@@ -435,6 +437,7 @@ func roundRefusals(t *testing.T) []refusalCase {
 		{"penalty at a courteous table", "no-penalty.courtesy", try(d6, known, nil, act(0, ActPenalty))},
 		{"a second missed turn", "no-penalty.drew", try(skip, oneTile, []Action{play(0, "6-6", ""), act(0, ActPenalty)}, act(0, ActPenalty))},
 		{"laying the tile just drawn", "must-pass", try(thenPass, unknown, []Action{play(0, "6-6", ""), draw(1, "6-5")}, play(1, "6-5", "6-6"))},
+		{"drawing for a double when a lower one is held", "can-play.lower", try(burnRule, known, nil, draw(0, "6-6"))},
 		{"drawing for a reshuffle", "deal-again", try(reshuffle, unknown, nil, draw(0, "6-6"))},
 		{"drawing out of turn for the start", "draw-for-start.turn", try(d6, unknown, []Action{draw(0, "5-5")}, draw(0, "5-4"))},
 		{"drawing twice all at once", "draw-for-start.all", try(drawAll, unknown, []Action{draw(1, "5-5")}, draw(1, "5-4"))},

@@ -257,7 +257,7 @@ func (r *Round) MayDrawForStart(seat int) bool {
 	switch {
 	case r.turn >= 0 || r.Over() || r.boneyard == 0 || rules.Unheld == UnheldReshuffle:
 		return false
-	case r.known && r.holder[r.layout.Double().index()] >= 0:
+	case r.known && r.holder[r.layout.Double().index()] >= 0, r.lowerHeld() != nil:
 		return false
 	case rules.Unheld == UnheldDrawAll:
 		return !r.startDrew.has(seat)
