@@ -198,7 +198,7 @@ func TestTypedBlankHalves(t *testing.T) {
 	g := r.header.Get("Location")
 	expectTestID(t, "blank halves asked", a.get(g), http.StatusOK, "blank-halves", "")
 	r = a.postHTMX(g+"/rounds/1/entries/0", form("pips", "19", "blank_halves", "2", "open", "1"))
-	want := text("typed-blank-halves", referee.Params{"Pips": 19, "Blanks": 2, "Score": 69})
+	want := text("typed-blank-halves", referee.Params{"Pips": 19, "Blanks": 2, "Charge": 50, "Score": 69})
 	expectSays(t, "saved", expectTestID(t, "saved", r, http.StatusOK, "entry-summary", ""), want)
 	if e := a.sheet(g).Rounds[0].Entries[0]; e == nil || e.Score != 69 || e.BlankHalves != 2 {
 		t.Fatalf("Ann's entry = %+v, want 19 pips and 2 blank halves scoring 69", e)

@@ -103,15 +103,17 @@ func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 // summary says what an entry holds: "went out", "23", "23 + 0-0 = 73",
 // "3 tiles: 23".
 func summary(e referee.Entry) string {
-	p := referee.Params{"N": len(e.Tiles), "Pips": e.Pips, "Score": e.Score, "Blanks": e.BlankHalves}
+	p := referee.Params{"N": len(e.Tiles), "Pips": e.Pips, "Score": e.Score, "Blanks": e.BlankHalves, "Charge": e.Score - e.Pips}
 	blank := (e.DoubleBlank || e.BlankHalves > 0) && e.Score != e.Pips
 	switch {
 	case e.WentOut && e.OutOnDouble:
 		return text("went-out-double", nil) // the charge is added when the round is scored
 	case e.WentOut:
 		return text("went-out", nil)
-	case e.Tapped() && blank:
+	case e.Tapped() && blank && e.BlankHalves == 0:
 		return text("tapped-blank", p)
+	case e.Tapped() && e.Score != e.Pips:
+		return text("tapped-scored", p)
 	case e.Tapped():
 		return text("tapped", p)
 	case blank && e.BlankHalves > 0 && e.DoubleBlank:

@@ -226,7 +226,7 @@ func (r *Round) penalty(a Action) error {
 	case r.count[a.Seat] != 1:
 		return refusal(CodeNoPenalty, "no-penalty", Params{"Name": r.who(a.Seat), "N": r.count[a.Seat]})
 	case rule == LastTileSkip && r.skips.has(a.Seat):
-		return refusal(CodeNoPenalty, "no-penalty.drew", Params{"Name": r.who(a.Seat)})
+		return refusal(CodeNoPenalty, "no-penalty.skipped", Params{"Name": r.who(a.Seat)})
 	case rule == LastTileSkip:
 		r.last = nil
 		if r.turn == a.Seat && r.drew == 0 {

@@ -98,7 +98,7 @@ var houseRules = append([]HouseRule{
 		},
 		access: text(func(r *Rules) *TakeBackRule { return &r.TakeBack })},
 	{Field: "LastTile", JSON: "last_tile", Title: "Last tile in hand", Topic: "last-tile", More: true,
-		Meaning: "What follows when a player down to one tile keeps quiet about it: nothing, or a tile drawn",
+		Meaning: "What follows when a player down to one tile keeps quiet about it: nothing, a tile drawn, or a missed turn",
 		Source:  "Saying it is a courtesy in one English source; drawing a tile, or missing a turn, for keeping quiet is a house rule some tables play.",
 		Choices: []Choice{
 			{string(LastTileCourtesy), "Say it as a courtesy", "Announcing your last tile is good manners, nothing more.", by(PlayPage)},

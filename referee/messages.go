@@ -12,7 +12,7 @@ var messages = NewCatalog(map[string]string{
 		"{{with .Now}}{{if .WentOut}}went out{{else}}{{.Score}}{{end}}{{else}}empty{{end}}. " +
 		"Nothing was saved; check it, then save again if it should change.",
 	"log-stale":     "This round's table was recorded under older rules, and they no longer allow one of its moves ({{.Reason}}). Nothing more can be laid on it; keep the score on the score page.",
-	"seq":           "This page counts {{.N}} actions, more than the round holds: reload it and try again.",
+	"seq":           "This page counts {{count .N \"action\" \"actions\"}}, more than the round holds: reload it and try again.",
 	"table-changed": "The table changed meanwhile, perhaps on another phone ({{count .N \"action\" \"actions\"}} since this page was loaded). Nothing was changed: look again, then try.",
 
 	// What an entry may be.
@@ -105,7 +105,7 @@ var messages = NewCatalog(map[string]string{
 	"deal-again":          "Nobody draws for {{.Tile}} under this table's rules: gather the tiles, shuffle and deal again.",
 	"draw-for-start.turn": "Players draw for {{.Tile}} in turn, and it is {{.Turn}}'s draw, not {{.Name}}'s.",
 	"draw-for-start.all":  "{{.Name}} already drew this time round: everyone draws once for {{.Tile}} before anyone draws again.",
-	"no-penalty.drew":     "{{.Name}} has already been caught: the penalty is a missed turn, once.",
+	"no-penalty.skipped":  "{{.Name}} has already been caught: the penalty is a missed turn, once.",
 	"no-take-back":        "Only the last tile laid can be taken back, by the player who laid it, before anyone else acts.",
 	"no-take-back.never":  "Under this table's rules a tile once laid stays laid.",
 	"no-penalty":          "The penalty is for a player with one tile left; {{.Name}} holds {{.N}}.",

@@ -198,7 +198,7 @@ const (
 type Rules struct {
 	Set         Set `json:"set"`          // which domino set: 6, 9, 12, 15 or 18
 	SpinnerArms int `json:"spinner_arms"` // 4, or 6 for "double chickenfoot"
-	DoubleBlank int `json:"double_blank"` // what 0-0 left in hand scores: 0, 25 or 50
+	DoubleBlank int `json:"double_blank"` // what 0-0 left in hand scores: 0, 25, 50 or 100
 	BlankHalf   int `json:"blank_half"`   // extra points per blank half on other tiles left in hand: 0 or 25
 	DoubleOut   int `json:"double_out"`   // points added to a player who goes out on a double: 0 or 50
 
