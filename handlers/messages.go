@@ -104,6 +104,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"rounds.threshold": "until someone reaches {{.N}}",
 	"rounds.fixed":     "{{count .N \"round\" \"rounds\"}}",
 	"rounds.ladder":    "one per double, {{.Tile}} down to 0-0",
+	"rounds.ladder-up": "one per double, {{.Tile}} down to 0-0 and back up",
 
 	// Nobody holds the round's double.
 	"unheld.draw":         "House rule: draw from the boneyard in turn until someone finds {{.Tile}}. Whoever finds it sets it down: tap their name.",

@@ -34,5 +34,8 @@ func roundsText(r referee.Rules) string {
 	case r.Rounds > 0:
 		return text("rounds.fixed", referee.Params{"N": r.Rounds})
 	}
+	if r.Ladder == referee.LadderDownUp {
+		return text("rounds.ladder-up", referee.Params{"Tile": tileName(int(r.Set))})
+	}
 	return text("rounds.ladder", referee.Params{"Tile": tileName(int(r.Set))})
 }

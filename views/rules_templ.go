@@ -382,7 +382,7 @@ func Rules(p RulesPage) templ.Component {
 					}()
 				}
 				ctx = templ.InitializeContext(ctx)
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "The setup form suggests a hand size from the table for each set, or else from the double-9 choice. Where neither covers the table, it suggests equal hands that leave about 15 tiles in the boneyard. The host can type any other number.")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "The setup form lists every published hand size for the table that deals at least five tiles a hand and keeps at least four in the boneyard, each with where it comes from. It picks first one that leaves 10 to 20 tiles to draw, where the set allows it, and among those the figure most sources name. The host can pick another, or type any number that fits.")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
