@@ -186,6 +186,9 @@ func (r *Round) mayPass(a Action) error {
 		if rules.Draw == DrawUntilPlayable && r.drew > 0 {
 			return refusal(CodeMustDraw, "must-draw.keep-drawing", Params{"N": r.boneyard})
 		}
+		if rules.AbleToPlay == AbleMayDraw {
+			return refusal(CodeMustDraw, "must-draw.may", Params{"N": r.boneyard})
+		}
 		return refusal(CodeMustDraw, "must-draw", Params{"N": r.boneyard})
 	}
 	return nil

@@ -98,6 +98,8 @@ var messages = NewCatalog(map[string]string{
 	"must-play-drawn":        "The tile just drawn, {{.Tile}}, fits, and under this table's rules it has to be laid.",
 	"must-draw": `With nothing to lay, draw a tile before passing; ` +
 		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
+	"must-draw.may": `A player who passes draws a tile first, whatever they hold; ` +
+		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
 	"must-draw.keep-drawing": `Under this table's rules you keep drawing until a tile fits; ` +
 		`{{count .N "tile" "tiles"}} {{isAre .N}} left in the boneyard.`,
 	"can-play.lower":      "{{.Name}} holds {{.Tile}}: nobody holds {{.Double}}, so under this table's rules the round opens on {{.Tile}} and nobody draws.",

@@ -53,6 +53,7 @@ var samples = map[string]Params{
 	"blank-halves":     {"N": 12, "Max": 9, "Set": "double-9"},
 
 	"must-pass":            {"Name": "Ann"},
+	"must-draw.may":        {"N": 2},
 	"can-play.lower":       {"Name": "Ann", "Tile": "5-5", "Double": "6-6"},
 	"deal-again":           {"Tile": "9-9", "Name": "Ann"},
 	"draw-for-start.turn":  {"Tile": "9-9", "Name": "Ann", "Turn": "Bob"},
@@ -409,6 +410,7 @@ func roundRefusals(t *testing.T) []refusalCase {
 	reshuffle, drawAll := with(func(r *Rules) { r.Unheld = UnheldReshuffle }), with(func(r *Rules) { r.Unheld = UnheldDrawAll })
 	oneTile := Deal{Players: 2, HandSize: 2}
 	burnRule := with(func(r *Rules) { r.Unheld = UnheldBurn })
+	mayDraw := with(func(r *Rules) { r.AbleToPlay = AbleMayDraw })
 	return []refusalCase{
 		{"no such seat", "bad-seat", try(d6, known, nil, act(2, ActPass))},
 		{"no such action", "bad-action", try(d6, known, nil, act(0, "jump"))},
@@ -430,6 +432,7 @@ func roundRefusals(t *testing.T) []refusalCase {
 		{"draw a held tile", "not-in-boneyard", try(d6, known, nil, draw(0, "6-4"))},
 		{"pass with a drawn fit", "must-play-drawn", try(mustPlay, known, append(slices.Clone(bobLaid), draw(0, "6-5")), act(0, ActPass))},
 		{"pass without drawing", "must-draw", try(d6, known, bobLaid, act(0, ActPass))},
+		{"pass without drawing, able to play", "must-draw.may", try(mayDraw, known, started, act(1, ActPass))},
 		{"pass before a fit", "must-draw.keep-drawing", try(keepDrawing, known, append(slices.Clone(bobLaid), draw(0, "5-4")), act(0, ActPass))},
 		{"take back another's tile", "no-take-back", try(d6, known, bobLaid, act(0, ActTakeBack))},
 		{"take back under never", "no-take-back.never", try(never, known, bobLaid, act(1, ActTakeBack))},
