@@ -1,6 +1,9 @@
 package referee
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestAfterStart: after the starting double the next player plays, or
 // under AfterStartSetter the setter plays again.
@@ -237,4 +240,20 @@ func TestDrawOneThenPass(t *testing.T) {
 		mustAct(t, r, play(0, "6-6", ""), drawOf(t, 1, "6-1"))
 		refused(t, r, drawOf(t, 1, "5-5"), CodeAlreadyDrew)
 	})
+}
+
+// TestDoubleBlank100: under the 0-0-at-100 house rule a round ending with
+// the double blank in a hand charges it 100.
+func TestDoubleBlank100(t *testing.T) {
+	t.Parallel()
+	for _, blank := range []int{50, 100} {
+		rules := rulesOn(6, func(r *Rules) { r.DoubleBlank = blank })
+		r := newRound(t, rules, 6, dealOf(t, "6-6 0-0 4-4", "6-5 6-4 6-3"))
+		mustAct(t, r, play(0, "6-6", ""), play(1, "6-5", "6-6"), drawOf(t, 0, "2-2"), act(0, ActPass))
+		mustAct(t, r, play(1, "6-4", "6-6"), drawOf(t, 0, "3-1"), act(0, ActPass), play(1, "6-3", "6-6"))
+		scores, ok := r.Scores()
+		if want := []int{blank + 16, 0}; !ok || !slices.Equal(scores, want) {
+			t.Errorf("0-0 at %d: Scores() = %v, %t, want %v", blank, scores, ok, want)
+		}
+	}
 }

@@ -20,6 +20,13 @@ func TestValidate(t *testing.T) {
 			t.Errorf("PresetRules(%q) = %+v, %v, want the preset's rules", p.Name, got, ok)
 		}
 	}
+	for _, v := range []int{0, 25, 50, 100} {
+		r := Standard()
+		r.DoubleBlank = v
+		if err := r.Validate(); err != nil {
+			t.Errorf("Validate(double_blank %d) = %v, want nil", v, err)
+		}
+	}
 	if _, ok := PresetRules("nope"); ok {
 		t.Error(`PresetRules("nope") found a preset`)
 	}
@@ -30,6 +37,7 @@ func TestValidate(t *testing.T) {
 		{"set", func(r *Rules) { r.Set = 10 }},
 		{"spinner_arms", func(r *Rules) { r.SpinnerArms = 5 }},
 		{"double_blank", func(r *Rules) { r.DoubleBlank = 30 }},
+		{"double_blank", func(r *Rules) { r.DoubleBlank = 75 }},
 		{"blank_half", func(r *Rules) { r.BlankHalf = 10 }},
 		{"double_out", func(r *Rules) { r.DoubleOut = -50 }},
 		{"draw", func(r *Rules) { r.Draw = "twice" }},
@@ -133,6 +141,9 @@ func TestLadders(t *testing.T) {
 	burn := with(9, func(r *Rules) { r.Unheld = UnheldBurn })
 	back := with(9, func(r *Rules) { r.Unheld = UnheldLowerReturn })
 	loss := with(6, func(r *Rules) { r.LossLimit = 100 })
+	downUp9 := with(9, func(r *Rules) { r.Ladder = LadderDownUp })
+	downUpBack := with(6, func(r *Rules) { r.Ladder, r.Unheld = LadderDownUp, UnheldLowerReturn })
+	downUpBurn := with(6, func(r *Rules) { r.Ladder, r.Unheld = LadderDownUp, UnheldBurn })
 	tests := []struct {
 		name    string
 		rules   Rules
@@ -145,6 +156,10 @@ func TestLadders(t *testing.T) {
 		{"down-up turns at 0-0", downUp, []int{6, 5, 4, 3, 2, 1, 0}, 1, true, 6, nil},
 		{"down-up ends at the top", downUp, []int{6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6}, 0, false, 0, nil},
 		{"down-up plans 13 rounds on double-6", downUp, nil, 6, true, 13, nil},
+		{"down-up plans 19 rounds on double-9", downUp9, nil, 9, true, 19, nil},
+		{"down-up, a returned double comes next", downUpBack, []int{5}, 6, true, 12, nil},
+		{"down-up, returned on the way up", downUpBack, []int{6, 5, 4, 3, 2, 1, 0, 1, 3}, 2, true, 4, nil},
+		{"down-up, burned on the way down", downUpBurn, []int{6, 4}, 3, true, 10, []int{5}},
 		{"burned doubles are gone", burn, []int{9, 7}, 6, true, 7, []int{8}},
 		{"two burned", burn, []int{7}, 6, true, 7, []int{9, 8}},
 		{"a returned double comes next", back, []int{8}, 9, true, 9, nil},
@@ -165,6 +180,69 @@ func TestLadders(t *testing.T) {
 			}
 			if got := tt.rules.Skipped(tt.opened); !slices.Equal(got, tt.skipped) {
 				t.Errorf("Skipped(%v) = %v, want %v", tt.opened, got, tt.skipped)
+			}
+		})
+	}
+}
+
+// TestLadderOpened: the doubles a game's rounds open on, from NextDouble
+// and Opening, when some doubles are unheld the times they come up: under
+// UnheldBurn one round is lost per burned double, under UnheldLowerReturn
+// none, and a double never opens twice on the down ladder.
+func TestLadderOpened(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		ladder  LadderRule
+		unheld  UnheldRule
+		missing map[int][]int // double: the times it comes up unheld, from 1
+		opened  []int         // nil: only the last, 6-6, is checked
+		skipped []int
+		bug     string
+	}{
+		{"down, burn", LadderDown, UnheldBurn, map[int][]int{4: {1}}, []int{6, 5, 3, 2, 1, 0}, []int{4}, ""},
+		{"down, lower-return", LadderDown, UnheldLowerReturn, map[int][]int{4: {1}}, []int{6, 5, 3, 4, 2, 1, 0}, nil, ""},
+		{"down-up, burn on the way down", LadderDownUp, UnheldBurn, map[int][]int{5: {1}},
+			[]int{6, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6}, []int{5}, ""},
+		{"down-up, lower-return", LadderDownUp, UnheldLowerReturn, map[int][]int{5: {1}},
+			[]int{6, 4, 5, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6}, nil, ""},
+		{"down, lower-return, unheld twice", LadderDown, UnheldLowerReturn, map[int][]int{5: {1, 2}},
+			[]int{6, 4, 3, 5, 2, 1, 0}, nil,
+			"Rules.Opening under UnheldLowerReturn moves down to a double already played: with 5-5 unheld twice on double-6 the rounds open on 6 4 4 5 3 2 1 0 (8 rounds, 4-4 twice), want 6 4 3 5 2 1 0; Sheet.LowerDoubles leaves played doubles out and CheckOpening refuses them (no-skip-played)"},
+		{"down-up, burn on the way up", LadderDownUp, UnheldBurn, map[int][]int{5: {2}},
+			nil, []int{5},
+			"under LadderDownUp with UnheldBurn, 5-5 burned on the way up opens on 4-4 again, which the ladder can't place: NextDouble then ends the game and Skipped lists [5 6], so the 6-6 round is lost as well; want the game to end on 6-6 with only 5 skipped"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if tt.bug != "" {
+				t.Skip("bug: " + tt.bug)
+			}
+			rules := rulesOn(6, func(r *Rules) { r.Ladder, r.Unheld = tt.ladder, tt.unheld })
+			times := map[int]int{}
+			var opened []int
+			for len(opened) < 30 {
+				want, more := rules.NextDouble(opened)
+				if !more {
+					break
+				}
+				times[want]++
+				asked := times[want]
+				d, ok := rules.Opening(want, func(d int) bool { return d != want || !slices.Contains(tt.missing[d], asked) })
+				if !ok {
+					t.Fatalf("Opening(%d) after %v = _, false, want a double someone holds", want, opened)
+				}
+				opened = append(opened, d)
+			}
+			switch {
+			case tt.opened == nil && (len(opened) == 0 || opened[len(opened)-1] != 6):
+				t.Errorf("rounds opened on %v, want the last on 6", opened)
+			case tt.opened != nil && !slices.Equal(opened, tt.opened):
+				t.Errorf("rounds opened on %v, want %v", opened, tt.opened)
+			}
+			if got := rules.Skipped(opened); !slices.Equal(got, tt.skipped) {
+				t.Errorf("Skipped(%v) = %v, want %v", opened, got, tt.skipped)
 			}
 		})
 	}
