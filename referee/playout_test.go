@@ -83,6 +83,9 @@ type model struct {
 	// startDrew marks who has drawn for it this time round, when everyone
 	// draws at once.
 	startDrew []bool
+	// Under LastTileSkip: skips marks who misses their next turn, caught
+	// marks who was caught since they last laid or drew a tile.
+	skips, caught []bool
 }
 
 // newModel deals deal for a round opening on double-double. When the
@@ -94,6 +97,7 @@ func newModel(rules referee.Rules, double int, deal referee.Deal) *model {
 		rules: rules, n: int(rules.Set), tiles: setTiles(int(rules.Set)),
 		double: referee.Tile{Hi: double, Lo: double}, players: len(hands),
 		owed: -1, turn: -1, wentOut: -1, undoSeat: -1, setter: -1, startDrew: make([]bool, len(hands)),
+		skips: make([]bool, len(hands)), caught: make([]bool, len(hands)),
 	}
 	m.loc, m.at = slices.Repeat([]int{inBoneyard}, len(m.tiles)), slices.Repeat([]int{-1}, len(m.tiles))
 	if rules.FirstPlayer == referee.FirstRotates {
@@ -135,7 +139,7 @@ func (m *model) placeOf(t referee.Tile) (int, bool) {
 func (m *model) clone() *model {
 	c := *m
 	c.loc, c.at, c.table, c.undo = slices.Clone(m.loc), slices.Clone(m.at), slices.Clone(m.table), nil
-	c.startDrew = slices.Clone(m.startDrew)
+	c.startDrew, c.skips, c.caught = slices.Clone(m.startDrew), slices.Clone(m.skips), slices.Clone(m.caught)
 	return &c
 }
 
@@ -320,8 +324,10 @@ func (m *model) legal(a referee.Action) bool {
 		return m.passLegal(a.Seat)
 	case referee.ActTakeBack:
 		return m.rules.TakeBack == referee.TakeBackUntilNext && m.undo != nil && m.undoSeat == a.Seat
+	case referee.ActPenalty:
+		return m.penaltyLegal(a.Seat, a.Drawn)
 	}
-	return false // penalties are off (courtesy rule), anything else is no action
+	return false // anything else is no action
 }
 
 // apply carries out an action the model judged legal.
@@ -331,7 +337,7 @@ func (m *model) apply(a referee.Action) {
 		m.play(a.Seat, a.Move)
 	case referee.ActDraw:
 		m.loc[key(*a.Drawn)] = a.Seat
-		m.undo = nil
+		m.undo, m.caught[a.Seat] = nil, false
 		if !m.started() {
 			m.drewForStart(a.Seat)
 			return
@@ -339,7 +345,7 @@ func (m *model) apply(a referee.Action) {
 		m.drew, m.drawn = m.drew+1, *a.Drawn
 		m.settle()
 	case referee.ActPass:
-		m.turn, m.drew, m.undo = (m.turn+1)%m.players, 0, nil
+		m.turn, m.drew, m.undo = m.nextSeat(m.turn), 0, nil
 		if len(m.boneyard()) == 0 && m.rules.EmptyBoneyard == referee.EmptyEnds {
 			m.ending = referee.Blocked // nothing to lay and nothing to draw
 			return
@@ -347,7 +353,20 @@ func (m *model) apply(a referee.Action) {
 		m.settle()
 	case referee.ActTakeBack:
 		*m = *m.undo
+	case referee.ActPenalty:
+		m.penalize(a.Seat, a.Drawn)
 	}
+}
+
+// nextSeat is the seat after seat to act, passing over (and so using up)
+// the missed turns of players caught not announcing their last tile.
+func (m *model) nextSeat(seat int) int {
+	t := (seat + 1) % m.players
+	for m.skips[t] {
+		m.skips[t] = false
+		t = (t + 1) % m.players
+	}
+	return t
 }
 
 // drewForStart moves the draw for the starting double on: in turn, to the
@@ -367,9 +386,10 @@ func (m *model) play(seat int, mv referee.Move) {
 	undo := m.clone()
 	start := !m.started()
 	m.lay(mv)
-	next := (seat + 1) % m.players
-	if start && m.rules.AfterStart == referee.AfterStartSetter || !start && isDouble(mv.Tile) && m.rules.CoverDouble == referee.CoverLayer {
-		next = seat
+	m.caught[seat] = false
+	next := seat
+	if !(start && m.rules.AfterStart == referee.AfterStartSetter || !start && isDouble(mv.Tile) && m.rules.CoverDouble == referee.CoverLayer) {
+		next = m.nextSeat(seat)
 	}
 	if start {
 		m.setter = seat
@@ -507,7 +527,7 @@ func (m *model) wantCode(a referee.Action) (referee.Code, bool) {
 	case m.over():
 		return referee.CodeRoundOver, true
 	case a.Kind == referee.ActPenalty:
-		return referee.CodeNoPenalty, true
+		return m.penaltyCode(a.Seat)
 	case !m.started() && a.Kind == referee.ActPass:
 		return referee.CodeNotStarted, true
 	case !m.started() && a.Kind == referee.ActDraw:
@@ -603,7 +623,10 @@ var playoutVariants = []variant{
 	{"house-mix", 2, func(r *referee.Rules) {
 		r.AfterStart, r.CoverDouble, r.AbleToPlay = referee.AfterStartSetter, referee.CoverLayer, referee.AbleMayDraw
 		r.Draw, r.Unheld, r.EmptyBoneyard = referee.DrawOneThenPass, referee.UnheldDrawAll, referee.EmptyEnds
+		r.LastTile = referee.LastTileSkip
 	}, true},
+	{"last-tile-skip", 3, func(r *referee.Rules) { r.LastTile = referee.LastTileSkip }, false},
+	{"last-tile-penalty", 1, func(r *referee.Rules) { r.LastTile = referee.LastTilePenalty }, false},
 	{"may-draw-until-playable", 1, func(r *referee.Rules) {
 		r.AbleToPlay, r.Draw = referee.AbleMayDraw, referee.DrawUntilPlayable
 	}, false},
@@ -715,6 +738,9 @@ func sensible(rng *rand.Rand, m *model) referee.Action {
 		}
 		return referee.Action{Seat: seat, Kind: referee.ActDraw, Drawn: &d}
 	}
+	if a, ok := catch(rng, m); ok {
+		return a
+	}
 	seat := m.turn
 	play := func(mv referee.Move) referee.Action {
 		return referee.Action{Seat: seat, Kind: referee.ActPlay, Move: mv}
@@ -760,6 +786,9 @@ func attempt(rng *rand.Rand, m *model) referee.Action {
 	case k < 18:
 		return referee.Action{Seat: seat, Kind: referee.ActTakeBack}
 	case k < 19:
+		if a, ok := catch(rng, m); ok || a.Kind != "" {
+			return a
+		}
 		return referee.Action{Seat: seat, Kind: referee.ActPenalty, Drawn: m.randomDrawn(rng)}
 	}
 	return referee.Action{Seat: seat, Kind: "shuffle"}
@@ -905,9 +934,14 @@ func checkRedeal(t *testing.T, p playout, deal referee.Deal, rng *rand.Rand) {
 // playouts leave a out and go on checking the rest; "" for none. Remove
 // a case once its bug is fixed.
 func (m *model) knownBug(a referee.Action) string {
-	if a.Kind == referee.ActPass && !m.over() && m.started() && a.Seat == m.turn && m.drew == 0 &&
-		m.rules.AbleToPlay == referee.AbleMayDraw && len(m.boneyard()) == 0 && m.handFits(a.Seat) {
+	switch {
+	case m.over() || !m.seatOK(a.Seat):
+	case a.Kind == referee.ActPass && m.started() && a.Seat == m.turn && m.drew == 0 &&
+		m.rules.AbleToPlay == referee.AbleMayDraw && len(m.boneyard()) == 0 && m.handFits(a.Seat):
 		return "a pass with a tile that fits and nothing to draw is accepted under may-draw (TestAbleToPlay)"
+	case a.Kind == referee.ActPenalty && m.rules.LastTile == referee.LastTileSkip &&
+		m.caught[a.Seat] && !m.skips[a.Seat] && len(m.hand(a.Seat)) == 1:
+		return "a second missed turn for the same silence is accepted once the first is served (TestLastTileSkip)"
 	}
 	return ""
 }
@@ -976,6 +1010,9 @@ func checkRound(t *testing.T, r *referee.Round, m *model) {
 	for s := range m.players {
 		if got, want := r.MayDrawForStart(s), m.mayDrawForStart(s); got != want {
 			t.Errorf("MayDrawForStart(%d) = %t, want %t", s, got, want)
+		}
+		if got, want := r.Skips(s), m.skips[s]; got != want {
+			t.Errorf("Skips(%d) = %t, want %t", s, got, want)
 		}
 	}
 	if r.Ending() != m.ending || r.WentOut() != m.wentOut {
