@@ -431,15 +431,20 @@ func (m *model) lay(mv referee.Move) {
 // seat may pass holding a drawn tile that fits (see
 // TestPlayoutPassWithPlayableTile).
 func (m *model) settle() {
-	var held []referee.Tile
-	for _, t := range m.tiles {
-		if l := m.loc[key(t)]; l != onTable && l != inBoneyard {
-			held = append(held, t)
-		}
-	}
-	if len(m.boneyard()) == 0 && !m.anyFits(held) {
+	if len(m.boneyard()) == 0 && !m.anyFits(m.held()) {
 		m.ending = referee.Blocked
 	}
+}
+
+// held lists the tiles in the players' hands.
+func (m *model) held() []referee.Tile {
+	var out []referee.Tile
+	for _, t := range m.tiles {
+		if l := m.loc[key(t)]; l != onTable && l != inBoneyard {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // layoutString writes the model's table in the layout notation.
@@ -942,6 +947,9 @@ func (m *model) knownBug(a referee.Action) string {
 	case a.Kind == referee.ActPenalty && m.rules.LastTile == referee.LastTileSkip &&
 		m.caught[a.Seat] && !m.skips[a.Seat] && len(m.hand(a.Seat)) == 1:
 		return "a second missed turn for the same silence is accepted once the first is served (TestLastTileSkip)"
+	case a.Kind == referee.ActPenalty && m.rules.LastTile == referee.LastTilePenalty && m.started() &&
+		m.penaltyLegal(a.Seat, a.Drawn) && len(m.boneyard()) == 1 && !m.anyFits(append(m.held(), *a.Drawn)):
+		return "a penalty draw that empties the boneyard, nobody able to play, leaves the round on (TestLastTilePenaltyBlocked)"
 	}
 	return ""
 }
