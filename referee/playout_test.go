@@ -76,18 +76,34 @@ type model struct {
 	wentOut  int
 	undo     *model // the state before the last play, while it may be taken back
 	undoSeat int
+	setter   int // the seat that set the starting double, or -1
 	// startNext draws next for an unheld starting double: first the holder
 	// of the highest tile, then in seat order.
 	startNext int
+	// startDrew marks who has drawn for it this time round, when everyone
+	// draws at once.
+	startDrew []bool
+	// Under LastTileSkip: skips marks who misses their next turn, caught
+	// marks who was caught since they last laid or drew a tile.
+	skips, caught []bool
 }
 
-func newModel(rules referee.Rules, double int, hands [][]referee.Tile) *model {
+// newModel deals deal for a round opening on double-double. When the
+// double is set in the middle before the deal, it starts on the table and
+// the deal's first seat is to play.
+func newModel(rules referee.Rules, double int, deal referee.Deal) *model {
+	hands := deal.Hands
 	m := &model{
 		rules: rules, n: int(rules.Set), tiles: setTiles(int(rules.Set)),
 		double: referee.Tile{Hi: double, Lo: double}, players: len(hands),
-		owed: -1, turn: -1, wentOut: -1, undoSeat: -1,
+		owed: -1, turn: -1, wentOut: -1, undoSeat: -1, setter: -1, startDrew: make([]bool, len(hands)),
+		skips: make([]bool, len(hands)), caught: make([]bool, len(hands)),
 	}
 	m.loc, m.at = slices.Repeat([]int{inBoneyard}, len(m.tiles)), slices.Repeat([]int{-1}, len(m.tiles))
+	if rules.FirstPlayer == referee.FirstRotates {
+		m.lay(referee.Move{Tile: m.double, Start: true})
+		m.turn = deal.First
+	}
 	best := referee.Tile{}
 	for s, h := range hands {
 		for _, t := range h {
@@ -123,6 +139,7 @@ func (m *model) placeOf(t referee.Tile) (int, bool) {
 func (m *model) clone() *model {
 	c := *m
 	c.loc, c.at, c.table, c.undo = slices.Clone(m.loc), slices.Clone(m.at), slices.Clone(m.table), nil
+	c.startDrew, c.skips, c.caught = slices.Clone(m.startDrew), slices.Clone(m.skips), slices.Clone(m.caught)
 	return &c
 }
 
@@ -217,8 +234,8 @@ func (m *model) playLegal(seat int, mv referee.Move) bool {
 	if !m.started() {
 		return mv.Start && mv.Tile == m.double
 	}
-	if mv.Start || seat != m.turn {
-		return false
+	if mv.Start || seat != m.turn || m.drew > 0 && m.rules.Draw == referee.DrawOneThenPass {
+		return false // under draw-one-then-pass the drawn tile waits for the next turn
 	}
 	i, ok := m.placeOf(mv.On)
 	if !ok || m.table[i].used >= m.table[i].slots || !shows(mv.Tile, m.table[i].open) {
@@ -228,35 +245,73 @@ func (m *model) playLegal(seat int, mv referee.Move) bool {
 	return o.idx < 0 || o.released || o.idx == i
 }
 
-// drawLegal: before the start only while nobody holds the round's double;
-// after it only the seat to act, with nothing to lay, once a turn unless
-// the house rule says draw until a tile fits.
+// drawLegal: before the start only for a double nobody holds, as the
+// house rule says (mayDrawForStart); after it only the seat to act, with
+// nothing to lay unless the house rule lets an able player draw anyway,
+// once a turn unless the house rule says draw until a tile fits.
 func (m *model) drawLegal(seat int, drawn *referee.Tile) bool {
 	if m.over() || !m.seatOK(seat) || drawn == nil || m.where(*drawn) != inBoneyard {
 		return false
 	}
 	if !m.started() {
-		return m.where(m.double) == inBoneyard && seat == m.startNext
+		return m.mayDrawForStart(seat)
 	}
-	if seat != m.turn || m.handFits(seat) {
+	if seat != m.turn || m.rules.AbleToPlay == referee.AbleMustPlay && m.handFits(seat) {
 		return false
 	}
 	return m.drew == 0 || m.rules.Draw == referee.DrawUntilPlayable
 }
 
-// passLegal: only with nothing to lay but a drawn tile the player may keep,
-// and only after the draws the house rule asks for.
+// mayDrawForStart: before the start, while the round's double is still in
+// the boneyard. Never under the reshuffle rule (the tiles are dealt again);
+// all at once, each player once a time round; otherwise in turn, the
+// holder of the highest tile first and then round the table.
+func (m *model) mayDrawForStart(seat int) bool {
+	if m.over() || m.started() || !m.seatOK(seat) || m.where(m.double) != inBoneyard {
+		return false
+	}
+	switch m.rules.Unheld {
+	case referee.UnheldReshuffle:
+		return false
+	case referee.UnheldDrawAll:
+		return !m.startDrew[seat]
+	}
+	return seat == m.startNext
+}
+
+// passLegal: only with nothing to lay, or with a tile that fits when the
+// rules excuse it (see excused), and only after the draws the house rule
+// asks for. A drawn tile that fits is laid under the rules that say so.
 func (m *model) passLegal(seat int) bool {
 	if m.over() || !m.started() || seat != m.turn {
 		return false
 	}
-	if m.handFits(seat) {
-		return m.rules.Draw == referee.DrawOneMayPlay && m.drew > 0 && m.fits(m.drawn)
+	drewFit := m.drew > 0 && m.fits(m.drawn)
+	if drewFit && (m.rules.Draw == referee.DrawOneMustPlay || m.rules.Draw == referee.DrawUntilPlayable) {
+		return false
+	}
+	if m.handFits(seat) && !m.excused(drewFit) {
+		return false
 	}
 	if len(m.boneyard()) == 0 {
 		return true
 	}
 	return m.drew > 0 && m.rules.Draw != referee.DrawUntilPlayable
+}
+
+// excused says whether a player holding a tile that fits may pass: only
+// after drawing, and then when keeping a drawn tile under draw-one-may-play,
+// after any draw under draw-one-then-pass, or under the house rule that
+// lets an able player draw and pass. With nothing drawn (nothing to draw,
+// say) a player who can lay a tile lays one.
+func (m *model) excused(drewFit bool) bool {
+	switch {
+	case m.drew == 0:
+		return false
+	case m.rules.Draw == referee.DrawOneThenPass, m.rules.AbleToPlay == referee.AbleMayDraw:
+		return true
+	}
+	return m.rules.Draw == referee.DrawOneMayPlay && drewFit
 }
 
 func (m *model) legal(a referee.Action) bool {
@@ -269,8 +324,10 @@ func (m *model) legal(a referee.Action) bool {
 		return m.passLegal(a.Seat)
 	case referee.ActTakeBack:
 		return m.rules.TakeBack == referee.TakeBackUntilNext && m.undo != nil && m.undoSeat == a.Seat
+	case referee.ActPenalty:
+		return m.penaltyLegal(a.Seat, a.Drawn)
 	}
-	return false // penalties are off (courtesy rule), anything else is no action
+	return false // anything else is no action
 }
 
 // apply carries out an action the model judged legal.
@@ -280,24 +337,73 @@ func (m *model) apply(a referee.Action) {
 		m.play(a.Seat, a.Move)
 	case referee.ActDraw:
 		m.loc[key(*a.Drawn)] = a.Seat
-		m.undo = nil
+		m.undo, m.caught[a.Seat] = nil, false
 		if !m.started() {
-			m.startNext = (a.Seat + 1) % m.players
+			m.drewForStart(a.Seat)
+			return
 		}
-		if m.started() {
-			m.drew, m.drawn = m.drew+1, *a.Drawn
-			m.settle()
-		}
+		m.drew, m.drawn = m.drew+1, *a.Drawn
+		m.settle()
 	case referee.ActPass:
-		m.turn, m.drew, m.undo = (m.turn+1)%m.players, 0, nil
+		m.turn, m.drew, m.undo = m.nextSeat(m.turn), 0, nil
+		if len(m.boneyard()) == 0 && m.rules.EmptyBoneyard == referee.EmptyEnds {
+			m.ending = referee.Blocked // nothing to lay and nothing to draw
+			return
+		}
 		m.settle()
 	case referee.ActTakeBack:
 		*m = *m.undo
+	case referee.ActPenalty:
+		m.penalize(a.Seat, a.Drawn)
 	}
 }
 
+// nextSeat is the seat after seat to act, passing over (and so using up)
+// the missed turns of players caught not announcing their last tile.
+func (m *model) nextSeat(seat int) int {
+	t := (seat + 1) % m.players
+	for m.skips[t] {
+		m.skips[t] = false
+		t = (t + 1) % m.players
+	}
+	return t
+}
+
+// drewForStart moves the draw for the starting double on: in turn, to the
+// next seat; all at once, a time round ends when everyone has drawn.
+func (m *model) drewForStart(seat int) {
+	m.startNext = (seat + 1) % m.players
+	m.startDrew[seat] = true
+	if !slices.Contains(m.startDrew, false) {
+		clear(m.startDrew)
+	}
+}
+
+// play lays mv from seat's hand. The next player is to act, except that
+// the setter plays again after the starting double under AfterStartSetter,
+// and the layer of a new double covers it under CoverLayer.
 func (m *model) play(seat int, mv referee.Move) {
 	undo := m.clone()
+	start := !m.started()
+	m.lay(mv)
+	m.caught[seat] = false
+	next := seat
+	if !(start && m.rules.AfterStart == referee.AfterStartSetter || !start && isDouble(mv.Tile) && m.rules.CoverDouble == referee.CoverLayer) {
+		next = m.nextSeat(seat)
+	}
+	if start {
+		m.setter = seat
+	}
+	m.turn, m.drew, m.undo, m.undoSeat = next, 0, undo, seat
+	if len(m.hand(seat)) == 0 {
+		m.ending, m.wentOut = referee.Domino, seat
+		return
+	}
+	m.settle()
+}
+
+// lay puts mv on the table.
+func (m *model) lay(mv referee.Move) {
 	p := mPlace{tile: mv.Tile, open: mv.Tile.Hi, slots: m.rules.SpinnerArms}
 	if m.started() {
 		parent := &m.table[m.at[key(mv.On)]]
@@ -316,12 +422,6 @@ func (m *model) play(seat int, mv referee.Move) {
 	case m.owed >= 0 && m.table[m.owed].used == m.table[m.owed].slots:
 		m.owed = -1
 	}
-	m.turn, m.drew, m.undo, m.undoSeat = (seat+1)%m.players, 0, undo, seat
-	if len(m.hand(seat)) == 0 {
-		m.ending, m.wentOut = referee.Domino, seat
-		return
-	}
-	m.settle()
 }
 
 // settle ends the round when it is blocked: the boneyard is empty and
@@ -331,15 +431,20 @@ func (m *model) play(seat int, mv referee.Move) {
 // seat may pass holding a drawn tile that fits (see
 // TestPlayoutPassWithPlayableTile).
 func (m *model) settle() {
-	var held []referee.Tile
-	for _, t := range m.tiles {
-		if l := m.loc[key(t)]; l != onTable && l != inBoneyard {
-			held = append(held, t)
-		}
-	}
-	if len(m.boneyard()) == 0 && !m.anyFits(held) {
+	if len(m.boneyard()) == 0 && !m.anyFits(m.held()) {
 		m.ending = referee.Blocked
 	}
+}
+
+// held lists the tiles in the players' hands.
+func (m *model) held() []referee.Tile {
+	var out []referee.Tile
+	for _, t := range m.tiles {
+		if l := m.loc[key(t)]; l != onTable && l != inBoneyard {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // layoutString writes the model's table in the layout notation.
@@ -427,13 +532,32 @@ func (m *model) wantCode(a referee.Action) (referee.Code, bool) {
 	case m.over():
 		return referee.CodeRoundOver, true
 	case a.Kind == referee.ActPenalty:
-		return referee.CodeNoPenalty, true
+		return m.penaltyCode(a.Seat)
 	case !m.started() && a.Kind == referee.ActPass:
 		return referee.CodeNotStarted, true
+	case !m.started() && a.Kind == referee.ActDraw:
+		return m.startDrawCode(a.Seat)
 	case m.started() && a.Seat != m.turn && slices.Contains(turnKinds, a.Kind):
 		return referee.CodeNotYourTurn, true
 	case m.started() && a.Kind == referee.ActPlay:
 		return m.placementCode(a.Seat, a.Move), true
+	}
+	return "", false
+}
+
+// startDrawCode is the code for a refused draw before the start: an empty
+// boneyard first, then the double already in a hand, then the house rule
+// for an unheld double; a bad tile named as drawn is told after those.
+func (m *model) startDrawCode(seat int) (referee.Code, bool) {
+	switch {
+	case len(m.boneyard()) == 0:
+		return referee.CodeBoneyardEmpty, true
+	case m.where(m.double) >= 0:
+		return referee.CodeCanPlay, true
+	case m.rules.Unheld == referee.UnheldReshuffle:
+		return referee.CodeDealAgain, true
+	case !m.mayDrawForStart(seat):
+		return referee.CodeNotYourTurn, true
 	}
 	return "", false
 }
@@ -459,32 +583,58 @@ func (m *model) placementCode(seat int, mv referee.Move) referee.Code {
 		return referee.CodeMismatch
 	case m.where(mv.Tile) != seat:
 		return referee.CodeNotInHand
+	case m.drew > 0 && m.rules.Draw == referee.DrawOneThenPass:
+		return referee.CodeMustPass
 	}
 	return ""
 }
 
-// A playout is one seeded round: rules, opening double and a known deal.
+// A playout is one seeded round: rules, opening double and a known deal,
+// after the deals given up under the reshuffle rule because nobody held
+// the double.
 type playout struct {
-	rules  referee.Rules
-	double int
-	deal   referee.Deal
+	rules   referee.Rules
+	double  int
+	deal    referee.Deal
+	redeals []referee.Deal
 }
 
-// A variant is a set of house rules the playouts run under.
+// A variant is a set of house rules the playouts run under. With unheld
+// set, the first deal leaves the round's double in the boneyard.
 type variant struct {
-	name  string
-	seeds int
-	edit  func(*referee.Rules)
+	name   string
+	seeds  int
+	edit   func(*referee.Rules)
+	unheld bool
 }
 
 var playoutVariants = []variant{
-	{"", 4, func(*referee.Rules) {}}, // the standard rules
-	{"release", 2, func(r *referee.Rules) { r.Impossible = referee.ImpossibleReleased }},
-	{"one-must-play", 2, func(r *referee.Rules) { r.Draw = referee.DrawOneMustPlay }},
-	{"until-playable", 2, func(r *referee.Rules) { r.Draw = referee.DrawUntilPlayable }},
+	{"", 4, func(*referee.Rules) {}, false}, // the standard rules
+	{"release", 2, func(r *referee.Rules) { r.Impossible = referee.ImpossibleReleased }, false},
+	{"one-must-play", 2, func(r *referee.Rules) { r.Draw = referee.DrawOneMustPlay }, false},
+	{"until-playable", 2, func(r *referee.Rules) { r.Draw = referee.DrawUntilPlayable }, false},
 	{"release-until-playable", 2, func(r *referee.Rules) {
 		r.Impossible, r.Draw = referee.ImpossibleReleased, referee.DrawUntilPlayable
-	}},
+	}, false},
+	{"after-start-setter", 1, func(r *referee.Rules) { r.AfterStart = referee.AfterStartSetter }, false},
+	{"cover-layer", 1, func(r *referee.Rules) { r.CoverDouble = referee.CoverLayer }, false},
+	{"able-may-draw", 2, func(r *referee.Rules) { r.AbleToPlay = referee.AbleMayDraw }, false},
+	{"empty-ends", 1, func(r *referee.Rules) { r.EmptyBoneyard = referee.EmptyEnds }, false},
+	{"one-then-pass", 2, func(r *referee.Rules) { r.Draw = referee.DrawOneThenPass }, false},
+	{"first-rotates", 1, func(r *referee.Rules) { r.FirstPlayer = referee.FirstRotates }, false},
+	{"unheld-draw", 1, func(*referee.Rules) {}, true},
+	{"unheld-draw-all", 1, func(r *referee.Rules) { r.Unheld = referee.UnheldDrawAll }, true},
+	{"unheld-reshuffle", 1, func(r *referee.Rules) { r.Unheld = referee.UnheldReshuffle }, true},
+	{"house-mix", 2, func(r *referee.Rules) {
+		r.AfterStart, r.CoverDouble, r.AbleToPlay = referee.AfterStartSetter, referee.CoverLayer, referee.AbleMayDraw
+		r.Draw, r.Unheld, r.EmptyBoneyard = referee.DrawOneThenPass, referee.UnheldDrawAll, referee.EmptyEnds
+		r.LastTile = referee.LastTileSkip
+	}, true},
+	{"last-tile-skip", 3, func(r *referee.Rules) { r.LastTile = referee.LastTileSkip }, false},
+	{"last-tile-penalty", 1, func(r *referee.Rules) { r.LastTile = referee.LastTilePenalty }, false},
+	{"may-draw-until-playable", 1, func(r *referee.Rules) {
+		r.AbleToPlay, r.Draw = referee.AbleMayDraw, referee.DrawUntilPlayable
+	}, false},
 }
 
 // playoutMaxPlayers bounds the table size per set, from the deal tables.
@@ -534,7 +684,7 @@ func newPlayout(t *testing.T, rng *rand.Rand, set referee.Set, arms int, v varia
 	t.Helper()
 	rules := referee.Standard()
 	rules.Set, rules.SpinnerArms = set, arms
-	rules.DoubleBlank = []int{0, 25, 50}[rng.IntN(3)]
+	rules.DoubleBlank = []int{0, 25, 50, 100}[rng.IntN(4)]
 	rules.BlankHalf = []int{0, 25}[rng.IntN(2)]
 	v.edit(&rules)
 	players := 2 + rng.IntN(playoutMaxPlayers[set]-1)
@@ -543,37 +693,88 @@ func newPlayout(t *testing.T, rng *rand.Rand, set referee.Set, arms int, v varia
 		t.Fatalf("SuggestHand(%d, %d) = %v, want a hand size", set, players, err)
 	}
 	tiles := setTiles(int(set))
-	rng.Shuffle(len(tiles), func(i, j int) { tiles[i], tiles[j] = tiles[j], tiles[i] })
+	shuffle := func() { rng.Shuffle(len(tiles), func(i, j int) { tiles[i], tiles[j] = tiles[j], tiles[i] }) }
+	shuffle()
+	p := playout{rules: rules, double: rng.IntN(int(set) + 1)}
+	double := referee.Tile{Hi: p.double, Lo: p.double}
+	rotate := rules.FirstPlayer == referee.FirstRotates
+	if rotate { // set in the middle before the deal
+		tiles = slices.DeleteFunc(tiles, func(t referee.Tile) bool { return t == double })
+	}
+	if i := slices.Index(tiles, double); v.unheld && i < players*size.Tiles {
+		j := players*size.Tiles + rng.IntN(len(tiles)-players*size.Tiles)
+		tiles[i], tiles[j] = tiles[j], tiles[i]
+	}
+	p.deal = dealOut(tiles, players, size.Tiles)
+	if rotate {
+		p.deal.First = rng.IntN(players)
+	}
+	for rules.Unheld == referee.UnheldReshuffle && slices.Index(tiles, double) >= players*size.Tiles {
+		p.redeals = append(p.redeals, p.deal)
+		shuffle()
+		p.deal = dealOut(tiles, players, size.Tiles)
+	}
+	return p
+}
+
+// dealOut deals size tiles to each player from the top of tiles.
+func dealOut(tiles []referee.Tile, players, size int) referee.Deal {
 	hands := make([][]referee.Tile, players)
 	for s := range hands {
-		hands[s] = slices.Clone(tiles[s*size.Tiles : (s+1)*size.Tiles])
+		hands[s] = slices.Clone(tiles[s*size : (s+1)*size])
 	}
-	return playout{rules: rules, double: rng.IntN(int(set) + 1),
-		deal: referee.Deal{Players: players, HandSize: size.Tiles, Hands: hands}}
+	return referee.Deal{Players: players, HandSize: size, Hands: hands}
 }
 
 func pick[T any](rng *rand.Rand, from []T) T { return from[rng.IntN(len(from))] }
 
-// sensible is an action the model allows, so the round moves on.
+// sensible is an action the model allows, so the round moves on. Now and
+// then a player with a tile that fits passes or draws instead, where the
+// rules let them.
 func sensible(rng *rand.Rand, m *model) referee.Action {
 	if !m.started() {
 		if s := m.where(m.double); s >= 0 {
 			return referee.Action{Seat: s, Kind: referee.ActPlay, Move: referee.Move{Tile: m.double, Start: true}}
 		}
-		d := pick(rng, m.boneyard())
-		return referee.Action{Seat: m.startNext, Kind: referee.ActDraw, Drawn: &d}
+		d, seat := pick(rng, m.boneyard()), m.startNext
+		if m.rules.Unheld == referee.UnheldDrawAll {
+			for seat = rng.IntN(m.players); m.startDrew[seat]; seat = (seat + 1) % m.players {
+			}
+		}
+		return referee.Action{Seat: seat, Kind: referee.ActDraw, Drawn: &d}
+	}
+	if a, ok := catch(rng, m); ok {
+		return a
 	}
 	seat := m.turn
-	keepDrawn := m.drew > 0 && m.rules.Draw == referee.DrawOneMayPlay && rng.IntN(3) == 0
-	if moves := m.legalPlays(seat); len(moves) > 0 && !keepDrawn {
-		return referee.Action{Seat: seat, Kind: referee.ActPlay, Move: pick(rng, moves)}
+	play := func(mv referee.Move) referee.Action {
+		return referee.Action{Seat: seat, Kind: referee.ActPlay, Move: mv}
 	}
-	if yard := m.boneyard(); len(yard) > 0 {
-		if d := pick(rng, yard); m.drawLegal(seat, &d) {
-			return referee.Action{Seat: seat, Kind: referee.ActDraw, Drawn: &d}
+	draw := func() (referee.Action, bool) {
+		if yard := m.boneyard(); len(yard) > 0 {
+			if d := pick(rng, yard); m.drawLegal(seat, &d) {
+				return referee.Action{Seat: seat, Kind: referee.ActDraw, Drawn: &d}, true
+			}
 		}
+		return referee.Action{}, false
 	}
-	return referee.Action{Seat: seat, Kind: referee.ActPass}
+	pass := referee.Action{Seat: seat, Kind: referee.ActPass}
+	if moves := m.legalPlays(seat); len(moves) > 0 {
+		if rng.IntN(3) > 0 {
+			return play(pick(rng, moves))
+		}
+		if m.passLegal(seat) {
+			return pass
+		}
+		if a, ok := draw(); ok {
+			return a
+		}
+		return play(pick(rng, moves))
+	}
+	if a, ok := draw(); ok {
+		return a
+	}
+	return pass
 }
 
 // attempt is a random action, most often one the rules forbid.
@@ -590,6 +791,9 @@ func attempt(rng *rand.Rand, m *model) referee.Action {
 	case k < 18:
 		return referee.Action{Seat: seat, Kind: referee.ActTakeBack}
 	case k < 19:
+		if a, ok := catch(rng, m); ok || a.Kind != "" {
+			return a
+		}
 		return referee.Action{Seat: seat, Kind: referee.ActPenalty, Drawn: m.randomDrawn(rng)}
 	}
 	return referee.Action{Seat: seat, Kind: "shuffle"}
@@ -666,7 +870,10 @@ func runPlayout(t *testing.T, p playout, rng *rand.Rand, every bool) *referee.Ro
 	if _, ok := r.Scores(); ok {
 		t.Errorf("Scores() before the round ends = _, true, want false")
 	}
-	m := newModel(p.rules, p.double, p.deal.Hands)
+	for _, d := range p.redeals {
+		checkRedeal(t, p, d, rng)
+	}
+	m := newModel(p.rules, p.double, p.deal)
 	var trail []string
 	defer func() {
 		if t.Failed() {
@@ -683,6 +890,9 @@ func runPlayout(t *testing.T, p playout, rng *rand.Rand, every bool) *referee.Ro
 		a := sensible(rng, m)
 		if rng.IntN(2) == 0 {
 			a = attempt(rng, m)
+		}
+		if m.knownBug(a) != "" {
+			continue
 		}
 		trail = append(trail, a.String())
 		if !every {
@@ -702,6 +912,46 @@ func runPlayout(t *testing.T, p playout, rng *rand.Rand, every bool) *referee.Ro
 	checkRound(t, r, m)
 	checkEnd(t, r, m, rng)
 	return r
+}
+
+// checkRedeal checks that nothing can be done with a deal where nobody
+// holds the round's double under the reshuffle rule: nobody may draw for
+// it (the tiles are dealt again), and every action is refused.
+func checkRedeal(t *testing.T, p playout, deal referee.Deal, rng *rand.Rand) {
+	t.Helper()
+	r, err := referee.NewRound(p.rules, p.double, deal)
+	if err != nil {
+		t.Fatalf("NewRound(%+v, %d, deal) = %v, want a round", p.rules, p.double, err)
+	}
+	m := newModel(p.rules, p.double, deal)
+	checkRound(t, r, m)
+	for range 10 {
+		d := pick(rng, m.boneyard())
+		judge(t, r, m, referee.Action{Seat: rng.IntN(m.players), Kind: referee.ActDraw, Drawn: &d})
+		judge(t, r, m, attempt(rng, m))
+	}
+	if len(r.Log()) != 0 {
+		t.Fatalf("a deal to be dealt again logged %v, want nothing", r.Log())
+	}
+}
+
+// knownBug names the reported bug that a would run into, so that the
+// playouts leave a out and go on checking the rest; "" for none. Remove
+// a case once its bug is fixed.
+func (m *model) knownBug(a referee.Action) string {
+	switch {
+	case m.over() || !m.seatOK(a.Seat):
+	case a.Kind == referee.ActPass && m.started() && a.Seat == m.turn && m.drew == 0 &&
+		m.rules.AbleToPlay == referee.AbleMayDraw && len(m.boneyard()) == 0 && m.handFits(a.Seat):
+		return "a pass with a tile that fits and nothing to draw is accepted under may-draw (TestAbleToPlay)"
+	case a.Kind == referee.ActPenalty && m.rules.LastTile == referee.LastTileSkip &&
+		m.caught[a.Seat] && !m.skips[a.Seat] && len(m.hand(a.Seat)) == 1:
+		return "a second missed turn for the same silence is accepted once the first is served (TestLastTileSkip)"
+	case a.Kind == referee.ActPenalty && m.rules.LastTile == referee.LastTilePenalty && m.started() &&
+		m.penaltyLegal(a.Seat, a.Drawn) && len(m.boneyard()) == 1 && !m.anyFits(append(m.held(), *a.Drawn)):
+		return "a penalty draw that empties the boneyard, nobody able to play, leaves the round on (TestLastTilePenaltyBlocked)"
+	}
+	return ""
 }
 
 // judge acts a on the round and holds the outcome to the model: accepted
@@ -761,6 +1011,17 @@ func checkRound(t *testing.T, r *referee.Round, m *model) {
 	}
 	if got, want := r.Turn(), m.wantTurn(); got != want {
 		t.Errorf("Turn() = %d, want %d", got, want)
+	}
+	if got, want := r.Setter(), m.setter; got != want {
+		t.Errorf("Setter() = %d, want %d", got, want)
+	}
+	for s := range m.players {
+		if got, want := r.MayDrawForStart(s), m.mayDrawForStart(s); got != want {
+			t.Errorf("MayDrawForStart(%d) = %t, want %t", s, got, want)
+		}
+		if got, want := r.Skips(s), m.skips[s]; got != want {
+			t.Errorf("Skips(%d) = %t, want %t", s, got, want)
+		}
 	}
 	if r.Ending() != m.ending || r.WentOut() != m.wentOut {
 		t.Errorf("Ending(), WentOut() = %q, %d, want %q, %d: %s", r.Ending(), r.WentOut(), m.ending, m.wentOut, m.why())

@@ -20,6 +20,13 @@ func TestValidate(t *testing.T) {
 			t.Errorf("PresetRules(%q) = %+v, %v, want the preset's rules", p.Name, got, ok)
 		}
 	}
+	for _, v := range []int{0, 25, 50, 100} {
+		r := Standard()
+		r.DoubleBlank = v
+		if err := r.Validate(); err != nil {
+			t.Errorf("Validate(double_blank %d) = %v, want nil", v, err)
+		}
+	}
 	if _, ok := PresetRules("nope"); ok {
 		t.Error(`PresetRules("nope") found a preset`)
 	}
@@ -30,6 +37,7 @@ func TestValidate(t *testing.T) {
 		{"set", func(r *Rules) { r.Set = 10 }},
 		{"spinner_arms", func(r *Rules) { r.SpinnerArms = 5 }},
 		{"double_blank", func(r *Rules) { r.DoubleBlank = 30 }},
+		{"double_blank", func(r *Rules) { r.DoubleBlank = 75 }},
 		{"blank_half", func(r *Rules) { r.BlankHalf = 10 }},
 		{"double_out", func(r *Rules) { r.DoubleOut = -50 }},
 		{"draw", func(r *Rules) { r.Draw = "twice" }},
@@ -133,6 +141,9 @@ func TestLadders(t *testing.T) {
 	burn := with(9, func(r *Rules) { r.Unheld = UnheldBurn })
 	back := with(9, func(r *Rules) { r.Unheld = UnheldLowerReturn })
 	loss := with(6, func(r *Rules) { r.LossLimit = 100 })
+	downUp9 := with(9, func(r *Rules) { r.Ladder = LadderDownUp })
+	downUpBack := with(6, func(r *Rules) { r.Ladder, r.Unheld = LadderDownUp, UnheldLowerReturn })
+	downUpBurn := with(6, func(r *Rules) { r.Ladder, r.Unheld = LadderDownUp, UnheldBurn })
 	tests := []struct {
 		name    string
 		rules   Rules
@@ -145,6 +156,10 @@ func TestLadders(t *testing.T) {
 		{"down-up turns at 0-0", downUp, []int{6, 5, 4, 3, 2, 1, 0}, 1, true, 6, nil},
 		{"down-up ends at the top", downUp, []int{6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6}, 0, false, 0, nil},
 		{"down-up plans 13 rounds on double-6", downUp, nil, 6, true, 13, nil},
+		{"down-up plans 19 rounds on double-9", downUp9, nil, 9, true, 19, nil},
+		{"down-up, a returned double comes next", downUpBack, []int{5}, 6, true, 12, nil},
+		{"down-up, returned on the way up", downUpBack, []int{6, 5, 4, 3, 2, 1, 0, 1, 3}, 2, true, 4, nil},
+		{"down-up, burned on the way down", downUpBurn, []int{6, 4}, 3, true, 10, []int{5}},
 		{"burned doubles are gone", burn, []int{9, 7}, 6, true, 7, []int{8}},
 		{"two burned", burn, []int{7}, 6, true, 7, []int{9, 8}},
 		{"a returned double comes next", back, []int{8}, 9, true, 9, nil},
@@ -206,6 +221,67 @@ func TestSkippable(t *testing.T) {
 			}
 			if got := tt.rules.RoundsLeft(tt.opened); got != tt.left {
 				t.Errorf("RoundsLeft(%v) = %d, want %d", tt.opened, got, tt.left)
+			}
+		})
+	}
+}
+
+// TestLadderOpened: the doubles a game's rounds open on, from NextDouble
+// and Skippable, when some doubles are unheld the times they come up: under
+// UnheldBurn one round is lost per burned double, under UnheldLowerReturn
+// none, and a double never opens twice on the down ladder.
+func TestLadderOpened(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		ladder  LadderRule
+		unheld  UnheldRule
+		missing map[int][]int // double: the times it comes up unheld, from 1
+		opened  []int         // nil: only the last, 6-6, is checked
+		skipped []int
+	}{
+		{"down, burn", LadderDown, UnheldBurn, map[int][]int{4: {1}}, []int{6, 5, 3, 2, 1, 0}, []int{4}},
+		{"down, lower-return", LadderDown, UnheldLowerReturn, map[int][]int{4: {1}}, []int{6, 5, 3, 4, 2, 1, 0}, nil},
+		{"down-up, burn on the way down", LadderDownUp, UnheldBurn, map[int][]int{5: {1}},
+			[]int{6, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6}, []int{5}},
+		{"down-up, lower-return", LadderDownUp, UnheldLowerReturn, map[int][]int{5: {1}},
+			[]int{6, 4, 5, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6}, nil},
+		{"down, lower-return, unheld twice", LadderDown, UnheldLowerReturn, map[int][]int{5: {1, 2}},
+			[]int{6, 4, 3, 5, 2, 1, 0}, nil},
+		{"down-up, burn on the way up", LadderDownUp, UnheldBurn, map[int][]int{5: {2}},
+			nil, []int{5}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rules := rulesOn(6, func(r *Rules) { r.Ladder, r.Unheld = tt.ladder, tt.unheld })
+			times := map[int]int{}
+			var opened []int
+			for len(opened) < 30 {
+				want, more := rules.NextDouble(opened)
+				if !more {
+					break
+				}
+				times[want]++
+				asked := times[want]
+				d := want
+				if slices.Contains(tt.missing[want], asked) { // nobody holds it: the next double offered
+					next := rules.Skippable(opened)
+					if len(next) == 0 {
+						t.Fatalf("Skippable(%v) = none, want a double to open on instead of %d", opened, want)
+					}
+					d = next[0]
+				}
+				opened = append(opened, d)
+			}
+			switch {
+			case tt.opened == nil && (len(opened) == 0 || opened[len(opened)-1] != 6):
+				t.Errorf("rounds opened on %v, want the last on 6", opened)
+			case tt.opened != nil && !slices.Equal(opened, tt.opened):
+				t.Errorf("rounds opened on %v, want %v", opened, tt.opened)
+			}
+			if got := rules.Skipped(opened); !slices.Equal(got, tt.skipped) {
+				t.Errorf("Skipped(%v) = %v, want %v", opened, got, tt.skipped)
 			}
 		})
 	}

@@ -14,6 +14,8 @@ func TestTileScore(t *testing.T) {
 		want        int
 	}{
 		{50, 0, Tile{}, 50},
+		{100, 0, Tile{}, 100},
+		{100, 25, Tile{}, 100},
 		{25, 0, Tile{}, 25},
 		{0, 0, Tile{}, 0},
 		{50, 0, Tile{9, 3}, 12},
