@@ -47,6 +47,9 @@ func (r *Round) draw(a Action) error {
 // draw-one rules only one draw a turn.
 func (r *Round) mayDraw(a Action) error {
 	rules := r.layout.rules
+	if r.drew > 0 && rules.Draw == DrawOneThenPass {
+		return refusal(CodeAlreadyDrew, "already-drew", nil)
+	}
 	mustPlay := rules.AbleToPlay == AbleMustPlay
 	if t, ok := r.holdsFit(a.Seat); mustPlay && r.known && ok {
 		return refusal(CodeCanPlay, "can-play", Params{"Name": r.who(a.Seat), "Tile": t.String()})
@@ -135,6 +138,7 @@ func (r *Round) checkDrawn(a Action) error {
 func (r *Round) take(a Action) {
 	r.boneyard--
 	r.count[a.Seat]++
+	r.caught = r.caught.without(a.Seat) // no longer down to a last tile
 	if r.known {
 		r.holder[a.Drawn.index()] = a.Seat
 	}
@@ -176,7 +180,9 @@ func (r *Round) mayPass(a Action) error {
 	if drawnFits && (rules.Draw == DrawOneMustPlay || rules.Draw == DrawUntilPlayable) {
 		return refusal(CodeMustPlayDrawn, "must-play-drawn", Params{"Tile": r.drawn.String()})
 	}
-	mustPlay := rules.AbleToPlay == AbleMustPlay && !(r.drew > 0 && rules.Draw == DrawOneThenPass)
+	// With nothing to draw, a player who may draw instead of laying has
+	// to lay after all.
+	mustPlay := (rules.AbleToPlay == AbleMustPlay || r.boneyard == 0 && r.drew == 0) && !(r.drew > 0 && rules.Draw == DrawOneThenPass)
 	if r.known && !drawnFits && mustPlay {
 		if t, ok := r.holdsFit(a.Seat); ok {
 			return refusal(CodeCanPlay, "can-play.pass", Params{"Name": r.who(a.Seat), "Tile": t.String()})
@@ -228,10 +234,10 @@ func (r *Round) penalty(a Action) error {
 		return refusal(CodeNoPenalty, "no-penalty.courtesy", nil)
 	case r.count[a.Seat] != 1:
 		return refusal(CodeNoPenalty, "no-penalty", Params{"Name": r.who(a.Seat), "N": r.count[a.Seat]})
-	case rule == LastTileSkip && r.skips.has(a.Seat):
+	case rule == LastTileSkip && (r.skips.has(a.Seat) || r.caught.has(a.Seat)):
 		return refusal(CodeNoPenalty, "no-penalty.skipped", Params{"Name": r.who(a.Seat)})
 	case rule == LastTileSkip:
-		r.last = nil
+		r.last, r.caught = nil, r.caught.with(a.Seat)
 		if r.turn == a.Seat && r.drew == 0 {
 			r.nextTurn(a.Seat, false, r.passes) // caught on its turn: it misses this one
 		} else {
@@ -245,6 +251,7 @@ func (r *Round) penalty(a Action) error {
 		return err
 	}
 	r.take(a)
+	r.settle(-1) // the last tile drawn may leave nobody able to play
 	return nil
 }
 

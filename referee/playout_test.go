@@ -891,9 +891,6 @@ func runPlayout(t *testing.T, p playout, rng *rand.Rand, every bool) *referee.Ro
 		if rng.IntN(2) == 0 {
 			a = attempt(rng, m)
 		}
-		if m.knownBug(a) != "" {
-			continue
-		}
 		trail = append(trail, a.String())
 		if !every {
 			judge(t, r, m, a)
@@ -933,25 +930,6 @@ func checkRedeal(t *testing.T, p playout, deal referee.Deal, rng *rand.Rand) {
 	if len(r.Log()) != 0 {
 		t.Fatalf("a deal to be dealt again logged %v, want nothing", r.Log())
 	}
-}
-
-// knownBug names the reported bug that a would run into, so that the
-// playouts leave a out and go on checking the rest; "" for none. Remove
-// a case once its bug is fixed.
-func (m *model) knownBug(a referee.Action) string {
-	switch {
-	case m.over() || !m.seatOK(a.Seat):
-	case a.Kind == referee.ActPass && m.started() && a.Seat == m.turn && m.drew == 0 &&
-		m.rules.AbleToPlay == referee.AbleMayDraw && len(m.boneyard()) == 0 && m.handFits(a.Seat):
-		return "a pass with a tile that fits and nothing to draw is accepted under may-draw (TestAbleToPlay)"
-	case a.Kind == referee.ActPenalty && m.rules.LastTile == referee.LastTileSkip &&
-		m.caught[a.Seat] && !m.skips[a.Seat] && len(m.hand(a.Seat)) == 1:
-		return "a second missed turn for the same silence is accepted once the first is served (TestLastTileSkip)"
-	case a.Kind == referee.ActPenalty && m.rules.LastTile == referee.LastTilePenalty && m.started() &&
-		m.penaltyLegal(a.Seat, a.Drawn) && len(m.boneyard()) == 1 && !m.anyFits(append(m.held(), *a.Drawn)):
-		return "a penalty draw that empties the boneyard, nobody able to play, leaves the round on (TestLastTilePenaltyBlocked)"
-	}
-	return ""
 }
 
 // judge acts a on the round and holds the outcome to the model: accepted

@@ -45,6 +45,7 @@ type Round struct {
 	turnState
 	log    []Action
 	last   *lastPlay // the play that may still be taken back
+	caught seats     // players who missed a turn for a silent last tile and still hold it
 	ending Ending
 	winner int // seat that went out, or -1
 }

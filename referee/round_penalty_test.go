@@ -60,7 +60,6 @@ func TestLastTileSkip(t *testing.T) {
 	})
 	t.Run("caught on its turn, caught again", func(t *testing.T) {
 		t.Parallel()
-		t.Skip("bug: under LastTileSkip a player caught on their own turn misses it at once, and a second penalty for the same silence is then accepted (a second missed turn); want no-penalty")
 		r := newRound(t, rules(LastTileSkip), 9, deal)
 		mustAct(t, r, play(0, "9-9", ""))
 		mustAct(t, r, slices.Concat(drawPass(1), drawPass(2))...)
@@ -105,7 +104,6 @@ func TestLastTileSkip(t *testing.T) {
 // turn has not passed, and may still hold a tile that fits.
 func TestLastTileSkipBlocked(t *testing.T) {
 	t.Parallel()
-	t.Skip("bug: with unknown hands, Round ends blocked after Players passes in a row even when one seat missed its turn (LastTileSkip) and never passed; want the round on until that seat passes too")
 	// 27 players of one tile each around 6-6 set before the deal: nothing
 	// to draw. Seat 1 is caught and misses its turn.
 	rules := rulesOn(6, func(r *Rules) { r.FirstPlayer, r.LastTile = FirstRotates, LastTileSkip })
@@ -125,7 +123,6 @@ func TestLastTileSkipBlocked(t *testing.T) {
 // once, as after an ordinary draw.
 func TestLastTilePenaltyBlocked(t *testing.T) {
 	t.Parallel()
-	t.Skip("bug: under LastTilePenalty with known hands, a penalty draw that empties the boneyard leaves the round on (Over() false, the next seat to act) though nobody can play; it ends only at the next pass")
 	// 13 players of two tiles around 6-6, set before the deal; 1-0 is left
 	// to draw. Seats 0 to 9 lay stuckChickie's tiles, one each: then no
 	// tile off the table carries a 3 for the chickie 3-3, which stays owed.

@@ -161,8 +161,8 @@ func TestMayDrawForStartKnown(t *testing.T) {
 		after string // after the first drawer draws 0-0
 	}{
 		{UnheldDraw, "2 ", "0 "},
-		{UnheldBurn, "2 ", "0 "},
-		{UnheldLowerReturn, "2 ", "0 "},
+		{UnheldBurn, "", ""},        // 5-5 is held: the round opens on it, and nobody draws
+		{UnheldLowerReturn, "", ""}, // likewise
 		{UnheldDrawAll, "0 1 2 ", "0 1 "},
 		{UnheldReshuffle, "", ""},
 	}
@@ -173,8 +173,12 @@ func TestMayDrawForStartKnown(t *testing.T) {
 			if got := mayDraw(r); got != tt.first {
 				t.Fatalf("MayDrawForStart allows %q, want %q", got, tt.first)
 			}
-			if tt.rule == UnheldReshuffle {
+			switch tt.rule {
+			case UnheldReshuffle:
 				refused(t, r, drawOf(t, 2, "0-0"), CodeDealAgain)
+				return
+			case UnheldBurn, UnheldLowerReturn:
+				refused(t, r, drawOf(t, 2, "0-0"), CodeCanPlay)
 				return
 			}
 			if tt.rule != UnheldDrawAll {
