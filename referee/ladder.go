@@ -196,7 +196,8 @@ func (r Rules) GameOver(opened []int, totals []int) bool {
 // want, or reshuffle, as r.Unheld says. UnheldBurn and UnheldLowerReturn
 // move down to the next lower double someone holds; the burn rule never
 // skips past a round of its own for 0-0, so an unheld 0-0 is always drawn
-// for.
+// for. It knows nothing of earlier rounds: where a skipped double comes
+// back (UnheldLowerReturn), Skippable lists the doubles still to play.
 func (r Rules) Opening(want int, held func(double int) bool) (int, bool) {
 	if held(want) {
 		return want, true
