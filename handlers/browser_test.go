@@ -305,3 +305,23 @@ func TestBrowserRefusalToast(t *testing.T) {
 	b.waitText(`[data-testid=round-double]`, "6-6") // the page was left as it was
 	b.screenshot("toast")
 }
+
+// TestBrowserSavedScoreLandsOnTheSheet: with JavaScript on, a saved score
+// shows in its row of the score sheet at once, and nothing else appears:
+// no stray text from the sheet's row in the round's card.
+func TestBrowserSavedScoreLandsOnTheSheet(t *testing.T) {
+	a := newTestApp(t)
+	game := a.createGame("6", "Ann", "Bob")
+	b := newBrowser(t, a.server.URL)
+	b.do(chromedp.Navigate(b.base+game), chromedp.WaitVisible(css(`[data-testid=round]`)))
+	b.typePips(0, "12")
+	b.waitText(`[data-testid=sheet-round-1]`, "12")
+	if got := b.text(`[data-testid=round]`); strings.Contains(got, "1 · 6-6") {
+		t.Fatalf("the round's card shows the sheet row's text: %q", got)
+	}
+	rows, err := chromedp.Run(b.ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=sheet-round-1]").length`))
+	if err != nil || rows != 1 {
+		t.Fatalf("the sheet has %d rows for round 1 (%v), want one", rows, err)
+	}
+	b.screenshot("saved")
+}
