@@ -129,35 +129,6 @@ func (r Rules) Dealable() int {
 	return r.Set.Size()
 }
 
-// firstToDraw is who draws first for an unheld starting double: with known
-// hands, the player holding the highest tile; otherwise anyone, and then
-// the others in seat order.
-func (r *Round) firstToDraw() int {
-	if !r.known {
-		return -1
-	}
-	best, seat := Tile{}, -1
-	for i, s := range r.holder {
-		if t := tileAt(i); s >= 0 && (seat < 0 || Higher(t, best)) {
-			best, seat = t, s
-		}
-	}
-	return seat
-}
-
-// Higher reports whether tile a ranks above b when the highest tile
-// decides who goes first: more pips, then a double above a single of as
-// many pips, then the higher number.
-func Higher(a, b Tile) bool {
-	switch {
-	case a.Pips() != b.Pips():
-		return a.Pips() > b.Pips()
-	case a.Double() != b.Double():
-		return a.Double()
-	}
-	return a.Hi > b.Hi
-}
-
 func (r *Round) seat(hands [][]Tile) error {
 	set := r.layout.rules.Set
 	if len(hands) != r.deal.Players {
@@ -249,22 +220,6 @@ func (r *Round) Ending() Ending { return r.ending }
 
 // WentOut is the seat that laid its last tile, or -1.
 func (r *Round) WentOut() int { return r.winner }
-
-// MayDrawForStart reports whether seat may draw now for a starting double
-// nobody holds: never under the reshuffle rule or once it is set; in turn
-// under the draw rules; all at once, once a time round.
-func (r *Round) MayDrawForStart(seat int) bool {
-	rules := r.layout.rules
-	switch {
-	case r.turn >= 0 || r.Over() || r.boneyard == 0 || rules.Unheld == UnheldReshuffle:
-		return false
-	case r.known && r.holder[r.layout.Double().index()] >= 0, r.lowerHeld() != nil:
-		return false
-	case rules.Unheld == UnheldDrawAll:
-		return !r.startDrew.has(seat)
-	}
-	return r.startNext < 0 || r.startNext == seat
-}
 
 // Skips reports whether seat will miss its next turn, caught not
 // announcing its last tile (LastTileSkip).
