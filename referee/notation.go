@@ -37,14 +37,15 @@ func pipCount(s string) (int, error) {
 // ParseMoves reads the one-line layout notation: moves in the order they
 // were laid, separated by spaces or commas. The first is the starting
 // double alone ("9-9"); every later one is a tile, "@", and the placed
-// tile it was laid on ("9-3@9-9"). For example:
+// tile it was laid on ("9-3@9-9", or "9-3 @ 9-9": spaces around the "@"
+// are allowed). For example:
 //
 //	9-9 9-3@9-9 9-5@9-9 9-7@9-9 9-8@9-9 3-3@9-3
 //
 // It checks the notation only; apply the moves to a Layout to check the
 // rules.
 func ParseMoves(text string) ([]Move, error) {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' })
+	fields := joinAt(strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' }))
 	moves := make([]Move, 0, len(fields))
 	for _, f := range fields {
 		tile, on, hasOn := strings.Cut(f, "@")
@@ -63,6 +64,20 @@ func ParseMoves(text string) ([]Move, error) {
 		moves = append(moves, Move{Tile: t, On: o})
 	}
 	return moves, nil
+}
+
+// joinAt glues the fields around an "@" that stood apart: "9-3", "@",
+// "9-9" and "9-3@", "9-9" become "9-3@9-9".
+func joinAt(fields []string) []string {
+	out := make([]string, 0, len(fields))
+	for _, f := range fields {
+		if n := len(out); n > 0 && (strings.HasPrefix(f, "@") || strings.HasSuffix(out[n-1], "@")) {
+			out[n-1] += f
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // FormatMoves writes moves in the notation ParseMoves reads.

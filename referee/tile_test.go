@@ -116,3 +116,14 @@ func TestParseMoves(t *testing.T) {
 		t.Errorf("ParseMoves(blank) = %v, %v, want no moves", moves, err)
 	}
 }
+
+// TestParseMovesSpacedAt: spaces around the "@" are allowed.
+func TestParseMovesSpacedAt(t *testing.T) {
+	t.Parallel()
+	for _, text := range []string{"9-9 9-3 @ 9-9 3-4 @9-3", "9-9 9-3@ 9-9 3-4@9-3", "9-9, 9-3 @ 9-9, 3-4 @ 9-3"} {
+		moves, err := ParseMoves(text)
+		if err != nil || FormatMoves(moves) != "9-9 9-3@9-9 4-3@9-3" {
+			t.Errorf("ParseMoves(%q) = %v, %v; want 9-9 9-3@9-9 4-3@9-3", text, FormatMoves(moves), err)
+		}
+	}
+}
