@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"net/http"
 	"net/url"
 
@@ -16,8 +17,10 @@ import (
 func (a *App) check(c echo.Context) error {
 	// Asked without JavaScript, the question arrives with the lay form's
 	// fields: keep only the question in the address.
-	if q := c.QueryParams(); q.Has("kind") || q.Has("seq") {
-		clean := url.Values{"tile": {q.Get("tile")}, "on": {q.Get("on")}}
+	// A question about any tile on the table, not only an open end, comes
+	// as ask_on.
+	if q := c.QueryParams(); q.Has("kind") || q.Has("seq") || q.Has("ask_on") {
+		clean := url.Values{"tile": {q.Get("tile")}, "on": {cmp.Or(q.Get("ask_on"), q.Get("on"))}}
 		return c.Redirect(http.StatusSeeOther, c.Request().URL.Path+"?"+clean.Encode())
 	}
 	t, err := a.tableOf(c)

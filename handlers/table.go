@@ -50,7 +50,7 @@ func tablePage(t db.Table, o tableOptions) views.TablePage {
 		Banner: banner(rr, g), Started: rr.Layout().Len() > 0, Players: g.Players, Turn: rr.Turn(),
 		Closed: r.Closed, CanDraw: rr.Boneyard() > 0, Seq: strconv.Itoa(len(t.Log)),
 	}
-	p.Ends, p.Tiles = endChoices(rr.Layout(), o.on), tileKeypad(rr.Layout(), o.on)
+	p.Ends, p.Tiles, p.Places = endChoices(rr.Layout(), o.on), tileKeypad(rr.Layout(), o.on), placeChoices(rr.Layout())
 	p.Setter, p.StartDraw, p.Penalty = r.Setter, startDraw(rr, g), penalty(rr, g)
 	if t.Stopped != nil {
 		p.Problem = &views.Refusal{Code: string(referee.CodeConflict), Reason: text("log-stopped", referee.Params{"Reason": t.Stopped.Reason})}
@@ -85,6 +85,21 @@ func endChoices(l *referee.Layout, on string) []views.EndChoice {
 			label = text("end-label-places", p)
 		}
 		out = append(out, views.EndChoice{Value: e.On.String(), Label: label, Selected: e.On.String() == on})
+	}
+	return out
+}
+
+// placeChoices lists every tile on the table, to ask about any place: the
+// usual dispute is about one that is closed or owed elsewhere.
+func placeChoices(l *referee.Layout) []views.EndChoice {
+	var out []views.EndChoice
+	for _, p := range l.Places() {
+		params := referee.Params{"On": p.Tile.String(), "Pips": p.Open}
+		label := text("place.open", params)
+		if p.Used >= p.Slots {
+			label = text("place.closed", params)
+		}
+		out = append(out, views.EndChoice{Value: p.Tile.String(), Label: label})
 	}
 	return out
 }

@@ -47,8 +47,7 @@ func otherVerdict(alt variant, legal bool, double int, moves []referee.Move, til
 	p := referee.Params{"Variant": alt.name}
 	switch {
 	case errors.As(err, &layoutErr):
-		p["Reason"] = layoutErr.reason
-		return text("verdict.alt-impossible", p), nil
+		return "", nil // a layout the variant could not have made says nothing of this tile
 	case err != nil:
 		return "", err
 	case altLegal == legal:

@@ -21,6 +21,7 @@ type TablePage struct {
 	Players   []string
 	Turn      int // seat to act, -1 when nobody is (not started, or over)
 	Ends      []EndChoice
+	Places    []EndChoice // every tile on the table, to ask about any place
 	Tiles     []TileBox
 	Problem   *Refusal
 	Verdict   *Verdict
