@@ -18,7 +18,7 @@ import (
 func (a *App) disputePage(c echo.Context) error {
 	q := c.QueryParams()
 	p := views.CheckPage{Meta: views.Meta{Title: text("title.check", nil)},
-		Layout: q.Get("layout"), Tile: q.Get("tile"), On: q.Get("on"), Set: 9, Arms: 4, Impossible: string(referee.ImpossibleStaysOwed)}
+		Layout: q.Get("layout"), Tile: q.Get("tile"), On: q.Get("on"), Set: 9, Arms: 4, Impossible: string(referee.ImpossibleStaysOwed), Start: -1}
 	if !q.Has("tile") {
 		return render(c, http.StatusOK, views.Check(p))
 	}
@@ -27,8 +27,11 @@ func (a *App) disputePage(c echo.Context) error {
 		return render(c, http.StatusBadRequest, views.Check(p))
 	}
 	double := int(rules.Set)
-	if len(moves) > 0 {
+	switch {
+	case len(moves) > 0:
 		double = moves[0].Tile.Hi
+	case p.Start >= 0:
+		double = p.Start
 	}
 	v, err := verdict(rules, double, moves, p.Tile, p.On, "/rules")
 	var layoutErr *impossibleLayout
@@ -52,6 +55,11 @@ func readDispute(q url.Values, p *views.CheckPage) (referee.Rules, []referee.Mov
 	}
 	if p.Arms, err = strconv.Atoi(q.Get("arms")); err != nil || (p.Arms != 4 && p.Arms != 6) {
 		p.Error, p.Arms = text("check.arms", nil), 4
+	}
+	if s := q.Get("start"); s != "" {
+		if p.Start, err = strconv.Atoi(s); err != nil || p.Start < 0 || p.Start > p.Set {
+			p.Error, p.Start = text("check.start", referee.Params{"Set": referee.Set(p.Set).String(), "Max": p.Set}), -1
+		}
 	}
 	var stuck referee.ImpossibleRule // read as stored rules are, old names too
 	if stuck.UnmarshalText([]byte(q.Get("impossible"))); stuck == referee.ImpossibleReleased {

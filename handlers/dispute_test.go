@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -118,4 +119,17 @@ func TestDisputePage(t *testing.T) {
 		text("check.impossible", referee.Params{"Reason": impossible}))
 	expectProblem(t, "no tile", ask("layout=9-9&tile=&on=9-9&set=9&arms=4"), http.StatusBadRequest, text("check.tile", nil))
 	expectProblem(t, "bad set", ask("layout=9-9&tile=9-5&on=9-9&set=10&arms=4"), http.StatusBadRequest, text("check.set", nil))
+}
+
+// TestDisputeAnyStartAndSpacedAt: the layout may be written with spaces
+// around the "@", and an empty table may open on any double.
+func TestDisputeAnyStartAndSpacedAt(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	r := a.get("/check?" + url.Values{"layout": {"9-9 9-3 @ 9-9"}, "tile": {"3-4"}, "on": {"9-3"}, "set": {"9"}, "arms": {"4"}}.Encode())
+	expectTestID(t, "spaced @", r, http.StatusOK, "verdict-no", "")
+	r = a.get("/check?" + url.Values{"tile": {"5-5"}, "start": {"5"}, "set": {"9"}, "arms": {"4"}}.Encode())
+	expectTestID(t, "5-5 may start a round opening on 5-5", r, http.StatusOK, "verdict-yes", "")
+	r = a.get("/check?" + url.Values{"tile": {"5-5"}, "start": {"12"}, "set": {"9"}, "arms": {"4"}}.Encode())
+	expectProblem(t, "a double outside the set", r, http.StatusBadRequest, text("check.start", referee.Params{"Set": "double-9", "Max": 9}))
 }

@@ -177,6 +177,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"layout-bad-start":       "it starts with {{.D}}-{{.D}}, which is not in a {{.Set}} set",
 	"layout-bad-move":        "tile {{.K}}, {{.Move}}: {{.Reason}}",
 	"check.set":              "Pick the set: double-6, 9, 12, 15 or 18.",
+	"check.start":            "A {{.Set}} set has doubles from 0-0 to {{.Max}}-{{.Max}}: pick one of those to open on.",
 	"check.arms":             "The spinner has 4 or 6 arms.",
 	"check.layout":           "The layout could not be read: {{.Reason}} Write it as the tiles in the order they were laid, like 9-9 9-3@9-9.",
 	"check.tile":             "Say which tile, like 9-5.",

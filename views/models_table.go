@@ -133,6 +133,7 @@ type CheckPage struct {
 	Set        int
 	Arms       int
 	Impossible string
+	Start      int // the double the round opens on, or -1 for the set's highest
 	Error      string
 	Verdict    *Verdict
 }
