@@ -69,3 +69,18 @@ func TestReplayAndRules(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayNames: stepping back and leaving the replay have names of
+// their own.
+func TestReplayNames(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("6", "Ann", "Bob")
+	a.lay(g+"/rounds/1/table", "0", "6-6", "")
+	r := a.get(g + "/rounds/1/replay?step=1")
+	prev := expectTestID(t, "previous step", r, http.StatusOK, "prev", "").text()
+	leave := expectTestID(t, "leave", r, http.StatusOK, "leave-replay", "").text()
+	if prev == leave {
+		t.Fatalf("the previous step and leaving the replay are both called %q", prev)
+	}
+}
