@@ -330,7 +330,7 @@ func runLoad(workers int, d time.Duration, send func(i int64) (int, error)) load
 // loadRun is the last measured load run, reported again when the
 // framework asks for b.N > 1 (say with -benchtime=3x): the run is done
 // once per benchmark run, whatever b.N is.
-var loadRun struct{ get, post loadResult }
+var loadRun struct{ get, post, move loadResult }
 
 // BenchmarkLoad compares, on one loopback server in one run, the
 // throughput of score-entry POSTs with that of a static file GET (the
@@ -366,12 +366,55 @@ func BenchmarkLoad(b *testing.B) {
 	if post.failed > 0 {
 		b.Fatalf("POST entries: %d of %d failed; first: %s", post.failed, post.done, post.firstErr)
 	}
-	b.StopTimer()
-	if get.done == 0 || post.done == 0 {
-		b.Fatalf("no requests done: %d GET, %d POST", get.done, post.done)
+	move := runLoad(workers, phase, moveLoad(b, a, 512))
+	if move.failed > 0 {
+		b.Fatalf("POST moves: %d of %d failed; first: %s", move.failed, move.done, move.firstErr)
 	}
-	loadRun.get, loadRun.post = get, post
+	b.StopTimer()
+	if get.done == 0 || post.done == 0 || move.done == 0 {
+		b.Fatalf("no requests done: %d GET, %d POST, %d moves", get.done, post.done, move.done)
+	}
+	loadRun.get, loadRun.post, loadRun.move = get, post, move
 	reportLoad(b)
+}
+
+// moveLoad is the load run's move phase: on each of n double-9 tables of
+// four (the starting double set), a tile laid and taken back in turn, as
+// htmx sends them. A table is one phone's at a time.
+func moveLoad(b *testing.B, a *benchApp, n int) func(int64) (int, error) {
+	tables := make([]struct {
+		sync.Mutex
+		url  string
+		laid bool
+	}, n)
+	for i := range tables {
+		slug := benchNewGame(b, a.store, 9, 4).Slug
+		start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}}
+		if _, err := a.store.Act(context.Background(), slug, 1, start, db.Unchecked); err != nil {
+			b.Fatal(err)
+		}
+		tables[i].url = tableURL(slug, 1)
+	}
+	lay := url.Values{"kind": {"play"}, "seat": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()
+	back := url.Values{"kind": {"take-back"}, "seat": {"1"}}.Encode()
+	return func(i int64) (int, error) {
+		t := &tables[int(i)%n]
+		t.Lock()
+		defer t.Unlock()
+		form := lay
+		if t.laid {
+			form = back
+		}
+		req := a.request(http.MethodPost, t.url, strings.NewReader(form))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("HX-Request", "true")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		code, err := a.sendDiscard(req)
+		if err == nil && code == http.StatusOK {
+			t.laid = !t.laid
+		}
+		return code, err
+	}
 }
 
 func reportLoad(b *testing.B) {
@@ -382,6 +425,10 @@ func reportLoad(b *testing.B) {
 	b.ReportMetric(post.perSecond()/get.perSecond(), "post/get")
 	b.ReportMetric(ms(post.quantile(0.50)), "post-p50-ms")
 	b.ReportMetric(ms(post.quantile(0.99)), "post-p99-ms")
+	move := loadRun.move
+	b.ReportMetric(move.perSecond(), "move-req/s")
+	b.ReportMetric(move.perSecond()/get.perSecond(), "move/get")
+	b.ReportMetric(ms(move.quantile(0.99)), "move-p99-ms")
 	if get.cpu >= 0 && post.cpu >= 0 {
 		b.ReportMetric(get.cpuPerRequest(), "get-cpu-us/req")
 		b.ReportMetric(post.cpuPerRequest(), "post-cpu-us/req")

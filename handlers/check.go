@@ -31,7 +31,7 @@ func (a *App) check(c echo.Context) error {
 	tile, on := c.QueryParam("tile"), c.QueryParam("on")
 	if tile == "" || on == "" && t.Live.Layout().Len() > 0 {
 		p.Problem = &views.Refusal{Code: "pick", Reason: text("verdict.pick", nil), RuleURL: rulesURL(t.Game.Slug) + "#matching"}
-		return render(c, http.StatusBadRequest, views.Table(p))
+		return tableAnswer(c, http.StatusBadRequest, p)
 	}
 	v, err := verdict(t.Rules, t.Round(t.Number).Double(), t.Live.Layout().Moves(), tile, on, rulesURL(t.Game.Slug))
 	if err != nil {
@@ -41,7 +41,7 @@ func (a *App) check(c echo.Context) error {
 		v = overVerdict(v, t)
 	}
 	p.Verdict = &v
-	return render(c, http.StatusOK, views.Table(p))
+	return tableAnswer(c, http.StatusOK, p)
 }
 
 // overVerdict answers a question asked once the round is over: nothing

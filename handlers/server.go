@@ -66,14 +66,12 @@ func New(store Store, now func() time.Time, log *slog.Logger) *echo.Echo {
 	e.Use(sameOrigin())
 	e.Use(middleware.BodyLimit("64K"))
 	e.Use(readForm)
-	// Pages are compressed; assets come compressed already (assets.go). The
-	// answers to posts (redirects and the small fragments htmx swaps in) and
-	// any answer under 4 KB cost more to compress than the bytes it would save.
+	// Pages, and the table's card after a move, are compressed; assets come
+	// compressed already (assets.go). An answer under 4 KB (a redirect, a
+	// saved score's fragments) costs more to compress than it would save.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		MinLength: 4096,
-		Skipper: func(c echo.Context) bool {
-			return c.Request().Method == http.MethodPost || strings.HasPrefix(c.Request().URL.Path, "/static/")
-		},
+		Skipper:   func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/static/") },
 	}))
 	a.routes(e)
 	return e

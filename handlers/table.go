@@ -20,6 +20,15 @@ func (a *App) table(c echo.Context) error {
 	return render(c, http.StatusOK, views.Table(tablePage(t, tableView(c))))
 }
 
+// tableAnswer answers with the table: htmx gets the table's card alone,
+// which it swaps in; a plain request the whole page.
+func tableAnswer(c echo.Context, status int, p views.TablePage) error {
+	if isHTMX(c) {
+		return render(c, status, views.TableCard(p))
+	}
+	return render(c, status, views.Table(p))
+}
+
 // tableOptions are what the address asks of the table's page: the end
 // picked, and whether the drawing is zoomed.
 type tableOptions struct {

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -343,5 +344,31 @@ func expectProblemIn(t *testing.T, what string, r response, code int, want strin
 	refusal := expectTestID(t, what, r, code, "refusal", "")
 	if got := refusal.testid("reason").text(); !strings.Contains(got, want) {
 		t.Fatalf("%s: the refusal says %q, want %q", what, got, want)
+	}
+}
+
+// TestMoveAnswersWithTheCard: htmx gets the table's card alone after a
+// move, compressed when it is large; a plain request the whole page.
+func TestMoveAnswersWithTheCard(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("18", "Ann", "Bob")
+	table := g + "/rounds/1/table"
+	f := url.Values{"kind": {"play"}, "seat": {"0"}, "tile": {"18-18"}}
+	req, _ := http.NewRequest(http.MethodPost, a.server.URL+table, strings.NewReader(f.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("HX-Request", "true")
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("a move's answer: %d, Content-Encoding %q; want 200 in gzip", resp.StatusCode, resp.Header.Get("Content-Encoding"))
+	}
+	r := a.postHTMX(table, form("kind", "pass", "seat", "1", "seq", "1"))
+	if strings.Contains(r.body, "<html") || !strings.Contains(r.body, `id="table"`) {
+		t.Fatalf("the htmx answer to a move is not the table's card alone: %.200s", r.body)
 	}
 }

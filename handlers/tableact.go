@@ -88,7 +88,7 @@ func (a *App) act(c echo.Context) error {
 	case !isHTMX(c):
 		return seeOther(c, tableURL(slug, n))
 	}
-	return render(c, http.StatusOK, views.Table(tablePage(t, tableView(c))))
+	return tableAnswer(c, http.StatusOK, tablePage(t, tableView(c)))
 }
 
 // writeAction reads the form under the game's rules and acts.
@@ -120,5 +120,5 @@ func (a *App) actRefused(c echo.Context, slug string, n int, re *referee.RuleErr
 	if _, request := codeStatus[re.Code]; !request { // a rule of the game, with its section of the rules
 		p.Problem.RuleURL = rulesURL(slug) + "#" + re.Code.Section()
 	}
-	return render(c, problemOf(re).status, views.Table(p))
+	return tableAnswer(c, problemOf(re).status, p)
 }
