@@ -73,7 +73,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	if errors.Is(err, db.ErrDamaged) {
 		return fmt.Errorf("%w\nThe database file %s failed SQLite's integrity check, so Chickenfoot will not serve from it: "+
 			"writing to it could lose more. Restore %s from a backup (keep the damaged copy aside), "+
-			"or start with --db naming a new file.", err, cfg.db, cfg.db)
+			"or start with --db naming a new file", err, cfg.db, cfg.db)
 	}
 	if err != nil {
 		return err

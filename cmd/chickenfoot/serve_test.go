@@ -173,6 +173,9 @@ func TestStalledBody(t *testing.T) {
 		if resp.StatusCode != http.StatusRequestTimeout {
 			t.Errorf("a body stalled after %q: status %d, want 408", sent, resp.StatusCode)
 		}
+		if resp.Header.Get("X-Frame-Options") != "DENY" || resp.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("a body stalled after %q: the 408 lacks the security headers: %v", sent, resp.Header)
+		}
 		if took := time.Since(start); took > timeout+2*time.Second {
 			t.Errorf("a body stalled after %q was answered after %v, want about %v", sent, took, timeout)
 		}
