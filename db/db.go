@@ -51,17 +51,23 @@ func dsn(path string, readOnly bool) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// Open opens (creating if needed) the database file at path and brings its
-// schema up to date.
+// Open opens (creating if needed) the database file at path, checks it
+// with PRAGMA quick_check, and brings its schema up to date. A damaged
+// file is a *DamagedError (errors.Is ErrDamaged), and nothing is written
+// to it.
 func Open(ctx context.Context, path string) (*Store, error) {
 	write, err := sql.Open("sqlite", dsn(path, false))
 	if err != nil {
 		return nil, err
 	}
 	write.SetMaxOpenConns(1)
+	if err := quickCheck(ctx, write, path); err != nil {
+		write.Close()
+		return nil, err
+	}
 	if err := Migrate(ctx, write, 0); err != nil {
 		write.Close()
-		return nil, fmt.Errorf("db: migrating %s: %w", path, err)
+		return nil, fmt.Errorf("db: migrating %s: %w", path, damaged(path, err))
 	}
 	read, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
@@ -89,12 +95,6 @@ func (s *Store) Close() error {
 		st.Close()
 	}
 	return errors.Join(s.read.Close(), s.write.Close())
-}
-
-// Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error {
-	var one int
-	return s.read.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
 // migration is one numbered file of migrations/.

@@ -47,7 +47,7 @@ func problemOf(err error) problem {
 }
 
 // httpMessage words echo's own refusals (no route, a cross-origin post, a
-// body too large) for a player.
+// body too large, a body that stopped arriving) for a player.
 func httpMessage(status int) string {
 	switch status {
 	case http.StatusForbidden:
@@ -60,6 +60,8 @@ func httpMessage(status int) string {
 		return text("too-large", nil)
 	case http.StatusBadRequest:
 		return text("unreadable", nil)
+	case http.StatusRequestTimeout:
+		return text("stalled", nil)
 	}
 	return http.StatusText(status)
 }

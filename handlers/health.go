@@ -8,13 +8,15 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// healthz answers 200 when the database answers.
+// healthz answers 200 when the database can be read and written (the
+// store's Ping reads the games and writes its health row), else 503 with a
+// plain sentence; what failed goes to the log.
 func (a *App) healthz(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
 	if err := a.store.Ping(ctx); err != nil {
 		a.log.Error("health check", "err", err)
-		return c.String(http.StatusServiceUnavailable, "database unreachable\n")
+		return c.String(http.StatusServiceUnavailable, text("health-down", nil)+"\n")
 	}
 	return c.String(http.StatusOK, "ok\n")
 }

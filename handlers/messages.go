@@ -24,6 +24,8 @@ var messages = referee.NewCatalog(map[string]string{
 	"method":       "That address does not take this kind of request.",
 	"too-large":    "That was far too much to send. Shorten it and try again.",
 	"unreadable":   "That request could not be read. Reload the page and try again.",
+	"stalled":      "The form stopped arriving before it was complete, so nothing was saved. Check the connection and send it again.",
+	"health-down":  "The database can't be read or written.",
 
 	// Reading forms.
 	"pips-blank":              "Type the pips left in {{.Name}}'s hand, or tap Went out.",

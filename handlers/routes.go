@@ -6,8 +6,10 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// routes lists every route of the app, top to bottom.
+// routes lists every route of the app, top to bottom. Every GET route
+// answers HEAD too.
 func (a *App) routes(e *echo.Echo) {
+	headWithGet(e)
 	e.GET("/healthz", a.healthz)
 	e.Match([]string{http.MethodGet, http.MethodHead}, "/static/*", assets())
 
@@ -32,4 +34,15 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/g/:slug/rules", a.rulesPage)
 	e.GET("/rules", a.rulesPage)
 	e.GET("/check", a.disputePage)
+}
+
+// headWithGet registers HEAD, with the same handler, on every GET route
+// added after it: echo answers HEAD only where it is registered, and
+// net/http sends a HEAD's status and headers but not its body.
+func headWithGet(e *echo.Echo) {
+	e.OnAddRouteHandler = func(host string, r echo.Route, h echo.HandlerFunc, m []echo.MiddlewareFunc) {
+		if r.Method == http.MethodGet && host == "" {
+			e.Add(http.MethodHead, r.Path, h, m...)
+		}
+	}
 }

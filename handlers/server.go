@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -93,8 +94,9 @@ func sameOrigin() echo.MiddlewareFunc {
 }
 
 // readForm reads a post's whole form before any handler looks at it, so a
-// body that is cut short or stalls is refused as a whole (400) instead of
-// read as empty fields, and one over the size limit is a 413.
+// body that is cut short is refused as a whole (400) instead of read as
+// empty fields, one that stalls past the server's read timeout is a 408,
+// and one over the size limit is a 413.
 func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if c.Request().Method != http.MethodPost {
@@ -104,6 +106,9 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 			var he *echo.HTTPError
 			if errors.As(err, &he) {
 				return he
+			}
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				return echo.NewHTTPError(http.StatusRequestTimeout, "form stalled").SetInternal(err)
 			}
 			return echo.NewHTTPError(http.StatusBadRequest, "unreadable form").SetInternal(err)
 		}

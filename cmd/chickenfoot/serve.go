@@ -70,6 +70,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Logger) error {
 	store, err := db.Open(ctx, cfg.db)
+	if errors.Is(err, db.ErrDamaged) {
+		return fmt.Errorf("%w\nThe database file %s failed SQLite's integrity check, so Chickenfoot will not serve from it: "+
+			"writing to it could lose more. Restore %s from a backup (keep the damaged copy aside), "+
+			"or start with --db naming a new file", err, cfg.db, cfg.db)
+	}
 	if err != nil {
 		return err
 	}
@@ -78,14 +83,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Handler:           handlers.New(store, time.Now, log),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-	}
+	srv := newServer(handlers.New(store, time.Now, log))
 	fmt.Fprintf(stdout, "Chickenfoot is ready at %s (database %s). Ctrl-C stops it.\n", displayURL(ln.Addr()), cfg.db)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -101,6 +99,21 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	}
 	fmt.Fprintln(stdout, "Stopped.")
 	return nil
+}
+
+// newServer is the app's HTTP server: a client that stalls while sending
+// its headers or body is cut off by the read timeouts (the handlers then
+// answer a stalled form with 408), and one that stops reading the answer
+// by the write timeout.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
 }
 
 // displayURL is the address to open in a browser on this machine.

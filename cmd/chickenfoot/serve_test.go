@@ -4,13 +4,21 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"chickenfoot/db"
+	"chickenfoot/handlers"
+	"chickenfoot/referee"
 )
 
 func TestParseServe(t *testing.T) {
@@ -80,5 +88,103 @@ func TestServeAndShutdown(t *testing.T) {
 	}
 	if all := <-said; !strings.Contains(all, "Stopped.") {
 		t.Fatalf("output %q lacks the shutdown line", all)
+	}
+}
+
+// TestServeRefusesADamagedFile: with garbage over the file's header the
+// server does not start; it names the file and says to restore a backup.
+func TestServeRefusesADamagedFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "damaged.db")
+	store, err := db.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteAt(bytes.Repeat([]byte{0xA5}, 100), 0)
+	f.Close()
+
+	var stdout, stderr bytes.Buffer
+	code := make(chan int, 1)
+	go func() { code <- run([]string{"serve", "--addr", "127.0.0.1:0", "--db", path}, nil, &stdout, &stderr) }()
+	select {
+	case c := <-code:
+		if c == 0 {
+			t.Fatalf("serve on a damaged file exited 0, want non-zero")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve started on a damaged file")
+	}
+	for _, want := range []string{path, "damaged", "Restore", "backup"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("serve on a damaged file said %q, which lacks %q", stderr.String(), want)
+		}
+	}
+	if strings.Contains(stdout.String(), "ready") {
+		t.Errorf("serve on a damaged file said it was ready: %q", stdout.String())
+	}
+}
+
+// TestStalledBody: a post that sends its headers and then stops sending
+// (nothing, or part of its body) is answered 408 once the server's read
+// timeout passes, and writes nothing.
+func TestStalledBody(t *testing.T) {
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "stall.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	rules := referee.Standard()
+	rules.Set = 6
+	g, err := store.CreateGame(ctx, db.NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(handlers.New(store, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	const timeout = 300 * time.Millisecond
+	srv.ReadTimeout = timeout
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	defer srv.Close()
+
+	for _, sent := range []string{"", "pips=1"} {
+		body := url.Values{"pips": {"12"}}.Encode()
+		conn, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.SetDeadline(time.Now().Add(10 * time.Second))
+		start := time.Now()
+		fmt.Fprintf(conn, "POST /g/%s/rounds/1/entries/0 HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\n"+
+			"Content-Length: %d\r\n\r\n%s", g.Slug, ln.Addr(), len(body), sent)
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("a body stalled after %q: %v", sent, err)
+		}
+		resp.Body.Close()
+		conn.Close()
+		if resp.StatusCode != http.StatusRequestTimeout {
+			t.Errorf("a body stalled after %q: status %d, want 408", sent, resp.StatusCode)
+		}
+		if resp.Header.Get("X-Frame-Options") != "DENY" || resp.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("a body stalled after %q: the 408 lacks the security headers: %v", sent, resp.Header)
+		}
+		if took := time.Since(start); took > timeout+2*time.Second {
+			t.Errorf("a body stalled after %q was answered after %v, want about %v", sent, took, timeout)
+		}
+	}
+	sh, err := store.SheetWithHistory(ctx, g.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sh.Rounds[0].Entries[0] != nil || len(sh.History) != 0 {
+		t.Fatal("a stalled body wrote an entry")
 	}
 }
