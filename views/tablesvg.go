@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Placed is one tile on the table for the drawing: its halves, the tile it
@@ -20,12 +21,24 @@ type Placed struct {
 	Href      string // where tapping it leads (an open end), if anywhere
 }
 
-// LayoutSVG is a layout ready to draw.
+// LayoutSVG is a layout ready to draw, whole or as a phone's screenful
+// around what the table is waiting for.
 type LayoutSVG struct {
-	ViewBox string
-	Width   int // natural width in CSS pixels
-	Tiles   []DrawnTile
-	Empty   bool
+	ViewBox    string // the whole table
+	Width      int    // the whole table's width in CSS pixels, at natural size
+	Focus      string // the screenful around the owed double or the last tile laid
+	FocusWidth int    // its width in CSS pixels at most
+	Tiles      []DrawnTile
+	Empty      bool
+}
+
+// shown is the layout with the view box and width of the view asked for:
+// zoomed, the whole table at natural size; fitted, the focus.
+func (l LayoutSVG) shown(zoomed bool) LayoutSVG {
+	if !zoomed {
+		l.ViewBox, l.Width = l.Focus, l.FocusWidth
+	}
+	return l
 }
 
 // DrawnTile is one tile's geometry: a rectangle rotated about its centre,
@@ -39,184 +52,115 @@ type DrawnTile struct {
 	Near, Far    int
 	Class        string
 	Label        string
+	Name         string // what a screen reader says: "7-3, open, needs 3"
 	Href         string
+	HitX, HitY   string // top-left corner of the square a tap on it lands in
 	BarX1, BarY1 string // the bar between the halves
 	BarX2, BarY2 string
 	Link         bool   // a connector runs to the tile it was laid on,
 	LinkX, LinkY string // whose centre is here
 }
 
-// Sizes of the drawing in SVG units.
+// Sizes of the drawing in SVG units, which are CSS pixels at natural size.
+// A tile lies along or across its cell, which it fits with room to spare,
+// so tiles in cells never overlap.
 const (
-	tileLong  = 48.0
-	tileShort = 26.0
-	step      = 56.0 // distance between tile centres along a line
+	tileLong  = 60.0
+	tileShort = 30.0
+	cellSize  = 66.0
+	hitSize   = 62.0 // a tap target: 44 CSS pixels at the fitted view's least scale
+	margin    = 8.0
 )
 
-// toeGap is the least distance between the centres of sibling toes.
-const toeGap = 40.0
+// The fitted view is at most focusW by focusH units: on a phone 390 pixels
+// wide, whose table frame is about 323 pixels wide, that keeps the scale
+// at 0.73 or more, the numbers (18 units) 13 pixels tall and the tap
+// targets 45. It is drawn at natural size at most, so a small layout stays
+// small.
+const (
+	focusW = 448.0
+	focusH = 576.0
+)
 
-// Layout places the tiles as a tree growing out of the spinner: each arm
-// has its own cone (four around the spinner, or three on each long side),
-// a line runs straight on along its cone's axis, and a chickie, drawn
-// crosswise, splits its cone among its three toes by how many tiles grow
-// from each, with each toe far enough out to clear its neighbours. Cones
-// nest, so lines do not cross, and a connector joins every tile to the one
-// it was laid on. As the layout grows the toes' angles reflow.
+// Layout places the tiles on a grid, each in a cell of its own next to the
+// tile it was laid on, in the order they were laid: a tile never moves
+// once drawn. The spinner's arms wheel out into its sectors; a line runs
+// along its ray, turning after a few tiles to keep near it; a chickie,
+// drawn crosswise, has its three toes side by side in the cells ahead of
+// it, each toe's line following a ray in a third of the chickie's cone.
+// A connector joins every tile to the one it was laid on; it reaches
+// further only when every cell around that tile is taken.
 func Layout(tiles []Placed, arms int) LayoutSVG {
 	if len(tiles) == 0 {
-		return LayoutSVG{ViewBox: "0 0 100 100", Width: 100, Empty: true}
+		return LayoutSVG{ViewBox: "0 0 100 100", Width: 100, Focus: "0 0 100 100", FocusWidth: 100, Empty: true}
 	}
-	pos := poses(tiles, arms)
+	pos := placeTiles(tiles, arms)
 	out := LayoutSVG{}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	focus := len(tiles) - 1
 	for i, t := range tiles {
-		p := pos[i]
-		d := drawTile(t, p.x, p.y, p.dir)
+		x, y := centre(pos[i].at)
+		d := drawTile(t, x, y, pos[i])
 		if t.Parent >= 0 {
-			q := pos[t.Parent]
-			d.Link, d.LinkX, d.LinkY = true, num(q.x), num(q.y)
+			px, py := centre(pos[t.Parent].at)
+			d.Link, d.LinkX, d.LinkY = true, num(px), num(py)
+		}
+		if t.Owed {
+			focus = i
 		}
 		out.Tiles = append(out.Tiles, d)
-		minX, maxX = math.Min(minX, p.x-tileLong/2-6), math.Max(maxX, p.x+tileLong/2+6)
-		minY, maxY = math.Min(minY, p.y-tileLong/2-6), math.Max(maxY, p.y+tileLong/2+6)
+		b = b.grow(x, y, cellSize/2+margin)
 	}
-	w, h := maxX-minX, maxY-minY
-	out.ViewBox = fmt.Sprintf("%s %s %s %s", num(minX), num(minY), num(w), num(h))
-	out.Width = int(math.Ceil(w))
+	out.ViewBox, out.Width = b.String(), int(math.Ceil(b.x1-b.x0))
+	fx, fy := centre(pos[focus].at)
+	f := b.around(fx, fy, focusW, focusH)
+	out.Focus, out.FocusWidth = f.String(), int(math.Ceil(f.x1-f.x0))
 	return out
 }
 
-// pose is a tile's centre, its line's direction and its cone's half-width.
-type pose struct{ x, y, dir, half float64 }
+func centre(c cell) (x, y float64) { return float64(c.i) * cellSize, float64(c.j) * cellSize }
 
-func poses(tiles []Placed, arms int) []pose {
-	l := layouter{tiles: tiles, pos: make([]pose, len(tiles)), kids: make([][]int, len(tiles))}
-	for i, t := range tiles {
-		if t.Parent >= 0 {
-			l.kids[t.Parent] = append(l.kids[t.Parent], i)
-		}
-	}
-	l.weigh()
-	l.armAngle, l.armWidth = armSectors(arms)
-	l.place(0)
-	return l.pos
+// box is a rectangle in SVG units.
+type box struct{ x0, y0, x1, y1 float64 }
+
+func (b box) grow(x, y, r float64) box {
+	return box{math.Min(b.x0, x-r), math.Min(b.y0, y-r), math.Max(b.x1, x+r), math.Max(b.y1, y+r)}
 }
 
-// layouter places a layout's tiles, the spinner at the origin, each tile
-// after the one it was laid on.
-type layouter struct {
-	tiles    []Placed
-	pos      []pose
-	kids     [][]int   // the tiles laid on each tile
-	weight   []float64 // the room each subtree needs
-	armAngle []float64
-	armWidth float64
+// around is the part of b at most w by h centred on (x, y), slid back
+// inside b where it would stick out.
+func (b box) around(x, y, w, h float64) box {
+	span := func(lo, hi, c, size float64) (float64, float64) {
+		if hi-lo <= size {
+			return lo, hi
+		}
+		start := math.Min(math.Max(c-size/2, lo), hi-size)
+		return start, start + size
+	}
+	x0, x1 := span(b.x0, b.x1, x, w)
+	y0, y1 := span(b.y0, b.y1, y, h)
+	return box{x0, y0, x1, y1}
 }
 
-// weigh finds the room each subtree needs: its tiles, and a place for
-// each toe a chickie still waits for. Parents come before children.
-func (l *layouter) weigh() {
-	l.weight = make([]float64, len(l.tiles))
-	for i := len(l.tiles) - 1; i >= 0; i-- {
-		w := 0.0
-		for _, c := range l.kids[i] {
-			w += l.weight[c]
-		}
-		if l.tiles[i].Role == "chickie" {
-			w += float64(3 - len(l.kids[i]))
-		}
-		l.weight[i] = math.Max(1, w)
-	}
+func (b box) String() string {
+	return fmt.Sprintf("%s %s %s %s", num(b.x0), num(b.y0), num(b.x1-b.x0), num(b.y1-b.y0))
 }
 
-// place places the tiles laid on tile i, and theirs.
-func (l *layouter) place(i int) {
-	p := l.pos[i]
-	switch l.tiles[i].Role {
-	case "spinner":
-		for k, c := range l.kids[i] {
-			a := l.armAngle[k%len(l.armAngle)]
-			l.pos[c] = pose{step * math.Cos(a), step * math.Sin(a), a, l.armWidth / 2}
-			l.place(c)
-		}
-	case "chickie":
-		l.placeToes(i)
-	default:
-		for _, c := range l.kids[i] {
-			l.pos[c] = pose{p.x + step*math.Cos(p.dir), p.y + step*math.Sin(p.dir), p.dir, p.half}
-			l.place(c)
-		}
-	}
-}
-
-// placeToes splays a chickie's toes across its cone, each in a share of
-// it as wide as what grows from it, far enough out not to touch.
-func (l *layouter) placeToes(i int) {
-	p := l.pos[i]
-	halves := toeCones(p.half, l.kids[i], l.weight)
-	lo := p.dir - p.half
-	for k, c := range l.kids[i] {
-		a := lo + halves[k]
-		lo += 2 * halves[k]
-		d := step
-		for _, nb := range []int{k - 1, k + 1} {
-			if nb >= 0 && nb < 3 {
-				d = math.Max(d, toeGap/(2*math.Sin((halves[k]+halves[nb])/2)))
-			}
-		}
-		l.pos[c] = pose{p.x + d*math.Cos(a), p.y + d*math.Sin(a), a, halves[k]}
-		l.place(c)
-	}
-}
-
-// toeCones splits a chickie's cone among its three toes by the weight of
-// what grows from each (1 for a toe not laid yet), as half-widths.
-func toeCones(half float64, toes []int, weight []float64) [3]float64 {
-	ws := [3]float64{1, 1, 1}
-	for k, c := range toes {
-		if k < 3 {
-			ws[k] = weight[c]
-		}
-	}
-	total := ws[0] + ws[1] + ws[2]
-	var out [3]float64
-	for k := range ws {
-		out[k] = half * ws[k] / total
-	}
-	return out
-}
-
-// armSectors gives each arm of the spinner its direction and sector width,
-// in radians, screen coordinates (y down): four arms right, down, left, up;
-// six arms three to each side.
-func armSectors(arms int) ([]float64, float64) {
-	if arms == 6 {
-		deg := []float64{-60, 0, 60, 240, 180, 120}
-		out := make([]float64, len(deg))
-		for i, d := range deg {
-			out[i] = d * math.Pi / 180
-		}
-		return out, math.Pi / 3
-	}
-	return []float64{-math.Pi / 2, 0, math.Pi / 2, math.Pi}, math.Pi / 2
-}
-
-// drawTile orients a tile: a line tile along its direction, near half
-// toward the tile it joins; a chickie crosswise; the spinner upright.
-func drawTile(t Placed, x, y, ang float64) DrawnTile {
-	deg := ang * 180 / math.Pi
-	d := DrawnTile{X: num(x), Y: num(y), Near: t.Near, Far: t.Far, Label: t.Label, W: num(tileLong), H: num(tileShort),
-		RectX: num(x - tileLong/2), RectY: num(y - tileShort/2), Href: t.Href}
-	ux, uy := math.Cos(ang), math.Sin(ang) // along the line
+// drawTile orients a tile: a line tile along the step from the tile it
+// joins, near half toward it; a chickie crosswise; the spinner upright.
+func drawTile(t Placed, x, y float64, p pose) DrawnTile {
+	ang := math.Atan2(float64(p.head.j), float64(p.head.i))
+	d := DrawnTile{X: num(x), Y: num(y), Near: t.Near, Far: t.Far, Label: t.Label, Name: spoken(t), W: num(tileLong), H: num(tileShort),
+		RectX: num(x - tileLong/2), RectY: num(y - tileShort/2), Href: t.Href, HitX: num(x - hitSize/2), HitY: num(y - hitSize/2)}
+	ux, uy := math.Cos(ang), math.Sin(ang) // along the tile
 	switch t.Role {
 	case "spinner":
-		deg, ux, uy = 90, 0, 1
+		ang, ux, uy = math.Pi/2, 0, 1
 	case "chickie":
-		deg += 90
+		ang += math.Pi / 2
 		ux, uy = -uy, ux
 	}
-	d.Angle = num(deg)
+	d.Angle = num(ang * 180 / math.Pi)
 	q := tileLong / 4
 	d.NearX, d.NearY = num(x-ux*q), num(y-uy*q)
 	d.FarX, d.FarY = num(x+ux*q), num(y+uy*q)
@@ -233,6 +177,30 @@ func drawTile(t Placed, x, y, ang float64) DrawnTile {
 		d.Class += " last"
 	}
 	return d
+}
+
+// spoken is what a screen reader says for a tile: "7-3, open, needs 3",
+// "9-9, owed, open, needs 9", "5-2, last laid".
+func spoken(t Placed) string {
+	parts := []string{t.Label}
+	if t.Owed {
+		parts = append(parts, "owed")
+	}
+	if t.Open {
+		parts = append(parts, "open, needs "+strconv.Itoa(t.Far))
+	}
+	if t.Last {
+		parts = append(parts, "last laid")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// numClass marks a two-digit number, set narrower to keep off the bar.
+func numClass(n int) string {
+	if n >= 10 {
+		return "two"
+	}
+	return ""
 }
 
 // num writes a coordinate with one decimal, without "-0".

@@ -172,7 +172,7 @@ func firstDiff(got, want string) string {
 }
 
 // minGap is the least distance allowed between two tile centres; tiles are
-// 48 by 26 and laid a step of 56 apart.
+// 60 by 30, each in a cell of 66.
 const minGap = 30.0
 
 // TestLayoutGeometry checks the drawings of full rounds: every tile drawn
@@ -321,4 +321,255 @@ func parseNums(t *testing.T, what string, ss ...string) []float64 {
 		out[i] = v
 	}
 	return out
+}
+
+// maxPlayers is the largest table the deal tables give for each set.
+var maxPlayers = map[referee.Set]int{6: 4, 9: 8, 12: 12, 15: 13, 18: 16}
+
+// seededRound is the n-th of the rounds the overlap test draws: 4 or 6
+// arms, every set, and 2 players up to the set's largest table.
+func seededRound(n int) roundCase {
+	sets := []referee.Set{6, 9, 12, 15, 18}
+	set := sets[(n/2)%len(sets)]
+	players := 2 + (n/10)%(maxPlayers[set]-1)
+	return roundCase{name: fmt.Sprintf("round-%d", n), set: set, arms: 4 + 2*(n%2), players: players, seed: uint64(n)}
+}
+
+// overlapRounds is how many seeded rounds TestLayoutNoOverlap draws.
+const overlapRounds = 1000
+
+// TestLayoutNoOverlap draws many seeded full rounds and checks that no two
+// tiles overlap, each a rectangle turned as drawn and grown by a margin.
+func TestLayoutNoOverlap(t *testing.T) {
+	t.Parallel()
+	n, shards := overlapRounds, 8
+	if testing.Short() {
+		n = 100
+	}
+	for s := range shards {
+		t.Run(fmt.Sprintf("shard-%d", s), func(t *testing.T) {
+			t.Parallel()
+			links, far := 0, 0
+			for k := s; k < n; k += shards {
+				c := seededRound(k)
+				out := Layout(PlacedTiles(c.play(t), nil), c.arms)
+				if bad := overlaps(t, out, 1); len(bad) > 0 {
+					t.Errorf("set %d, %d arms, %d players, seed %d: %d tiles overlap:\n%s",
+						c.set, c.arms, c.players, c.seed, len(bad), strings.Join(bad, "\n"))
+				}
+				for _, d := range out.Tiles {
+					if l := linkLength(t, d); l > maxLink*cellSize {
+						t.Errorf("set %d, %d arms, seed %d: %s is %.0f from the tile it was laid on", c.set, c.arms, c.seed, d.Label, l)
+					} else if d.Link {
+						links++
+						if l > math.Sqrt2*cellSize+0.1 {
+							far++
+						}
+					}
+				}
+			}
+			if float64(far) > 0.03*float64(links) {
+				t.Errorf("%d of %d connectors reach past the next cell, want at most 3%%", far, links)
+			}
+		})
+	}
+}
+
+// maxLink is the longest connector allowed, in cells: a tile whose
+// neighbouring cells are all taken goes a little further out.
+const maxLink = 6
+
+// linkLength is the length of a tile's connector (0 for the spinner).
+func linkLength(t *testing.T, d DrawnTile) float64 {
+	t.Helper()
+	if !d.Link {
+		return 0
+	}
+	v := parseNums(t, d.Label, d.X, d.Y, d.LinkX, d.LinkY)
+	return math.Hypot(v[0]-v[2], v[1]-v[3])
+}
+
+// TestOverlaps checks the overlap test itself on tiles placed by hand.
+func TestOverlaps(t *testing.T) {
+	t.Parallel()
+	tile := func(x, y, angle string) DrawnTile {
+		return DrawnTile{Label: x + "," + y, X: x, Y: y, Angle: angle, W: num(tileLong), H: num(tileShort)}
+	}
+	for _, c := range []struct {
+		name string
+		a, b DrawnTile
+		want bool
+	}{
+		{"end to end, apart", tile("0", "0", "0"), tile("66", "0", "0"), false},
+		{"end to end, touching", tile("0", "0", "0"), tile("60", "0", "0"), true},
+		{"crossed", tile("0", "0", "0"), tile("0", "0", "90"), true},
+		{"aslant, corner in", tile("0", "0", "0"), tile("45", "30", "45"), true},
+		{"aslant, clear", tile("0", "0", "0"), tile("66", "66", "45"), false},
+		{"side by side", tile("0", "0", "90"), tile("32", "0", "90"), true},
+	} {
+		out := LayoutSVG{Tiles: []DrawnTile{c.a, c.b}}
+		if got := len(overlaps(t, out, 1)) > 0; got != c.want {
+			t.Errorf("%s: overlaps = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// phoneFrame is the width in CSS pixels of the table's frame on a phone
+// 390 pixels wide: the page's, the card's and the frame's padding and
+// borders taken off.
+const phoneFrame = 390 - 2*13.5 - 2*19 - 2
+
+// TestLayoutReadable checks the fitted view on a phone: numbers at least 12
+// pixels tall and tap targets at least 44 wide, never larger than natural
+// size, and the owed double (or else the last tile laid) in view.
+func TestLayoutReadable(t *testing.T) {
+	t.Parallel()
+	const fontSize = 18 // svg.layout .tile text in static/app.css
+	cases := append([]roundCase{}, geometryRounds...)
+	for k := range 50 {
+		cases = append(cases, seededRound(k))
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			placed := PlacedTiles(c.play(t), nil)
+			out := Layout(placed, c.arms)
+			box := parseNums(t, "focus", strings.Fields(out.Focus)...)
+			scale := min(1, phoneFrame/float64(out.FocusWidth))
+			if px := fontSize * scale; px < 12 {
+				t.Errorf("focus %q: numbers %.1f px tall, want 12 or more", out.Focus, px)
+			}
+			if px := hitSize * scale; px < 44 {
+				t.Errorf("focus %q: tap targets %.1f px, want 44 or more", out.Focus, px)
+			}
+			if box[2] > focusW || box[3] > focusH || float64(out.FocusWidth) < box[2] {
+				t.Errorf("focus %q, width %d: bigger than %g by %g, or drawn smaller than natural size", out.Focus, out.FocusWidth, focusW, focusH)
+			}
+			focus := len(placed) - 1
+			for i, p := range placed {
+				if p.Owed {
+					focus = i
+				}
+			}
+			xy := parseNums(t, "focus tile", out.Tiles[focus].X, out.Tiles[focus].Y)
+			if xy[0] < box[0] || xy[0] > box[0]+box[2] || xy[1] < box[1] || xy[1] > box[1]+box[3] {
+				t.Errorf("focus %q leaves out %s at (%g, %g)", out.Focus, out.Tiles[focus].Label, xy[0], xy[1])
+			}
+		})
+	}
+}
+
+// TestLayoutSmall checks that a small layout is drawn at natural size, not
+// blown up to the width of the screen.
+func TestLayoutSmall(t *testing.T) {
+	t.Parallel()
+	out := Layout(PlacedTiles(layoutOf(t, rulesFor(9, 4), "9-9 9-1@9-9"), nil), 4)
+	if out.FocusWidth > 100 || out.Focus != out.ViewBox {
+		t.Errorf("two tiles: focus %q, %d px wide; want the whole table, at most 100 px", out.Focus, out.FocusWidth)
+	}
+	if got := render(t, out); !strings.Contains(got, `width="`+strconv.Itoa(out.FocusWidth)+`"`) {
+		t.Errorf("two tiles: the fitted drawing has no width of %d", out.FocusWidth)
+	}
+}
+
+// TestLayoutStable checks that tiles never move as the round goes on: the
+// drawing of the first k tiles laid is the start of the whole round's.
+func TestLayoutStable(t *testing.T) {
+	t.Parallel()
+	for _, c := range geometryRounds {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			placed := PlacedTiles(c.play(t), nil)
+			whole := Layout(placed, c.arms)
+			for k := 1; k < len(placed); k += 7 {
+				part := Layout(placed[:k], c.arms)
+				for i, d := range part.Tiles {
+					w := whole.Tiles[i]
+					if d.X != w.X || d.Y != w.Y || d.Angle != w.Angle {
+						t.Fatalf("after %d tiles %s is at (%s, %s) turned %s; at the end (%s, %s) turned %s",
+							k, d.Label, d.X, d.Y, d.Angle, w.X, w.Y, w.Angle)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestTileNames checks what a screen reader says for each tile.
+func TestTileNames(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		p    Placed
+		want string
+	}{
+		{Placed{Label: "7-3", Near: 7, Far: 3, Open: true}, "7-3, open, needs 3"},
+		{Placed{Label: "9-9", Near: 9, Far: 9, Owed: true}, "9-9, owed"},
+		{Placed{Label: "9-9", Near: 9, Far: 9, Owed: true, Open: true}, "9-9, owed, open, needs 9"},
+		{Placed{Label: "5-2", Near: 2, Far: 5, Open: true, Last: true}, "5-2, open, needs 5, last laid"},
+		{Placed{Label: "8-1", Near: 8, Far: 1}, "8-1"},
+	} {
+		if got := spoken(c.p); got != c.want {
+			t.Errorf("spoken(%+v) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}
+
+// corners are a drawn tile's corners, turned as drawn, the rectangle
+// grown by m on every side.
+func corners(t *testing.T, d DrawnTile, m float64) [4]point {
+	t.Helper()
+	v := parseNums(t, d.Label, d.X, d.Y, d.Angle, d.W, d.H)
+	a := v[2] * math.Pi / 180
+	ux, uy := math.Cos(a), math.Sin(a)
+	hw, hh := v[3]/2+m, v[4]/2+m
+	var out [4]point
+	for k, s := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+		out[k] = point{v[0] + s[0]*hw*ux - s[1]*hh*uy, v[1] + s[0]*hw*uy + s[1]*hh*ux}
+	}
+	return out
+}
+
+// overlaps lists the pairs of tiles whose rectangles, grown by m, meet.
+func overlaps(t *testing.T, out LayoutSVG, m float64) []string {
+	t.Helper()
+	rects := make([][4]point, len(out.Tiles))
+	for i, d := range out.Tiles {
+		rects[i] = corners(t, d, m)
+	}
+	var bad []string
+	for i := range rects {
+		for j := i + 1; j < len(rects); j++ {
+			if meet(rects[i], rects[j]) {
+				bad = append(bad, fmt.Sprintf("%s at (%s, %s) and %s at (%s, %s)",
+					out.Tiles[i].Label, out.Tiles[i].X, out.Tiles[i].Y, out.Tiles[j].Label, out.Tiles[j].X, out.Tiles[j].Y))
+			}
+		}
+	}
+	return bad
+}
+
+// meet is whether two convex quadrilaterals intersect: no edge of either
+// separates them (the separating axis theorem).
+func meet(a, b [4]point) bool {
+	for _, q := range [2][4]point{a, b} {
+		for k := range q {
+			p, r := q[k], q[(k+1)%4]
+			nx, ny := r.y-p.y, p.x-r.x
+			amin, amax := project(a, nx, ny)
+			bmin, bmax := project(b, nx, ny)
+			if amax < bmin || bmax < amin {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func project(q [4]point, nx, ny float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, p := range q {
+		v := p.x*nx + p.y*ny
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return lo, hi
 }
