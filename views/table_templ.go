@@ -233,12 +233,12 @@ func TableCard(p TablePage) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if p.Zoomed {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "Fit to screen")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "Back to the play")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "Zoom in (scroll to pan)")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "See the whole table (scroll to pan)")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
