@@ -40,11 +40,3 @@ func oobAttrs(oob bool) templ.Attributes {
 	return templ.Attributes{}
 }
 
-// svgSize gives a zoomed drawing its natural size; a fitted one takes the
-// width of the screen from the style sheet.
-func svgSize(l LayoutSVG, zoomed bool) templ.Attributes {
-	if zoomed {
-		return templ.Attributes{"width": itoa(l.Width)}
-	}
-	return templ.Attributes{}
-}
