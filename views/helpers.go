@@ -39,4 +39,3 @@ func oobAttrs(oob bool) templ.Attributes {
 	}
 	return templ.Attributes{}
 }
-
