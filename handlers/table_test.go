@@ -372,3 +372,20 @@ func TestMoveAnswersWithTheCard(t *testing.T) {
 		t.Fatalf("the htmx answer to a move is not the table's card alone: %.200s", r.body)
 	}
 }
+
+// TestTurnControlsWithinReach: Draw, Pass and Take back come before the
+// keypad of tiles, which on a big set runs long, and say whose they are.
+func TestTurnControlsWithinReach(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("18", "Ann", "Bob")
+	r := a.lay(g+"/rounds/1/table", "0", "18-18", "")
+	draw, lay := strings.Index(r.body, `data-testid="draw"`), strings.Index(r.body, `data-testid="lay"`)
+	back := strings.Index(r.body, `data-testid="take-back"`)
+	if draw < 0 || lay < 0 || back < 0 || draw > lay || back > lay {
+		t.Fatalf("draw at %d, take back at %d, the keypad at %d: want the controls first", draw, back, lay)
+	}
+	if got := r.testid("pass").text(); !strings.Contains(got, "Bob") {
+		t.Fatalf("the pass button says %q, want it to name Bob, whose turn it is", got)
+	}
+}
