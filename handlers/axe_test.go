@@ -1,0 +1,86 @@
+package handlers
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// axeScript is axe-core 4.10.3 (MPL 2.0, see testdata/axe-LICENSE),
+// vendored for this test.
+//
+//go:embed testdata/axe-4.10.3.min.js
+var axeScript string
+
+// An axeViolation is one rule axe found broken, with where.
+type axeViolation struct {
+	ID    string `json:"id"`
+	Help  string `json:"help"`
+	Nodes []struct {
+		Target []string `json:"target"`
+	} `json:"nodes"`
+}
+
+// TestBrowserAxe runs axe-core on every page, in light and dark, at phone
+// size, and fails on any violation.
+func TestBrowserAxe(t *testing.T) {
+	a := newTestApp(t)
+	g := a.createGame("9", "Ann", "Bob", "Cy")
+	a.lay(g+"/rounds/1/table", "0", "9-9", "")
+	a.lay(g+"/rounds/1/table", "1", "9-3", "9-9")
+	pages := []string{"/", "/new", g, g + "/rounds/1", g + "/rounds/1/entries/0/tiles", g + "/rounds/1/table",
+		g + "/rounds/1/check?tile=3-4&on=9-3", g + "/rounds/1/replay?step=1", g + "/rules", "/rules",
+		"/check?" + url.Values{"layout": {"9-9 9-3@9-9"}, "tile": {"3-4"}, "on": {"9-3"}, "set": {"9"}, "arms": {"4"}}.Encode(),
+		"/nope"}
+	b := newBrowser(t, a.server.URL)
+	// The harness itself: a picture without words is found.
+	b.axe("/")
+	broken, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.body.insertAdjacentHTML("beforeend", "<img src=x>");
+		axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations.map(v => v.id).join(" "))`, chromedp.EvalAwaitPromise))
+	if err != nil || !strings.Contains(broken, "image-alt") {
+		t.Fatalf("axe on a page with a picture and no words found %q (%v), want image-alt", broken, err)
+	}
+	for _, scheme := range []string{"light", "dark"} {
+		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
+		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pages {
+			for _, v := range b.axe(p) {
+				var where []string
+				for _, n := range v.Nodes {
+					where = append(where, strings.Join(n.Target, " "))
+				}
+				t.Errorf("%s (%s): %s: %s at %s", p, scheme, v.ID, v.Help, strings.Join(where, "; "))
+			}
+		}
+	}
+}
+
+// axe opens path and returns what axe-core finds wrong there.
+func (b *browser) axe(path string) []axeViolation {
+	b.t.Helper()
+	b.do(chromedp.Navigate(b.base+path), chromedp.WaitReady(css(`body`)))
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](axeScript)); err != nil {
+		b.t.Fatalf("loading axe on %s: %v", path, err)
+	}
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("running axe on %s: %v", path, err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		b.t.Fatalf("axe's answer on %s: %v", path, err)
+	}
+	return vs
+}
