@@ -41,6 +41,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"round-won":          "Round {{.N}} is in: {{and .Names}} won it.",
 	"round-won-last":     "Round {{.N}} is in: {{and .Names}} won it. That was the last round.",
 	"undone":             "The last entry was undone.",
+	"undo-last":          "Undo last entry",
 	"round-status":       "round {{.N}}",
 	"finished":           "finished",
 	"no-entry":           "no entry",

@@ -31,6 +31,7 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	for _, e := range r.Entries {
 		p.CanUndo = p.CanUndo || e != nil
 	}
+	p.Undo, p.UndoForm = text("undo-last", nil), newFormID()
 	return p
 }
 
@@ -86,7 +87,7 @@ func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 	g := sh.Game
 	row := views.EntryRow{URL: entryURL(g.Slug, r.Number, seat), TilesURL: entryURL(g.Slug, r.Number, seat) + "/tiles",
 		Seat: seat, Name: g.Players[seat], Closed: r.Closed, Who: g.Players, DoubleOut: g.Rules.DoubleOut > 0,
-		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), ChargeBlanks: g.Rules.BlankHalf > 0}
+		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), ChargeBlanks: g.Rules.BlankHalf > 0, Form: newFormID()}
 	if e := r.Entries[seat]; e != nil {
 		row.Has, row.Score, row.WentOut, row.DoubleBlank = true, e.Score, e.WentOut, e.DoubleBlank && !e.Tapped()
 		row.Summary = summary(*e)

@@ -16,11 +16,9 @@ func (a *App) undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	basedOn := int64(db.Unchecked)
-	if v := c.FormValue("version"); v != "" {
-		if basedOn, err = strconv.ParseInt(v, 10, 64); err != nil || basedOn < 0 {
-			return invalid("version", "version", nil)
-		}
+	basedOn, err := undoBasis(c)
+	if err != nil {
+		return err
 	}
 	_, sh, err := a.store.UndoLast(c.Request().Context(), slug, n, basedOn)
 	if err != nil {
@@ -30,4 +28,22 @@ func (a *App) undo(c echo.Context) error {
 		p.Notice = text("undone", nil)
 		return views.RoundCard(p)
 	})
+}
+
+// undoBasis is what the undo form was based on: the round's version, the
+// change it offered to take back, and its one-time id.
+func undoBasis(c echo.Context) (db.Basis, error) {
+	b := db.Basis{Version: db.Unchecked, Form: formID(c)}
+	for name, to := range map[string]*int64{"version": &b.Version, "change": &b.Change} {
+		v := c.FormValue(name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return b, invalid("version", "version", nil)
+		}
+		*to = n
+	}
+	return b, nil
 }

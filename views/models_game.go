@@ -54,6 +54,9 @@ type RoundPanel struct {
 	CanClose  bool
 	CloseWhy  string
 	CanUndo   bool
+	Undo      string // the undo button, naming the change it takes back
+	UndoOf    string // the id of that change, sent back with the undo
+	UndoForm  string // the undo form's one-time id
 	Error     string
 	Notice    string
 	Corrected bool
@@ -85,6 +88,7 @@ type EntryRow struct {
 	Version      string   // the version of the entry shown, sent back with a change
 	ChargeBlanks bool     // the house rule charges for blank halves: ask how many
 	BlankHalves  string   // how many, as typed
+	Form         string   // the form's one-time id: sent twice, it changes nothing more
 }
 
 // SheetView is the score sheet: players across, rounds down.
@@ -126,6 +130,7 @@ type TilesPage struct {
 	Closed  bool     // a correction: say who makes it
 	Who     []string // the players, who may make it
 	Version string   // the version of the entry shown, sent back with a change
+	Form    string   // the form's one-time id
 }
 
 // TileBox is one tile of the grid.
