@@ -32,7 +32,23 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 		p.CanUndo = p.CanUndo || e != nil
 	}
 	p.Undo, p.UndoForm = text("undo-last", nil), newFormID()
+	if c, ok := sh.Undoable(r.Number); ok { // known where the sheet has its history
+		p.CanUndo, p.Undo, p.UndoOf = true, text("undo", referee.Params{"What": changeName(g, c)}), strconv.FormatInt(c.ID, 10)
+	}
 	return p
+}
+
+// changeName names a change by what it entered: "Ann's 12".
+func changeName(g db.Game, c db.Change) string {
+	p := referee.Params{"Name": g.Players[c.Seat]}
+	switch {
+	case c.New == nil:
+		return text("change.entry", p)
+	case c.New.WentOut:
+		return text("change.out", p)
+	}
+	p["Score"] = c.New.Score
+	return text("change.score", p)
 }
 
 // unheldHelp says what the house rule does when nobody holds the round's
