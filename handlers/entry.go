@@ -128,7 +128,7 @@ func (a *App) saveEntry(c echo.Context) error {
 	case !isHTMX(c) && r.Closed:
 		return seeOther(c, roundURL(slug, n))
 	case !isHTMX(c):
-		return seeOther(c, gameURL(slug))
+		return seeOther(c, gameURL(slug)+"#entry-"+strconv.Itoa(seat)) // back at the card just saved
 	case r.Closed:
 		return render(c, http.StatusOK, views.Entry(entryRow(sh, r, seat)))
 	}
