@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"crypto/rand"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -126,11 +127,13 @@ func (a *App) saveEntry(c echo.Context) error {
 	r := sh.Round(n)
 	switch {
 	case !isHTMX(c) && r.Closed:
-		return seeOther(c, roundURL(slug, n))
+		return seeOther(c, fmt.Sprintf("%s?corrected=%d#entry-%[2]d", roundURL(slug, n), seat))
 	case !isHTMX(c):
 		return seeOther(c, gameURL(slug)+"#entry-"+strconv.Itoa(seat)) // back at the card just saved
 	case r.Closed:
-		return render(c, http.StatusOK, views.Entry(entryRow(sh, r, seat)))
+		row := entryRow(sh, r, seat)
+		row.Notice = correctedText(sh, n, seat)
+		return render(c, http.StatusOK, views.Corrected(row, historyLines(sh, n)))
 	}
 	return render(c, http.StatusOK, views.EntrySaved(entryRow(sh, r, seat), roundPanel(sh, r), sheetLine(sh, *r)))
 }

@@ -62,6 +62,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"history-undo":       "{{.Name}}: undone, {{.Old}} → {{.New}}",
 	"history-change":     "{{.Name}}: {{.Old}} → {{.New}} ({{.Kind}})",
 	"at-the-table":       "at the table",
+	"corrected":          "{{.Name}}'s score corrected to {{.Score}} by {{.By}}.",
 	"on-the-table":       "on the table",
 	"in-hand":            "in {{.Name}}'s hand",
 

@@ -89,6 +89,7 @@ type EntryRow struct {
 	ChargeBlanks bool     // the house rule charges for blank halves: ask how many
 	BlankHalves  string   // how many, as typed
 	Form         string   // the form's one-time id: sent twice, it changes nothing more
+	Notice       string   // what was just corrected, and by whom
 }
 
 // SheetView is the score sheet: players across, rounds down.
