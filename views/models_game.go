@@ -96,11 +96,20 @@ type EntryRow struct {
 type SheetView struct {
 	URL     string
 	Players []string
+	Short   []string     // each player's name as the header shows it
+	Legend  []NameLegend // the names shortened, in full
+
 	Rows    []SheetRow
 	Totals  []int
 	Leaders []bool
 	Lead    string // one sentence on who leads and why
 	Live    bool   // refresh it while the game is on
+}
+
+// NameLegend gives a name the score sheet's header shortens in full.
+type NameLegend struct {
+	Short string
+	Name  string
 }
 
 // SheetRow is one round of the score sheet.
