@@ -108,7 +108,7 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	}
 	// Undo twice: Ann's tiles go back to 12, then Bob's 31 back to 30.
 	for _, want := range []struct{ seat, score int }{{0, 12}, {1, 30}} {
-		c, _, err := s.UndoLast(ctx, g.Slug, 1, Unchecked)
+		c, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis)
 		if err != nil || c.Seat != want.seat {
 			t.Fatalf("UndoLast = %+v, %v, want seat %d", c, err, want.seat)
 		}
@@ -117,9 +117,9 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 			t.Fatalf("after undo seat %d = %+v, want score %d", want.seat, e, want.score)
 		}
 	}
-	s.UndoLast(ctx, g.Slug, 1, Unchecked)
-	s.UndoLast(ctx, g.Slug, 1, Unchecked)
-	if _, _, err := s.UndoLast(ctx, g.Slug, 1, Unchecked); !errors.Is(err, referee.ErrConflict) {
+	s.UndoLast(ctx, g.Slug, 1, anyBasis)
+	s.UndoLast(ctx, g.Slug, 1, anyBasis)
+	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); !errors.Is(err, referee.ErrConflict) {
 		t.Fatalf("UndoLast on an empty round = %v, want a conflict", err)
 	}
 	sh, _ = s.SheetWithHistory(ctx, g.Slug)
@@ -200,7 +200,7 @@ func TestCloseRound(t *testing.T) {
 	if last.Kind != "correction" || last.By != "Ann" || last.Old.Score != 9 || last.New.Score != 19 {
 		t.Fatalf("last change = %+v, want Ann's correction 9 → 19", last)
 	}
-	if _, _, err := s.UndoLast(ctx, g.Slug, 1, Unchecked); !errors.Is(err, referee.ErrConflict) {
+	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); !errors.Is(err, referee.ErrConflict) {
 		t.Fatalf("undo on a closed round = %v, want a conflict", err)
 	}
 	s.SaveEntry(ctx, g.Slug, 2, 0, typed(1), "", anyBasis)
@@ -413,7 +413,7 @@ func TestVersions(t *testing.T) {
 	if sh, _ = s.Sheet(ctx, g.Slug); sh.Rounds[0].Entries[0].Score != 14 || sh.Version(1, 0) != v2 {
 		t.Fatal("a stale edit wrote")
 	}
-	if _, sh, err = s.UndoLast(ctx, g.Slug, 1, Unchecked); err != nil || sh.Version(1, 0) == v2 {
+	if _, sh, err = s.UndoLast(ctx, g.Slug, 1, anyBasis); err != nil || sh.Version(1, 0) == v2 {
 		t.Fatalf("undo: %v; the version did not move", err)
 	}
 	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(3), "", Basis{Version: 0, Open: true}); err != nil {

@@ -3,6 +3,9 @@ package db
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"slices"
+	"strconv"
 
 	"chickenfoot/referee"
 )
@@ -16,6 +19,12 @@ type Basis struct {
 	// Open says the page showed the round still open: a round closed
 	// since is then a conflict, not a correction.
 	Open bool
+	// Change is, for an undo, the change the page offered to take back
+	// (see Sheet.Undoable), or 0: another one is then a conflict.
+	Change int64
+	// Form is the one-time id of the form sent, or "": the same form sent
+	// again changes nothing and is answered with the sheet as it is.
+	Form string
 }
 
 // Unchecked is a Basis.Version that accepts whatever is stored.
@@ -24,11 +33,17 @@ const Unchecked = -1
 // SaveEntry writes seat's entry for round n and records the change in the
 // history: an entry, an edit while the round is open, or a correction of a
 // closed round, which names who makes it. The referee checks the entry
-// against the round as stored, in the same transaction. It returns the
-// sheet as written (without history).
+// against the round as stored, in the same transaction. An entry the same
+// as the one stored, or a form sent before, writes nothing. It returns the
+// sheet as written, with its history.
 func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
 	var out Sheet
-	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+	key := formKey(basedOn.Form, fmt.Sprintf("entry %s %d %d", slug, n, seat))
+	err := s.writeSheet(ctx, slug, true, func(tx conn, sh *Sheet) error {
+		if _, sent, err := sentBefore(ctx, tx, key); err != nil || sent {
+			out = *sh
+			return err
+		}
 		if err := checkBasis(sh, n, seat, basedOn); err != nil {
 			return err
 		}
@@ -39,18 +54,46 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e refer
 			return err
 		}
 		ch := referee.EntryChange{Seat: seat, Old: sh.Round(n).Entries[seat], New: &e, Kind: sh.Kind(n, seat)}
-		if err := s.putEntry(ctx, tx, sh, n, ch, by, 0); err != nil {
-			return err
-		}
-		if ch.Kind == referee.KindCorrection {
-			if err := s.resettle(ctx, tx, sh); err != nil {
+		if !sameEntry(ch.Old, ch.New) {
+			id, err := s.putChange(ctx, tx, sh, n, ch, by, 0)
+			if err != nil {
 				return err
+			}
+			sh.History = append(sh.History, Change{ID: id, Round: n, Seat: seat, Kind: ch.Kind,
+				Old: ch.Old, New: ch.New, By: by, At: s.Now().UTC()})
+			if ch.Kind == referee.KindCorrection {
+				if err := s.resettle(ctx, tx, sh); err != nil {
+					return err
+				}
 			}
 		}
 		out = *sh
-		return nil
+		return s.keepForm(ctx, tx, key, strconv.FormatInt(sh.Version(n, seat), 10))
 	})
 	return out, err
+}
+
+// sameEntry reports whether a change from old to new changes nothing, so
+// it leaves no line in the history.
+func sameEntry(old, new *referee.Entry) bool {
+	if old == nil || new == nil {
+		return old == new
+	}
+	a, b := *old, *new
+	if a.Tapped() != b.Tapped() || !slices.Equal(sortedTiles(a.Tiles), sortedTiles(b.Tiles)) {
+		return false
+	}
+	return a.Pips == b.Pips && a.DoubleBlank == b.DoubleBlank && a.BlankHalves == b.BlankHalves &&
+		a.WentOut == b.WentOut && a.OutOnDouble == b.OutOnDouble && a.Score == b.Score
+}
+
+func sortedTiles(ts []referee.Tile) []referee.Tile {
+	return slices.SortedFunc(slices.Values(ts), func(x, y referee.Tile) int {
+		if x.Hi != y.Hi {
+			return x.Hi - y.Hi
+		}
+		return x.Lo - y.Lo
+	})
 }
 
 // checkBasis refuses a change based on what is no longer there.
@@ -71,6 +114,12 @@ func checkBasis(sh *Sheet, n, seat int, basedOn Basis) error {
 // with none, removes the entry), with the change's id as the entry's
 // version. It updates the sheet to match.
 func (s *Store) putEntry(ctx context.Context, tx conn, sh *Sheet, n int, ch referee.EntryChange, by string, undoes int64) error {
+	_, err := s.putChange(ctx, tx, sh, n, ch, by, undoes)
+	return err
+}
+
+// putChange is putEntry returning the change's id.
+func (s *Store) putChange(ctx context.Context, tx conn, sh *Sheet, n int, ch referee.EntryChange, by string, undoes int64) (int64, error) {
 	now := stamp(s.Now())
 	roundID := sh.ids[n-1]
 	var undo sql.NullInt64
@@ -80,12 +129,13 @@ func (s *Store) putEntry(ctx context.Context, tx conn, sh *Sheet, n int, ch refe
 	res, err := tx.ExecContext(ctx, qAddChange,
 		roundID, ch.Seat, string(ch.Kind), encodeEntry(ch.Old), encodeEntry(ch.New), score(ch.Old), score(ch.New), by, now, undo)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	version, err := res.LastInsertId()
+	id, err := res.LastInsertId()
 	if err != nil {
-		return err
+		return 0, err
 	}
+	version := id
 	if e := ch.New; e == nil {
 		_, err = tx.ExecContext(ctx, qDeleteEntry, roundID, ch.Seat)
 		version = 0
@@ -97,10 +147,10 @@ func (s *Store) putEntry(ctx context.Context, tx conn, sh *Sheet, n int, ch refe
 		_, err = tx.ExecContext(ctx, qPutEntry, roundID, ch.Seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, tiles, e.Score, now, version, e.BlankHalves)
 	}
 	if err != nil {
-		return err
+		return 0, err
 	}
 	sh.Round(n).Entries[ch.Seat], sh.version[n-1][ch.Seat] = ch.New, version
-	return nil
+	return id, nil
 }
 
 func score(e *referee.Entry) sql.NullInt64 {
@@ -111,37 +161,78 @@ func score(e *referee.Entry) sql.NullInt64 {
 }
 
 // UndoLast takes back the latest entry or edit of the open round n that
-// has not been undone yet, restoring what the player had before it;
-// basedOn is the round's version the page showed (see
-// Sheet.RoundVersion), or Unchecked. It returns the change it reverted
-// and the sheet as written.
-func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn int64) (Change, Sheet, error) {
+// has not been undone yet, restoring what the player had before it.
+// basedOn.Version is the round's version the page showed (see
+// Sheet.RoundVersion), or Unchecked, and basedOn.Change the change it
+// offered to undo, or 0. It returns the change it reverted and the sheet
+// as written, with its history; the same form sent again undoes nothing
+// more and returns the change the first one reverted.
+func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis) (Change, Sheet, error) {
 	var undone Change
 	var out Sheet
+	key := formKey(basedOn.Form, fmt.Sprintf("undo %s %d", slug, n))
 	err := s.writeSheet(ctx, slug, true, func(tx conn, sh *Sheet) error {
-		r := sh.Round(n)
-		switch {
-		case r == nil:
-			return referee.NotFound("round")
-		case r.Closed:
-			return referee.Conflict("round-closed", referee.Params{"N": n})
-		case basedOn != Unchecked && basedOn != sh.RoundVersion(n):
-			return referee.Conflict("round-changed", nil)
-		}
-		c, ok := lastUndoable(sh.History, n)
-		if !ok {
-			return referee.Conflict("nothing-to-undo", nil)
-		}
-		undone = c
-		ch := referee.EntryChange{Seat: c.Seat, Old: r.Entries[c.Seat], New: c.Old, Kind: referee.KindUndo}
-		if err := s.putEntry(ctx, tx, sh, n, ch, "", c.ID); err != nil {
+		made, sent, err := sentBefore(ctx, tx, key)
+		if err != nil || sent {
+			undone, out = reverted(sh.History, made), *sh
 			return err
 		}
+		c, err := undoable(sh, n, basedOn)
+		if err != nil {
+			return err
+		}
+		undone = c
+		ch := referee.EntryChange{Seat: c.Seat, Old: sh.Round(n).Entries[c.Seat], New: c.Old, Kind: referee.KindUndo}
+		id, err := s.putChange(ctx, tx, sh, n, ch, "", c.ID)
+		if err != nil {
+			return err
+		}
+		sh.History = append(sh.History, Change{ID: id, Round: n, Seat: c.Seat, Kind: referee.KindUndo, Old: ch.Old, New: ch.New,
+			At: s.Now().UTC(), Undoes: c.ID})
 		out = *sh
-		return nil
+		return s.keepForm(ctx, tx, key, strconv.FormatInt(c.ID, 10))
 	})
 	return undone, out, err
 }
+
+// undoable is the change an undo based on basedOn takes back, or why
+// there is none.
+func undoable(sh *Sheet, n int, basedOn Basis) (Change, error) {
+	r := sh.Round(n)
+	switch {
+	case r == nil:
+		return Change{}, referee.NotFound("round")
+	case r.Closed:
+		return Change{}, referee.Conflict("round-closed", referee.Params{"N": n})
+	case basedOn.Version != Unchecked && basedOn.Version != sh.RoundVersion(n):
+		return Change{}, referee.Conflict("round-changed", nil)
+	}
+	c, ok := lastUndoable(sh.History, n)
+	switch {
+	case !ok:
+		return c, referee.Conflict("nothing-to-undo", nil)
+	case basedOn.Change != 0 && basedOn.Change != c.ID:
+		return c, referee.Conflict("round-changed", nil)
+	}
+	return c, nil
+}
+
+// reverted is the change of history whose id is made, the one an undo
+// sent before took back.
+func reverted(history []Change, made string) Change {
+	id, _ := strconv.ParseInt(made, 10, 64)
+	for _, c := range history {
+		if c.ID == id {
+			return c
+		}
+	}
+	return Change{}
+}
+
+// Undoable is the change an undo of round n would take back: its latest
+// change that is not an undo and has not been undone. It is found in the
+// history, so only on a sheet loaded with it.
+func (sh Sheet) Undoable(n int) (Change, bool) { return lastUndoable(sh.History, n) }
 
 // lastUndoable is round n's latest change that is not an undo and has not
 // been undone.

@@ -39,6 +39,9 @@ type NewGame struct {
 	Rules    referee.Rules
 	HandSize int
 	Players  []string
+	// Form is the setup form's one-time id, or "": the same form sent
+	// again gives back the game it made instead of a second one.
+	Form string
 }
 
 // newSlug returns 128 random bits as 26 lowercase base32 characters.
@@ -57,7 +60,15 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	}
 	g := Game{Slug: newSlug(), Name: ng.Name, PlayedOn: ng.PlayedOn, Rules: ng.Rules, HandSize: ng.HandSize,
 		Players: ng.Players, CreatedAt: s.Now().UTC()}
+	key := formKey(ng.Form, "games")
 	err = s.inTx(ctx, func(tx conn) error {
+		made, sent, err := sentBefore(ctx, tx, key)
+		if err != nil || sent {
+			if err == nil {
+				g, err = readGame(ctx, tx, made)
+			}
+			return err
+		}
 		res, err := tx.ExecContext(ctx,
 			`INSERT INTO games (slug, name, played_on, rules, hand_size, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 			g.Slug, g.Name, g.PlayedOn, string(rules), g.HandSize, stamp(g.CreatedAt))
@@ -73,10 +84,52 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 			}
 		}
 		first, _ := g.Rules.NextDouble(nil)
-		_, err = insertRound(ctx, tx, g.ID, 1, first)
-		return err
+		if _, err = insertRound(ctx, tx, g.ID, 1, first); err != nil {
+			return err
+		}
+		return s.keepForm(ctx, tx, key, g.Slug)
 	})
 	return g, err
+}
+
+// formKept is how long a form's one-time id is remembered.
+const formKept = 24 * time.Hour
+
+// formKey is the key a form's id is kept under: the id, with what the
+// form changes, so that an id sent to another address is not taken for
+// that form's. It is "" without an id.
+func formKey(id, target string) string {
+	if id == "" {
+		return ""
+	}
+	return target + " " + id
+}
+
+// sentBefore says whether the form keyed key was sent before, and what it
+// produced then.
+func sentBefore(ctx context.Context, tx conn, key string) (made string, sent bool, err error) {
+	if key == "" {
+		return "", false, nil
+	}
+	err = tx.QueryRowContext(ctx, `SELECT result FROM form_ids WHERE id = ?`, key).Scan(&made)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	return made, err == nil, err
+}
+
+// keepForm remembers what the form keyed key produced, in the transaction
+// of its write, and forgets the forms sent more than formKept ago.
+func (s *Store) keepForm(ctx context.Context, tx conn, key, made string) error {
+	if key == "" {
+		return nil
+	}
+	now := s.Now()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM form_ids WHERE created_at < ?`, stamp(now.Add(-formKept))); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO form_ids (id, result, created_at) VALUES (?, ?, ?)`, key, made, stamp(now))
+	return err
 }
 
 func insertRound(ctx context.Context, tx conn, gameID int64, number, planned int) (int64, error) {

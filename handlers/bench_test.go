@@ -168,7 +168,7 @@ func TestBenchGameBuilt(t *testing.T) {
 			t.Fatalf("round %d: closed %v, double %d, entries %v; want closed, %d, 16 entries", r.Number, r.Closed, r.Double(), r.Entries, 18-i)
 		}
 	}
-	expect(t, "long game page", a.get(gameURL(g.Slug)), http.StatusOK, `data-testid="final"`, "Final standings", "19 · 0-0", "18-18")
+	expect(t, "long game page", a.get(gameURL(g.Slug)), http.StatusOK, `data-testid="final"`, "Final standings", `data-testid="sheet-round-19"`, `<span class="dbl">0-0</span>`, "18-18")
 	expect(t, "long game sheet", a.getHTMX(gameURL(g.Slug)+"/sheet"), http.StatusOK, `data-testid="sheet-round-19"`, "Player 16")
 }
 

@@ -170,8 +170,9 @@ func TestBrowserGameNight(t *testing.T) {
 		chromedp.SendKeys(css(`#pips-1`), "4"),
 		chromedp.Click(css(`#entry-1 [data-testid=save]`)))
 	b.waitText(`#entry-1 [data-testid=entry-summary]`, "4")
-	b.do(chromedp.Reload(), chromedp.WaitVisible(css(`[data-testid=history]`)))
-	b.waitText(`[data-testid=history]`, "Bob: 2 tiles: 4 + 0-0 = 54 → 4 (correction)")
+	// At once, without reloading: the confirmation, and the history's line.
+	b.waitText(`#entry-1 [data-testid=corrected]`, "Bob's score corrected to 4 by Cy.")
+	b.waitText(`[data-testid=history] [data-testid=change]`, "Bob: 2 tiles: 4 + 0-0 = 54 → 4 (correction)")
 	b.screenshot("round-1-corrected")
 
 	b.do(chromedp.Click(css(`a[href$="` + strings.TrimPrefix(a.sheetPathFromRound(b), b.base) + `"]`)))

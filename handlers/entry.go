@@ -3,6 +3,8 @@ package handlers
 import (
 	"cmp"
 	"context"
+	"crypto/rand"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -27,6 +29,7 @@ type entryForm struct {
 	blankHalves string // how many blank halves, where the house rule charges for them
 	version     string // the entry's version the page showed
 	open        bool   // sent from the round while it was being played
+	form        string // the form's one-time id
 }
 
 func readEntryForm(c echo.Context) entryForm {
@@ -41,7 +44,22 @@ func readEntryForm(c echo.Context) entryForm {
 		blankHalves: strings.TrimSpace(c.FormValue("blank_halves")),
 		version:     strings.TrimSpace(c.FormValue("version")),
 		open:        c.FormValue("open") != "",
+		form:        formID(c),
 	}
+}
+
+// newFormID is a one-time id for a form a page shows: the store keeps it
+// with what the form made, so the form sent twice makes nothing more.
+func newFormID() string { return rand.Text() }
+
+// formID is the one-time id a form was sent with; one no page of ours
+// could have rendered is dropped, and the form is then not guarded.
+func formID(c echo.Context) string {
+	id := c.FormValue("form")
+	if len(id) > 64 {
+		return ""
+	}
+	return id
 }
 
 // entry reads the form into an entry scored under rules; name is the
@@ -80,7 +98,7 @@ func (f entryForm) entry(rules referee.Rules, name string) (referee.Entry, error
 // form without one, from a script, is not checked) and whether the round
 // was open.
 func (f entryForm) basis() (db.Basis, error) {
-	b := db.Basis{Version: db.Unchecked, Open: f.open}
+	b := db.Basis{Version: db.Unchecked, Open: f.open, Form: f.form}
 	if f.version == "" {
 		return b, nil
 	}
@@ -109,11 +127,13 @@ func (a *App) saveEntry(c echo.Context) error {
 	r := sh.Round(n)
 	switch {
 	case !isHTMX(c) && r.Closed:
-		return seeOther(c, roundURL(slug, n))
+		return seeOther(c, fmt.Sprintf("%s?corrected=%d#entry-%[2]d", roundURL(slug, n), seat))
 	case !isHTMX(c):
-		return seeOther(c, gameURL(slug))
+		return seeOther(c, gameURL(slug)+"#entry-"+strconv.Itoa(seat)) // back at the card just saved
 	case r.Closed:
-		return render(c, http.StatusOK, views.Entry(entryRow(sh, r, seat)))
+		row := entryRow(sh, r, seat)
+		row.Notice = correctedText(sh, n, seat)
+		return render(c, http.StatusOK, views.Corrected(row, historyLines(sh, n)))
 	}
 	return render(c, http.StatusOK, views.EntrySaved(entryRow(sh, r, seat), roundPanel(sh, r), sheetLine(sh, *r)))
 }

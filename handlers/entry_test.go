@@ -30,8 +30,8 @@ func TestScoreEntry(t *testing.T) {
 	// Went out, plain form: redirected back to the game.
 	r = a.post(r1+"/entries/1", form("went_out", "1"))
 	expect(t, "went out", r, http.StatusSeeOther)
-	if r.header.Get("Location") != g {
-		t.Fatalf("went out redirects to %q, want %q", r.header.Get("Location"), g)
+	if r.header.Get("Location") != g+"#entry-1" {
+		t.Fatalf("went out redirects to %q, want %q, back at the card just saved", r.header.Get("Location"), g+"#entry-1")
 	}
 	// Tapped tiles: the total and the 0-0 come from the tiles.
 	tiles := a.get(r1 + "/entries/2/tiles")

@@ -14,7 +14,8 @@ import (
 // game shows a game night: the round being played, the score sheet, the
 // final standings once it is over, and the rules in play.
 func (a *App) game(c echo.Context) error {
-	sh, err := a.store.Sheet(c.Request().Context(), c.Param("slug"))
+	// With its history, the round's card can say which change Undo takes back.
+	sh, err := a.store.SheetWithHistory(c.Request().Context(), c.Param("slug"))
 	if err != nil {
 		return err
 	}

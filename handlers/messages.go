@@ -42,7 +42,13 @@ var messages = referee.NewCatalog(map[string]string{
 	// The round's card and the score sheet.
 	"round-won":          "Round {{.N}} is in: {{and .Names}} won it.",
 	"round-won-last":     "Round {{.N}} is in: {{and .Names}} won it. That was the last round.",
-	"undone":             "The last entry was undone.",
+	"undone":             "{{.What}} was undone.",
+	"undo-last":          "Undo last entry",
+	"undo":               "Undo {{.What}}",
+	"undo-stale":         "{{.What}} is no longer the latest change, so nothing was undone. This is the round as it is now: undo again if you still need to.",
+	"change.score":       "{{.Name}}'s {{.Score}}",
+	"change.out":         "{{.Name}} going out",
+	"change.entry":       "{{.Name}}'s entry",
 	"round-status":       "round {{.N}}",
 	"finished":           "finished",
 	"no-entry":           "no entry",
@@ -58,6 +64,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"history-undo":       "{{.Name}}: undone, {{.Old}} → {{.New}}",
 	"history-change":     "{{.Name}}: {{.Old}} → {{.New}} ({{.Kind}})",
 	"at-the-table":       "at the table",
+	"corrected":          "{{.Name}}'s score corrected to {{.Score}} by {{.By}}.",
 	"on-the-table":       "on the table",
 	"in-hand":            "in {{.Name}}'s hand",
 

@@ -27,7 +27,7 @@ func TestCloseCorrectUndo(t *testing.T) {
 	a.postHTMX(r1+"/entries/1", form("pips", "20"))
 	a.postHTMX(r1+"/entries/1", form("pips", "25"))
 	r = a.postHTMX(r1+"/undo", form())
-	expectSays(t, "undo", expectTestID(t, "undo", r, http.StatusOK, "notice", ""), text("undone", nil))
+	expectSays(t, "undo", expectTestID(t, "undo", r, http.StatusOK, "notice", ""), text("undone", referee.Params{"What": "Bob's 25"}))
 	expectSays(t, "Bob's entry after undo", r.byID("entry-1").testid("entry-summary"), "20")
 	if e := a.sheet(g).Rounds[0].Entries[1]; e.Score != 20 {
 		t.Fatalf("after undo Bob has %d, want 20", e.Score)

@@ -31,7 +31,24 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	for _, e := range r.Entries {
 		p.CanUndo = p.CanUndo || e != nil
 	}
+	p.Undo, p.UndoForm = text("undo-last", nil), newFormID()
+	if c, ok := sh.Undoable(r.Number); ok { // known where the sheet has its history
+		p.CanUndo, p.Undo, p.UndoOf = true, text("undo", referee.Params{"What": changeName(g, c)}), strconv.FormatInt(c.ID, 10)
+	}
 	return p
+}
+
+// changeName names a change by what it entered: "Ann's 12".
+func changeName(g db.Game, c db.Change) string {
+	p := referee.Params{"Name": g.Players[c.Seat]}
+	switch {
+	case c.New == nil:
+		return text("change.entry", p)
+	case c.New.WentOut:
+		return text("change.out", p)
+	}
+	p["Score"] = c.New.Score
+	return text("change.score", p)
 }
 
 // unheldHelp says what the house rule does when nobody holds the round's
@@ -86,7 +103,7 @@ func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 	g := sh.Game
 	row := views.EntryRow{URL: entryURL(g.Slug, r.Number, seat), TilesURL: entryURL(g.Slug, r.Number, seat) + "/tiles",
 		Seat: seat, Name: g.Players[seat], Closed: r.Closed, Who: g.Players, DoubleOut: g.Rules.DoubleOut > 0,
-		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), ChargeBlanks: g.Rules.BlankHalf > 0}
+		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), ChargeBlanks: g.Rules.BlankHalf > 0, Form: newFormID()}
 	if e := r.Entries[seat]; e != nil {
 		row.Has, row.Score, row.WentOut, row.DoubleBlank = true, e.Score, e.WentOut, e.DoubleBlank && !e.Tapped()
 		row.Summary = summary(*e)

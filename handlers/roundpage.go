@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,7 +22,11 @@ func (a *App) round(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Round(roundPage(sh, r, nil)))
+	p := roundPage(sh, r, nil)
+	if seat, err := strconv.Atoi(c.QueryParam("corrected")); err == nil && seat >= 0 && seat < len(p.Entries) {
+		p.Entries[seat].Notice = correctedText(sh, n, seat) // back from a correction sent without JavaScript
+	}
+	return render(c, http.StatusOK, views.Round(p))
 }
 
 // roundPage builds a round's page; a refused correction shows in its row.
@@ -35,12 +40,30 @@ func roundPage(sh db.Sheet, r *referee.SheetRound, fix *rowFix) views.RoundPage 
 	for seat := range g.Players {
 		p.Entries = append(p.Entries, fix.apply(entryRow(sh, r, seat)))
 	}
+	p.History = historyLines(sh, r.Number)
+	return p
+}
+
+// historyLines words every change to round n's entries, newest first.
+func historyLines(sh db.Sheet, n int) []views.HistoryLine {
+	var out []views.HistoryLine
 	for i := len(sh.History) - 1; i >= 0; i-- {
-		if ch := sh.History[i]; ch.Round == r.Number {
-			p.History = append(p.History, historyLine(g, ch))
+		if ch := sh.History[i]; ch.Round == n {
+			out = append(out, historyLine(sh.Game, ch))
 		}
 	}
-	return p
+	return out
+}
+
+// correctedText confirms seat's latest correction in round n: "Bob's
+// score corrected to 19 by Ann", or "" when there is none.
+func correctedText(sh db.Sheet, n, seat int) string {
+	for i := len(sh.History) - 1; i >= 0; i-- {
+		if ch := sh.History[i]; ch.Round == n && ch.Seat == seat && ch.Kind == referee.KindCorrection && ch.New != nil {
+			return text("corrected", referee.Params{"Name": sh.Players[seat], "Score": ch.New.Score, "By": ch.By})
+		}
+	}
+	return ""
 }
 
 // historyLine words one change to a round's entries.

@@ -32,7 +32,7 @@ type Store interface {
 	SheetWithHistory(ctx context.Context, slug string) (db.Sheet, error)
 	SetOpening(ctx context.Context, slug string, n, double, setter int) (db.Sheet, error)
 	SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn db.Basis) (db.Sheet, error)
-	UndoLast(ctx context.Context, slug string, n int, basedOn int64) (db.Change, db.Sheet, error)
+	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
 	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
 	Table(ctx context.Context, slug string, n int) (db.Table, error)
 	Act(ctx context.Context, slug string, n int, a referee.Action, basedOn int) (db.Table, error)

@@ -52,6 +52,7 @@ func setupPage(f setupForm, errs map[string]string) views.SetupPage {
 		Set:    f.setN,
 		Errors: errs,
 		Hands:  handBox(f),
+		Form:   cmp.Or(f.form, newFormID()), // shown again, the form has made nothing yet
 	}
 	for _, s := range referee.Sets {
 		p.Sets = append(p.Sets, int(s))

@@ -18,6 +18,7 @@ import (
 // setupForm is the setup form as submitted, kept to show it again.
 type setupForm struct {
 	name, date, players, handSize, rounds, lossLimit, set string
+	form                                                  string            // the form's one-time id
 	handOther                                             string            // a number typed instead of a listed hand size
 	dealAnyway                                            bool              // deal although the set is too small for the table
 	choices                                               map[string]string // house rule → the choice sent
@@ -31,7 +32,8 @@ func readSetupForm(c echo.Context) setupForm {
 	f := setupForm{name: c.FormValue("name"), date: strings.TrimSpace(c.FormValue("date")), players: c.FormValue("players"),
 		handSize: strings.TrimSpace(c.FormValue("hand_size")), rounds: strings.TrimSpace(c.FormValue("rounds")),
 		lossLimit: strings.TrimSpace(c.FormValue("loss_threshold")), set: c.FormValue("set"), choices: map[string]string{},
-		handOther: strings.TrimSpace(c.FormValue("hand_other")), dealAnyway: c.FormValue("deal_anyway") != ""}
+		handOther: strings.TrimSpace(c.FormValue("hand_other")), dealAnyway: c.FormValue("deal_anyway") != "",
+		form: formID(c)}
 	for _, h := range formRules() {
 		f.choices[h.JSON] = c.FormValue(h.JSON)
 	}
@@ -42,7 +44,7 @@ func readSetupForm(c echo.Context) setupForm {
 // collecting a message for each bad one.
 func (f *setupForm) game() (db.NewGame, map[string]string) {
 	errs := map[string]string{}
-	ng := db.NewGame{Name: strings.TrimSpace(f.name), PlayedOn: f.date}
+	ng := db.NewGame{Name: strings.TrimSpace(f.name), PlayedOn: f.date, Form: f.form}
 	if ng.Name == "" {
 		ng.Name = text("default-name", nil)
 	}

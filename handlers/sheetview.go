@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"strconv"
+	"strings"
 
 	"chickenfoot/db"
 	"chickenfoot/referee"
@@ -12,7 +13,8 @@ import (
 func sheetView(sh db.Sheet) views.SheetView {
 	g := sh.Game
 	s := views.SheetView{URL: gameURL(g.Slug) + "/sheet", Players: g.Players, Totals: sh.Totals(),
-		Leaders: make([]bool, len(g.Players)), Live: !sh.Finished}
+		Leaders: make([]bool, len(g.Players)), Live: !sh.Finished, Short: shortNames(g.Players)}
+	s.Legend = legend(g.Players, s.Short)
 	for _, r := range sh.Rounds {
 		s.Rows = append(s.Rows, sheetLine(sh, r))
 	}
@@ -58,4 +60,49 @@ func finalStandings(sh db.Sheet) *views.Final {
 		f.Places = append(f.Places, views.Place{Place: st.Place, Name: st.Name, Total: st.Total})
 	}
 	return f
+}
+
+// shortNames are the players' names as the score sheet's header shows
+// them: whole for a small table; for a bigger one, each cut to the
+// shortest start (3 letters at least) no other name begins with, or when
+// that is long, its first 2 letters and seat number.
+func shortNames(names []string) []string {
+	if len(names) <= 4 {
+		return names
+	}
+	out := make([]string, len(names))
+	for i, name := range names {
+		rs := []rune(name)
+		k := min(3, len(rs))
+		for k < len(rs) && sharedStart(names, i, string(rs[:k])) {
+			k++
+		}
+		out[i] = strings.TrimSpace(string(rs[:k]))
+		if k > 5 && len(rs) > 6 {
+			out[i] = strings.TrimSpace(string(rs[:min(2, len(rs))])) + strconv.Itoa(i+1)
+		}
+	}
+	return out
+}
+
+// sharedStart reports whether a name other than names[i] begins with
+// start, whatever its case.
+func sharedStart(names []string, i int, start string) bool {
+	for j, other := range names {
+		if j != i && strings.HasPrefix(strings.ToLower(other), strings.ToLower(start)) {
+			return true
+		}
+	}
+	return false
+}
+
+// legend lists in full the names the header shortens.
+func legend(names, short []string) []views.NameLegend {
+	var out []views.NameLegend
+	for i, name := range names {
+		if short[i] != name {
+			out = append(out, views.NameLegend{Short: short[i], Name: name})
+		}
+	}
+	return out
 }

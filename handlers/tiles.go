@@ -45,7 +45,7 @@ func tilesPage(sh db.Sheet, r *referee.SheetRound, seat int, picked []string, pr
 	p := views.TilesPage{Meta: views.Meta{Title: text("title.tiles", referee.Params{"Name": g.Players[seat]}), Where: g.Name},
 		Back: back, Action: entryURL(g.Slug, r.Number, seat), Name: g.Players[seat], Round: r.Number,
 		Double: tileName(r.Double()), Error: problem, Closed: r.Closed, Who: g.Players,
-		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10)}
+		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), Form: newFormID()}
 	taken := map[referee.Tile]string{referee.NewTile(r.Double(), r.Double()): text("on-the-table", nil)}
 	for s, e := range r.Entries {
 		if e != nil && s != seat {

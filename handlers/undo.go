@@ -7,27 +7,87 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
-// undo takes back the latest entry of the round being played.
+// undo takes back the latest entry of the round being played, the one
+// its button named; when another change has come since, it says so in the
+// round's card and undoes nothing.
 func (a *App) undo(c echo.Context) error {
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return err
 	}
-	basedOn := int64(db.Unchecked)
-	if v := c.FormValue("version"); v != "" {
-		if basedOn, err = strconv.ParseInt(v, 10, 64); err != nil || basedOn < 0 {
-			return invalid("version", "version", nil)
-		}
+	basedOn, err := undoBasis(c)
+	if err != nil {
+		return err
 	}
-	_, sh, err := a.store.UndoLast(c.Request().Context(), slug, n, basedOn)
+	undone, sh, err := a.store.UndoLast(c.Request().Context(), slug, n, basedOn)
+	if p := problemOf(err); err != nil && p.code == referee.CodeConflict {
+		return a.undoRefused(c, slug, n, basedOn, p, err)
+	}
 	if err != nil {
 		return err
 	}
 	return roundChanged(c, sh, n, func(p views.RoundPanel) templ.Component {
-		p.Notice = text("undone", nil)
+		if undone.ID != 0 {
+			p.Notice = text("undone", referee.Params{"What": changeName(sh.Game, undone)})
+		}
 		return views.RoundCard(p)
 	})
+}
+
+// undoBasis is what the undo form was based on: the round's version, the
+// change it offered to take back, and its one-time id.
+func undoBasis(c echo.Context) (db.Basis, error) {
+	b := db.Basis{Version: db.Unchecked, Form: formID(c)}
+	for name, to := range map[string]*int64{"version": &b.Version, "change": &b.Change} {
+		v := c.FormValue(name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return b, invalid("version", "version", nil)
+		}
+		*to = n
+	}
+	return b, nil
+}
+
+// undoRefused shows the round's card as it is now, with why nothing was
+// undone. A round closed meanwhile has no card left: that refusal is
+// shown as any other.
+func (a *App) undoRefused(c echo.Context, slug string, n int, basedOn db.Basis, p problem, err error) error {
+	sh, r, lerr := a.sheetRound(c.Request().Context(), slug, n, true)
+	if lerr != nil || r.Closed {
+		return err
+	}
+	msg := p.msg
+	if offered, ok := changeByID(sh.History, basedOn.Change); ok {
+		if now, ok := sh.Undoable(n); !ok || now.ID != offered.ID {
+			msg = text("undo-stale", referee.Params{"What": changeName(sh.Game, offered)})
+		}
+	}
+	if isHTMX(c) {
+		panel := roundPanel(sh, r)
+		panel.Error = msg
+		return render(c, p.status, views.RoundCard(panel))
+	}
+	page := gamePage(sh)
+	if page.Round != nil {
+		page.Round.Error = msg
+	}
+	return render(c, p.status, views.Game(page))
+}
+
+// changeByID finds a change in the history.
+func changeByID(history []db.Change, id int64) (db.Change, bool) {
+	for _, c := range history {
+		if c.ID == id && id != 0 {
+			return c, true
+		}
+	}
+	return db.Change{}, false
 }

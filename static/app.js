@@ -46,6 +46,36 @@
     if (e.target.name === "hand_size" && box) box.value = "";
   });
 
+  // Faster entry: once a score is saved (or who set the double down is
+  // tapped), focus the pips box of the next player without an entry, so
+  // the numeric keyboard stays up; with every entry in, focus Close. A
+  // refused entry keeps the focus in its own box.
+  var focusedFor = null;
+  function pipsOf(row) { return row && row.querySelector("input[name=pips]"); }
+  function focusNext(seat) {
+    var rows = Array.prototype.slice.call(document.querySelectorAll("#round .entry"));
+    var saved = document.getElementById("entry-" + seat);
+    if (saved && saved.querySelector("[role=alert]")) { pipsOf(saved).focus(); return; }
+    for (var i = 1; i <= rows.length; i++) {
+      var row = rows[(Math.max(seat, -1) + i) % rows.length];
+      // Not the row's class: htmx settles a swapped element's class later.
+      if (!row.querySelector(".who .now") && pipsOf(row)) { pipsOf(row).focus(); return; }
+    }
+    var close = document.querySelector("#round [data-testid=close]:not([disabled])");
+    if (close) close.focus();
+  }
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var d = e.detail;
+    if (!d || !d.xhr || d.xhr === focusedFor || !d.requestConfig || d.requestConfig.verb !== "post") return;
+    var path = d.pathInfo && d.pathInfo.requestPath || "";
+    var m = /\/entries\/(\d+)$/.exec(path);
+    if (!document.querySelector("#round [data-testid=round-actions]")) return; // a closed round's page
+    var seat = m ? Number(m[1]) : /\/opening$/.test(path) ? -1 : null;
+    if (seat === null) return;
+    focusedFor = d.xhr;
+    setTimeout(function () { focusNext(seat); }, 0); // after the out-of-band parts are swapped in too
+  });
+
   // Noisy Wi-Fi: say so when a request fails, and keep what was typed.
   function toast(text) {
     var box = document.getElementById("toast");

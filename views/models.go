@@ -37,6 +37,7 @@ type SetupPage struct {
 	MoreRules           []RuleGroup // the rest, folded away
 	Hands               HandBox
 	Errors              map[string]string
+	Form                string // the form's one-time id: sent twice, it makes one game
 }
 
 // RuleGroup is one house-rule choice with its options.

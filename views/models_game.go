@@ -54,6 +54,9 @@ type RoundPanel struct {
 	CanClose  bool
 	CloseWhy  string
 	CanUndo   bool
+	Undo      string // the undo button, naming the change it takes back
+	UndoOf    string // the id of that change, sent back with the undo
+	UndoForm  string // the undo form's one-time id
 	Error     string
 	Notice    string
 	Corrected bool
@@ -85,17 +88,28 @@ type EntryRow struct {
 	Version      string   // the version of the entry shown, sent back with a change
 	ChargeBlanks bool     // the house rule charges for blank halves: ask how many
 	BlankHalves  string   // how many, as typed
+	Form         string   // the form's one-time id: sent twice, it changes nothing more
+	Notice       string   // what was just corrected, and by whom
 }
 
 // SheetView is the score sheet: players across, rounds down.
 type SheetView struct {
 	URL     string
 	Players []string
+	Short   []string     // each player's name as the header shows it
+	Legend  []NameLegend // the names shortened, in full
+
 	Rows    []SheetRow
 	Totals  []int
 	Leaders []bool
 	Lead    string // one sentence on who leads and why
 	Live    bool   // refresh it while the game is on
+}
+
+// NameLegend gives a name the score sheet's header shortens in full.
+type NameLegend struct {
+	Short string
+	Name  string
 }
 
 // SheetRow is one round of the score sheet.
@@ -126,6 +140,7 @@ type TilesPage struct {
 	Closed  bool     // a correction: say who makes it
 	Who     []string // the players, who may make it
 	Version string   // the version of the entry shown, sent back with a change
+	Form    string   // the form's one-time id
 }
 
 // TileBox is one tile of the grid.
