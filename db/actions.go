@@ -46,7 +46,7 @@ func (s *Store) Table(ctx context.Context, slug string, n int) (Table, error) {
 }
 
 func (s *Store) loadTable(ctx context.Context, q conn, slug string, n int) (Table, error) {
-	sh, err := s.loadSheet(ctx, q, slug, false)
+	sh, err := s.loadSheet(ctx, q, slug, noHistory)
 	if err != nil {
 		return Table{}, err
 	}
@@ -128,7 +128,7 @@ func decodeAction(a *Action, kind string, tile, on sql.NullString, at string) er
 // double, who went out) is written with it. It returns the table after.
 func (s *Store) Act(ctx context.Context, slug string, n int, action referee.Action, basedOn int) (Table, error) {
 	var out Table
-	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
 		if sh.Round(n) == nil {
 			return referee.NotFound("round")
 		}

@@ -191,7 +191,7 @@ func (s *Store) inTx(ctx context.Context, fn func(conn) error) error {
 // on it: all of fn's writes land, or none. Each service of the store is
 // built on it: load the sheet, ask the referee, write what it allows,
 // commit, or write nothing and return the referee's coded error.
-func (s *Store) writeSheet(ctx context.Context, slug string, history bool, fn func(conn, *Sheet) error) error {
+func (s *Store) writeSheet(ctx context.Context, slug string, history int, fn func(conn, *Sheet) error) error {
 	return s.inTx(ctx, func(tx conn) error {
 		sh, err := s.loadSheet(ctx, tx, slug, history)
 		if err != nil {

@@ -39,7 +39,7 @@ const Unchecked = -1
 func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
 	var out Sheet
 	key := formKey(basedOn.Form, fmt.Sprintf("entry %s %d %d", slug, n, seat))
-	err := s.writeSheet(ctx, slug, true, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, n, func(tx conn, sh *Sheet) error {
 		if _, sent, err := sentBefore(ctx, tx, key); err != nil || sent {
 			out = *sh
 			return err
@@ -171,7 +171,7 @@ func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis)
 	var undone Change
 	var out Sheet
 	key := formKey(basedOn.Form, fmt.Sprintf("undo %s %d", slug, n))
-	err := s.writeSheet(ctx, slug, true, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, n, func(tx conn, sh *Sheet) error {
 		made, sent, err := sentBefore(ctx, tx, key)
 		if err != nil || sent {
 			undone, out = reverted(sh.History, made), *sh

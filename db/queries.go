@@ -22,6 +22,9 @@ const (
 	qHistory = `
 		SELECT h.id, r.number, h.seat, h.kind, h.old_value, h.new_value, h.changed_by, h.changed_at, coalesce(h.undoes, 0)
 		FROM entry_history h JOIN rounds r ON r.id = h.round_id WHERE r.game_id = ? ORDER BY h.id`
+	qRoundHistory = `
+		SELECT h.id, r.number, h.seat, h.kind, h.old_value, h.new_value, h.changed_by, h.changed_at, coalesce(h.undoes, 0)
+		FROM entry_history h JOIN rounds r ON r.id = h.round_id WHERE r.game_id = ? AND r.number = ? ORDER BY h.id`
 	qActions = `
 		SELECT seq, seat, kind, tile, on_tile, created_at
 		FROM round_actions WHERE round_id = ? ORDER BY seq`
@@ -37,7 +40,7 @@ const (
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
-var hotQueries = []string{qGame, qGameEnd, qPlayers, qRounds, qEntries, qHistory, qActions, qDeleteEntry, qPutEntry, qAddChange}
+var hotQueries = []string{qGame, qGameEnd, qPlayers, qRounds, qEntries, qHistory, qRoundHistory, qActions, qDeleteEntry, qPutEntry, qAddChange}
 
 // prepare prepares queries on a pool.
 func prepare(ctx context.Context, db *sql.DB, queries []string) (map[string]*sql.Stmt, error) {

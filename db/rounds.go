@@ -12,7 +12,7 @@ import (
 // written.
 func (s *Store) SetOpening(ctx context.Context, slug string, n, double, setter int) (Sheet, error) {
 	var out Sheet
-	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
 		if r := sh.Round(n); r != nil && r.Tracked() {
 			t, err := s.tableOf(ctx, tx, *sh, n)
 			if err != nil {
@@ -85,7 +85,7 @@ func (s *Store) finish(ctx context.Context, tx conn, sh *Sheet) error {
 // as written.
 func (s *Store) CloseRound(ctx context.Context, slug string, n int) (Sheet, error) {
 	var out Sheet
-	err := s.writeSheet(ctx, slug, false, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
 		next, err := sh.Close(n)
 		if err != nil {
 			return err

@@ -57,18 +57,36 @@ func (sh Sheet) RoundVersion(n int) int64 {
 	return v
 }
 
+// Which rounds' history a sheet is loaded with: none, all, the last
+// round's, or round n's (n > 0).
+const (
+	noHistory   = 0
+	allHistory  = -1
+	lastHistory = -2
+)
+
 // Sheet loads a game night with all its rounds and entries. History is
-// left empty: only SheetWithHistory reads it.
+// left empty: only SheetWithHistory and SheetWithRoundHistory read it.
 func (s *Store) Sheet(ctx context.Context, slug string) (Sheet, error) {
-	return s.loadSheet(ctx, s.reader(), slug, false)
+	return s.loadSheet(ctx, s.reader(), slug, noHistory)
 }
 
 // SheetWithHistory is Sheet with every change to the entries.
 func (s *Store) SheetWithHistory(ctx context.Context, slug string) (Sheet, error) {
-	return s.loadSheet(ctx, s.reader(), slug, true)
+	return s.loadSheet(ctx, s.reader(), slug, allHistory)
 }
 
-func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history bool) (Sheet, error) {
+// SheetWithRoundHistory is Sheet with the changes to round n's entries
+// only (with n 0, the last round's): what a round's card or page shows,
+// read without the whole game's history.
+func (s *Store) SheetWithRoundHistory(ctx context.Context, slug string, n int) (Sheet, error) {
+	if n <= 0 {
+		n = lastHistory
+	}
+	return s.loadSheet(ctx, s.reader(), slug, n)
+}
+
+func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history int) (Sheet, error) {
 	g, err := s.loadGame(ctx, q, slug)
 	if err != nil {
 		return Sheet{}, err
@@ -80,8 +98,13 @@ func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history bool
 	if err := loadEntries(ctx, q, &sh); err != nil {
 		return sh, err
 	}
-	if history {
-		sh.History, err = loadHistory(ctx, q, g.ID)
+	switch {
+	case history == allHistory:
+		sh.History, err = loadHistory(ctx, q, qHistory, g.ID)
+	case history == lastHistory:
+		sh.History, err = loadHistory(ctx, q, qRoundHistory, g.ID, len(sh.Rounds))
+	case history > 0:
+		sh.History, err = loadHistory(ctx, q, qRoundHistory, g.ID, history)
 	}
 	return sh, err
 }
@@ -139,8 +162,8 @@ func loadEntries(ctx context.Context, q conn, sh *Sheet) error {
 	return rows.Err()
 }
 
-func loadHistory(ctx context.Context, q conn, gameID int64) ([]Change, error) {
-	rows, err := q.QueryContext(ctx, qHistory, gameID)
+func loadHistory(ctx context.Context, q conn, query string, args ...any) ([]Change, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

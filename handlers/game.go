@@ -15,7 +15,7 @@ import (
 // final standings once it is over, and the rules in play.
 func (a *App) game(c echo.Context) error {
 	// With its history, the round's card can say which change Undo takes back.
-	sh, err := a.store.SheetWithHistory(c.Request().Context(), c.Param("slug"))
+	sh, err := a.store.SheetWithRoundHistory(c.Request().Context(), c.Param("slug"), 0)
 	if err != nil {
 		return err
 	}

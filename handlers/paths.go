@@ -32,14 +32,13 @@ func seatPath(c echo.Context) (string, int, int, error) {
 	return slug, n, seat, nil
 }
 
-// sheetRound loads the sheet with (or without) its history and finds
-// round n in it.
+// sheetRound loads the sheet with (or without) round n's history and
+// finds round n in it.
 func (a *App) sheetRound(ctx context.Context, slug string, n int, history bool) (db.Sheet, *referee.SheetRound, error) {
-	load := a.store.Sheet
+	sh, err := a.store.Sheet(ctx, slug)
 	if history {
-		load = a.store.SheetWithHistory
+		sh, err = a.store.SheetWithRoundHistory(ctx, slug, n)
 	}
-	sh, err := load(ctx, slug)
 	if err != nil {
 		return sh, nil, err
 	}

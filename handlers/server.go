@@ -29,7 +29,7 @@ type Store interface {
 	Games(ctx context.Context, limit int) ([]db.Summary, error)
 	Settings(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
-	SheetWithHistory(ctx context.Context, slug string) (db.Sheet, error)
+	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)
 	SetOpening(ctx context.Context, slug string, n, double, setter int) (db.Sheet, error)
 	SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn db.Basis) (db.Sheet, error)
 	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
