@@ -169,7 +169,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	if lerr != nil {
 		return lerr
 	}
-	fix := &rowFix{seat: seat, form: f, msg: p.msg}
+	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field}
 	switch {
 	case f.tapped:
 		return render(c, p.status, views.Tiles(tilesPage(sh, r, seat, f.tiles, p.msg)))
@@ -188,15 +188,17 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 // rowFix carries a refused entry back to its row: what was typed and why
 // it was refused.
 type rowFix struct {
-	seat int
-	form entryForm
-	msg  string
+	seat  int
+	form  entryForm
+	msg   string
+	field string
 }
 
 func (f *rowFix) apply(row views.EntryRow) views.EntryRow {
 	if f == nil || f.seat != row.Seat {
 		return row
 	}
-	row.Error, row.Pips, row.DoubleBlank, row.BlankHalves = f.msg, f.form.pips, f.form.doubleBlank, f.form.blankHalves
+	row.Error, row.Field = f.msg, f.field
+	row.Pips, row.DoubleBlank, row.BlankHalves = f.form.pips, f.form.doubleBlank, f.form.blankHalves
 	return row
 }

@@ -54,6 +54,7 @@ func setupPage(f setupForm, errs map[string]string) views.SetupPage {
 		Hands:  handBox(f),
 		Form:   cmp.Or(f.form, newFormID()), // shown again, the form has made nothing yet
 	}
+	_, p.Hands.Refused = errs["hand_size"]
 	for _, s := range referee.Sets {
 		p.Sets = append(p.Sets, int(s))
 	}

@@ -76,6 +76,69 @@
     setTimeout(function () { focusNext(seat); }, 0); // after the out-of-band parts are swapped in too
   });
 
+  // After an update, one polite live region outside the swapped parts says
+  // what it did (the score saved, who set the double down, the table's
+  // banner, the replay step), and the focus stays where it was or, when
+  // that control is gone, moves to what was said. Parts marked data-say
+  // are said once, when they arrive; a notice (an undo, a correction) is
+  // said on its own, and a refusal speaks for itself.
+  var seen = new WeakSet();
+  function markSeen() {
+    document.querySelectorAll("[data-say], [role=alert]").forEach(function (el) { seen.add(el); });
+  }
+  document.addEventListener("DOMContentLoaded", markSeen);
+  function fresh(sel) {
+    return Array.prototype.filter.call(document.querySelectorAll(sel), function (el) {
+      return !seen.has(el) && !el.hidden;
+    });
+  }
+  function say(els) {
+    var region = document.getElementById("said");
+    var text = els.map(function (el) { return el.getAttribute("data-say") || el.textContent; })
+      .join(" ").replace(/\s+/g, " ").trim();
+    if (!region || !text) return;
+    region.textContent = ""; // the same words again are still news
+    setTimeout(function () { region.textContent = text; }, 50);
+  }
+  var before = null; // the focused control, as it can be found again
+  document.addEventListener("htmx:beforeSwap", function () {
+    var a = document.activeElement;
+    before = a && a !== document.body ? {
+      id: a.id, tag: a.tagName.toLowerCase(), testid: a.getAttribute("data-testid"),
+      name: a.getAttribute("name"), value: a.getAttribute("value"), href: a.getAttribute("href"),
+    } : null;
+  });
+  function findAgain(d) {
+    if (!d) return null;
+    if (d.id && document.getElementById(d.id)) return document.getElementById(d.id);
+    if (!d.testid && !d.name && !d.href) return null;
+    var sel = d.tag;
+    [["data-testid", d.testid], ["name", d.name], ["value", d.value], ["href", d.href]].forEach(function (kv) {
+      if (kv[1] !== null && kv[1] !== "") sel += "[" + kv[0] + '="' + CSS.escape(kv[1]) + '"]';
+    });
+    return document.querySelector(sel);
+  }
+  function usable(el) { return el && !el.disabled && el.getClientRects().length > 0; }
+  var settled = null;
+  document.addEventListener("htmx:afterSettle", function () {
+    clearTimeout(settled);
+    settled = setTimeout(function () {
+      var alerts = fresh("[role=alert]"), told = fresh("[data-say]");
+      var notices = told.filter(function (el) { return el.classList.contains("notice"); });
+      if (notices.length) told = notices;
+      markSeen();
+      if (!alerts.length) say(told);
+      var a = document.activeElement;
+      if (a && a !== document.body && document.contains(a)) return;
+      var back = findAgain(before);
+      if (usable(back)) { back.focus(); return; }
+      var to = alerts[0] || told[0];
+      if (!to) return;
+      if (!to.matches("a, button, input, select, textarea")) to.setAttribute("tabindex", "-1");
+      to.focus();
+    }, 30);
+  });
+
   // Noisy Wi-Fi: say so when a request fails, and keep what was typed.
   function toast(text) {
     var box = document.getElementById("toast");

@@ -40,7 +40,7 @@ func Check(p CheckPage) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Can this go there?</h1><form method=\"get\" action=\"/check\" class=\"card\" data-testid=\"check-form\"><label for=\"layout\">The table, tile by tile in the order laid <span class=\"hint\">(like 9-9 9-3@9-9 9-5@9-9: \"@\" means \"laid on\")</span></label> <textarea id=\"layout\" name=\"layout\" rows=\"3\" autocomplete=\"off\" spellcheck=\"false\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Can this go there?</h1><form method=\"get\" action=\"/check\" class=\"card\" data-testid=\"check-form\" novalidate><label for=\"layout\">The table, tile by tile in the order laid <span class=\"hint\">(like 9-9 9-3@9-9 9-5@9-9: \"@\" means \"laid on\")</span></label> <textarea id=\"layout\" name=\"layout\" rows=\"3\" autocomplete=\"off\" spellcheck=\"false\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

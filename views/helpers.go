@@ -39,3 +39,30 @@ func oobAttrs(oob bool) templ.Attributes {
 	}
 	return templ.Attributes{}
 }
+
+// refused marks a field the app refused: screen readers hear it is
+// invalid and read the message (the element with id msg) that says why.
+func refused(yes bool, msg string) templ.Attributes {
+	if !yes {
+		return templ.Attributes{}
+	}
+	return templ.Attributes{"aria-invalid": "true", "aria-describedby": msg}
+}
+
+// entryProblem is the id of the message saying why a seat's entry was refused.
+func entryProblem(seat int) string { return "problem-" + itoa(seat) }
+
+// refusedHere reports whether an entry's refusal is about the field: a
+// refusal naming no field is about the pips, the entry's main box.
+func (e EntryRow) refusedHere(field string) bool {
+	if e.Error == "" {
+		return false
+	}
+	return e.Field == field || (e.Field == "" && field == "pips")
+}
+
+// hasError reports whether the form's field was refused.
+func hasError(errs map[string]string, field string) bool {
+	_, ok := errs[field]
+	return ok
+}

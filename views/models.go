@@ -66,6 +66,7 @@ type HandBox struct {
 	Other        string // a number typed instead of a choice
 	Anyway       string // the "deal anyway" label; empty unless the set is too small
 	AnywayTicked bool
+	Refused      bool // the hand size was refused: the message is error-hand_size
 }
 
 // HandChoice is one published hand size the host may pick.

@@ -82,6 +82,7 @@ type EntryRow struct {
 	Pips         string
 	DoubleBlank  bool
 	Error        string
+	Field        string   // the input the error is about, if any
 	Closed       bool     // a correction: the round is closed
 	DoubleOut    bool     // the house rule charges for going out on a double
 	Who          []string // who may be named as making a correction

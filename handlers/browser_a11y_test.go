@@ -1,0 +1,98 @@
+package handlers
+
+import (
+	"testing"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserSaysAndKeepsFocus: every update is said in the one polite
+// live region, the focus never drops to the page body, a refusal is tied
+// to its field with the app's own words, and controls say whose they are.
+func TestBrowserSaysAndKeepsFocus(t *testing.T) {
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cy", "Dee")
+	b := newBrowser(t, a.server.URL)
+	b.do(chromedp.Navigate(b.base+game), chromedp.WaitVisible(css(`[data-testid=round]`)))
+
+	if got := b.eval(`document.querySelector("#entry-1 [data-testid=save]").textContent`); got != "Save Bob's score" {
+		t.Errorf("Bob's save button is named %q", got)
+	}
+	if got := b.eval(`document.querySelector("#entry-2 [data-testid=went-out]").getAttribute("aria-label")`); got != "Cy went out" {
+		t.Errorf("Cy's went-out button is named %q", got)
+	}
+
+	b.do(chromedp.Click(css(`#opening button[value="0"]`)))
+	b.waitText(`#said`, "Set down by Ann.")
+	b.waitFocus("pips-0")
+	b.do(chromedp.KeyEvent("12"), chromedp.KeyEvent("\r"))
+	b.waitText(`#said`, "Ann: 12")
+	b.waitFocus("pips-1")
+
+	// Letters go to the server, not to the browser's own check, and come
+	// back as the app's message, tied to the box.
+	b.do(chromedp.KeyEvent("ab"), chromedp.KeyEvent("\r"))
+	b.waitText(`#entry-1 [data-testid=problem]`, "ab")
+	b.waitFocus("pips-1")
+	if got := b.eval(`(i => i.getAttribute("aria-invalid") + " " + document.getElementById(i.getAttribute("aria-describedby")).textContent)(document.getElementById("pips-1"))`); got != "true "+b.text(`#entry-1 [data-testid=problem]`) {
+		t.Errorf("the refused box reads %q", got)
+	}
+	if got := b.eval(`document.getElementById("pips-0").hasAttribute("aria-invalid") ? "marked" : ""`); got != "" {
+		t.Errorf("Ann's box, not refused, is %s invalid", got)
+	}
+
+	// Undo: the notice alone is said, and the focus does not drop.
+	b.do(chromedp.Click(css(`[data-testid=undo]`)))
+	b.waitText(`#said`, "Ann")
+	b.notOnBody("after an undo")
+
+	// The live table: a tile laid keeps the focus and says the banner.
+	b.do(chromedp.Navigate(b.base+game+"/rounds/1/table"), chromedp.WaitVisible(css(`[data-testid=start]`)))
+	b.do(chromedp.Click(css(`[data-testid=start] button[value="0"]`)))
+	b.waitText(`#said`, "Bob's turn")
+	b.layTile("9-9", "9-1")
+	b.waitText(`#said`, "Cy's turn")
+	b.notOnBody("after a tile is laid")
+	b.do(chromedp.Click(css(`[data-testid=draw]`)))
+	b.waitText(`#said`, "Cy")
+	b.notOnBody("after a draw")
+
+	// The replay: a step keeps the focus on the step button and is said.
+	b.do(chromedp.Navigate(b.base+game+"/rounds/1/replay"), chromedp.WaitVisible(css(`[data-testid=replay]`)))
+	b.do(chromedp.Click(css(`[data-testid=prev]`)))
+	b.waitText(`#said`, "Step")
+	b.notOnBody("after a replay step")
+}
+
+// TestBrowserTextSize: the page follows the browser's text size.
+func TestBrowserTextSize(t *testing.T) {
+	a := newTestApp(t)
+	b := newBrowser(t, a.server.URL)
+	var size int64 = 24
+	if _, err := chromedp.Call(b.ctx, page.SetFontSizes, page.SetFontSizesParams{FontSizes: &page.FontSizes{Standard: size}}); err != nil {
+		t.Fatal(err)
+	}
+	b.do(chromedp.Navigate(b.base+"/"), chromedp.WaitVisible(css(`main`)))
+	if got := b.eval(`getComputedStyle(document.documentElement).fontSize`); got != "27px" {
+		t.Errorf("with the browser's text at %dpx the page's root text is %s, want 27px", size, got)
+	}
+}
+
+func (b *browser) eval(js string) string {
+	b.t.Helper()
+	got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		b.t.Fatalf("browser: %s: %v", js, err)
+	}
+	return got
+}
+
+// notOnBody fails when the focus has dropped to the page body.
+func (b *browser) notOnBody(when string) {
+	b.t.Helper()
+	poll := chromedp.Poll[bool](`document.activeElement !== null && document.activeElement !== document.body`, chromedp.WithPollingTimeout(3e9))
+	if _, err := chromedp.Run(b.ctx, poll); err != nil {
+		b.t.Errorf("the focus dropped to the page body %s", when)
+	}
+}
