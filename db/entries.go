@@ -35,11 +35,21 @@ const Unchecked = -1
 // closed round, which names who makes it. The referee checks the entry
 // against the round as stored, in the same transaction. An entry the same
 // as the one stored, or a form sent before, writes nothing. It returns the
-// sheet as written, with its history.
+// sheet as written with the history its answer shows: for an open round,
+// the change its Undo would take back; for a correction, the round's
+// whole history.
 func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
 	var out Sheet
 	key := formKey(basedOn.Form, fmt.Sprintf("entry %s %d %d", slug, n, seat))
-	err := s.writeSheet(ctx, slug, n, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+		history := qUndoable
+		if r := sh.Round(n); r != nil && r.Closed {
+			history = qRoundHistory
+		}
+		var err error
+		if sh.History, err = loadHistory(ctx, tx, history, sh.Game.ID, n); err != nil {
+			return err
+		}
 		if _, sent, err := sentBefore(ctx, tx, key); err != nil || sent {
 			out = *sh
 			return err

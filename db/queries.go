@@ -25,6 +25,14 @@ const (
 	qRoundHistory = `
 		SELECT h.id, r.number, h.seat, h.kind, h.old_value, h.new_value, h.changed_by, h.changed_at, coalesce(h.undoes, 0)
 		FROM entry_history h JOIN rounds r ON r.id = h.round_id WHERE r.game_id = ? AND r.number = ? ORDER BY h.id`
+	// qUndoable is round n's latest change that is not an undo and has not
+	// been undone: the one change a save's answer needs, to name its Undo.
+	qUndoable = `
+		SELECT h.id, r.number, h.seat, h.kind, h.old_value, h.new_value, h.changed_by, h.changed_at, coalesce(h.undoes, 0)
+		FROM entry_history h JOIN rounds r ON r.id = h.round_id
+		WHERE r.game_id = ? AND r.number = ? AND h.kind <> 'undo'
+			AND NOT EXISTS (SELECT 1 FROM entry_history u WHERE u.round_id = h.round_id AND u.undoes = h.id)
+		ORDER BY h.id DESC LIMIT 1`
 	qActions = `
 		SELECT seq, seat, kind, tile, on_tile, created_at
 		FROM round_actions WHERE round_id = ? ORDER BY seq`
@@ -40,7 +48,7 @@ const (
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
-var hotQueries = []string{qGame, qGameEnd, qPlayers, qRounds, qEntries, qHistory, qRoundHistory, qActions, qDeleteEntry, qPutEntry, qAddChange}
+var hotQueries = []string{qGame, qGameEnd, qPlayers, qRounds, qEntries, qHistory, qRoundHistory, qUndoable, qActions, qDeleteEntry, qPutEntry, qAddChange}
 
 // prepare prepares queries on a pool.
 func prepare(ctx context.Context, db *sql.DB, queries []string) (map[string]*sql.Stmt, error) {

@@ -5,6 +5,7 @@ package handlers
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"log/slog"
@@ -71,6 +72,7 @@ func New(store Store, now func() time.Time, log *slog.Logger) *echo.Echo {
 	// compressed already (assets.go). An answer under 4 KB (a redirect, a
 	// saved score's fragments) costs more to compress than it would save.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
+		Level:     gzip.BestSpeed,
 		MinLength: 4096,
 		Skipper:   func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/static/") },
 	}))
