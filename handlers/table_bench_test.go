@@ -73,6 +73,20 @@ func BenchmarkTableMove(b *testing.B) {
 		post(table, url.Values{"kind": {"take-back"}, "seat": {"1"}})
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N), "ns/request")
+	// The answer to a tile laid, as htmx gets it and on the wire.
+	for _, coding := range []string{"identity", "gzip"} {
+		req := a.request(http.MethodPost, tables[0], strings.NewReader(url.Values{"kind": {"play"}, "seat": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("HX-Request", "true")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.Header.Set("Accept-Encoding", coding) // set by hand, so the client leaves the body as sent
+		code, body, err := a.send(req)
+		if err != nil || code != http.StatusOK {
+			b.Fatalf("POST a tile (%s): %d %v", coding, code, err)
+		}
+		b.ReportMetric(float64(len(body)), coding+"-B/answer")
+		post(tables[0], url.Values{"kind": {"take-back"}, "seat": {"1"}})
+	}
 }
 
 // BenchmarkTableRender renders the table page of a whole double-18 round
