@@ -131,7 +131,7 @@
       var a = document.activeElement;
       if (a && a !== document.body && document.contains(a)) return;
       var back = findAgain(before);
-      if (usable(back)) { back.focus(); return; }
+      if (usable(back)) { back.focus({ preventScroll: true }); return; } // it was in view, where it was
       var to = alerts[0] || told[0];
       if (!to) return;
       if (!to.matches("a, button, input, select, textarea")) to.setAttribute("tabindex", "-1");
