@@ -139,6 +139,17 @@
     }, 30);
   });
 
+  // A score sheet of many players says it scrolls sideways only where it
+  // does: on a phone, not on a screen wide enough for it.
+  function hintScroll() {
+    var hint = document.getElementById("sheet-scrolls");
+    var wrap = hint && hint.nextElementSibling;
+    if (wrap) hint.hidden = wrap.scrollWidth <= wrap.clientWidth;
+  }
+  document.addEventListener("DOMContentLoaded", hintScroll);
+  document.addEventListener("htmx:afterSettle", hintScroll);
+  window.addEventListener("resize", hintScroll);
+
   // Noisy Wi-Fi: say so when a request fails, and keep what was typed.
   function toast(text) {
     var box = document.getElementById("toast");
