@@ -139,6 +139,22 @@
     }, 30);
   });
 
+  // The whole table, zoomed, opens on what matters: the double the table
+  // owes, or else the last tile laid, in the middle of the frame, not on
+  // the drawing's top-left corner. After a move it follows the new tile.
+  function centreZoomed() {
+    var view = document.querySelector(".table-view.zoomed");
+    if (!view || view.hasAttribute("data-centred")) return;
+    var mark = view.querySelector(".tile.owed") || view.querySelector(".tile.last");
+    view.setAttribute("data-centred", "");
+    if (!mark) return;
+    var v = view.getBoundingClientRect(), m = mark.getBoundingClientRect();
+    view.scrollLeft += m.left + m.width / 2 - (v.left + v.width / 2);
+    view.scrollTop += m.top + m.height / 2 - (v.top + v.height / 2);
+  }
+  document.addEventListener("DOMContentLoaded", centreZoomed);
+  document.addEventListener("htmx:afterSettle", centreZoomed);
+
   // A score sheet of many players says it scrolls sideways only where it
   // does: on a phone, not on a screen wide enough for it.
   function hintScroll() {
