@@ -96,3 +96,43 @@ func (b *browser) notOnBody(when string) {
 		b.t.Errorf("the focus dropped to the page body %s", when)
 	}
 }
+
+// TestBrowserTargetsAndStickyBar: the replay's steps are 44 px targets,
+// and a tile reached with the keyboard on the tap-the-tiles page is not
+// hidden under the sticky Save bar.
+func TestBrowserTargetsAndStickyBar(t *testing.T) {
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cy")
+	table := game + "/rounds/1/table"
+	for _, f := range [][]string{
+		{"kind", "play", "seat", "0", "tile", "9-9"},
+		{"kind", "play", "seat", "1", "tile", "9-1", "on", "9-9"},
+		{"kind", "draw", "seat", "2"},
+	} {
+		if r := a.post(table, form(f...)); r.code >= 400 {
+			t.Fatalf("%v: %d", f, r.code)
+		}
+	}
+	b := newBrowser(t, a.server.URL)
+	b.do(chromedp.Navigate(b.base+game+"/rounds/1/replay"), chromedp.WaitVisible(css(`[data-testid=replay]`)))
+	if n := b.evalInt(`document.querySelectorAll("[data-testid=replay-step]").length`); n < 3 {
+		t.Fatalf("the replay lists %d steps, want 3", n)
+	}
+	small, _ := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](smallTargets))
+	for _, s := range small {
+		t.Errorf("replay: tap target %s", s)
+	}
+
+	b.do(chromedp.Navigate(b.base+game+"/rounds/1/entries/0/tiles"), chromedp.WaitVisible(css(`[data-testid=tiles-form]`)))
+	for _, tile := range []string{"5-4", "2-1", "0-0"} { // down the grid, each below the screen's fold at first
+		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("[data-testid='tile-` + tile + `']").focus()`))
+		hidden := b.eval(`(() => {
+			const tile = document.querySelector("[data-testid='tile-` + tile + `']").closest("label").getBoundingClientRect();
+			const bar = document.querySelector(".tiles-bar").getBoundingClientRect();
+			return tile.bottom > bar.top + 1 ? "under the bar by " + Math.round(tile.bottom - bar.top) + " px" : "";
+		})()`)
+		if hidden != "" {
+			t.Errorf("tile %s, focused, is %s", tile, hidden)
+		}
+	}
+}
