@@ -42,12 +42,7 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e refer
 	var out Sheet
 	key := formKey(basedOn.Form, fmt.Sprintf("entry %s %d %d", slug, n, seat))
 	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
-		history := qUndoable
-		if r := sh.Round(n); r != nil && r.Closed {
-			history = qRoundHistory
-		}
-		var err error
-		if sh.History, err = loadHistory(ctx, tx, history, sh.Game.ID, n); err != nil {
+		if err := loadSavedHistory(ctx, tx, sh, n); err != nil {
 			return err
 		}
 		if _, sent, err := sentBefore(ctx, tx, key); err != nil || sent {
@@ -207,6 +202,18 @@ func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis)
 
 // undoable is the change an undo based on basedOn takes back, or why
 // there is none.
+// loadSavedHistory reads the history a save's answer shows: for an open
+// round, the one change its Undo would take back; for a correction, the
+// round's whole history.
+func loadSavedHistory(ctx context.Context, tx conn, sh *Sheet, n int) (err error) {
+	query := qUndoable
+	if r := sh.Round(n); r != nil && r.Closed {
+		query = qRoundHistory
+	}
+	sh.History, err = loadHistory(ctx, tx, query, sh.Game.ID, n)
+	return err
+}
+
 func undoable(sh *Sheet, n int, basedOn Basis) (Change, error) {
 	r := sh.Round(n)
 	switch {
