@@ -78,6 +78,18 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e refer
 	return out, err
 }
 
+// loadSavedHistory reads the history a save's answer shows: for an open
+// round, the one change its Undo would take back; for a correction, the
+// round's whole history.
+func loadSavedHistory(ctx context.Context, tx conn, sh *Sheet, n int) (err error) {
+	query := qUndoable
+	if r := sh.Round(n); r != nil && r.Closed {
+		query = qRoundHistory
+	}
+	sh.History, err = loadHistory(ctx, tx, query, sh.Game.ID, n)
+	return err
+}
+
 // sameEntry reports whether a change from old to new changes nothing, so
 // it leaves no line in the history.
 func sameEntry(old, new *referee.Entry) bool {
@@ -163,107 +175,4 @@ func score(e *referee.Entry) sql.NullInt64 {
 		return sql.NullInt64{}
 	}
 	return sql.NullInt64{Int64: int64(e.Score), Valid: true}
-}
-
-// UndoLast takes back the latest entry or edit of the open round n that
-// has not been undone yet, restoring what the player had before it.
-// basedOn.Version is the round's version the page showed (see
-// Sheet.RoundVersion), or Unchecked, and basedOn.Change the change it
-// offered to undo, or 0. It returns the change it reverted and the sheet
-// as written, with its history; the same form sent again undoes nothing
-// more and returns the change the first one reverted.
-func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis) (Change, Sheet, error) {
-	var undone Change
-	var out Sheet
-	key := formKey(basedOn.Form, fmt.Sprintf("undo %s %d", slug, n))
-	err := s.writeSheet(ctx, slug, n, func(tx conn, sh *Sheet) error {
-		made, sent, err := sentBefore(ctx, tx, key)
-		if err != nil || sent {
-			undone, out = reverted(sh.History, made), *sh
-			return err
-		}
-		c, err := undoable(sh, n, basedOn)
-		if err != nil {
-			return err
-		}
-		undone = c
-		ch := referee.EntryChange{Seat: c.Seat, Old: sh.Round(n).Entries[c.Seat], New: c.Old, Kind: referee.KindUndo}
-		id, err := s.putChange(ctx, tx, sh, n, ch, "", c.ID)
-		if err != nil {
-			return err
-		}
-		sh.History = append(sh.History, Change{ID: id, Round: n, Seat: c.Seat, Kind: referee.KindUndo, Old: ch.Old, New: ch.New,
-			At: s.Now().UTC(), Undoes: c.ID})
-		out = *sh
-		return s.keepForm(ctx, tx, key, strconv.FormatInt(c.ID, 10))
-	})
-	return undone, out, err
-}
-
-// undoable is the change an undo based on basedOn takes back, or why
-// there is none.
-// loadSavedHistory reads the history a save's answer shows: for an open
-// round, the one change its Undo would take back; for a correction, the
-// round's whole history.
-func loadSavedHistory(ctx context.Context, tx conn, sh *Sheet, n int) (err error) {
-	query := qUndoable
-	if r := sh.Round(n); r != nil && r.Closed {
-		query = qRoundHistory
-	}
-	sh.History, err = loadHistory(ctx, tx, query, sh.Game.ID, n)
-	return err
-}
-
-func undoable(sh *Sheet, n int, basedOn Basis) (Change, error) {
-	r := sh.Round(n)
-	switch {
-	case r == nil:
-		return Change{}, referee.NotFound("round")
-	case r.Closed:
-		return Change{}, referee.Conflict("round-closed", referee.Params{"N": n})
-	case basedOn.Version != Unchecked && basedOn.Version != sh.RoundVersion(n):
-		return Change{}, referee.Conflict("round-changed", nil)
-	}
-	c, ok := lastUndoable(sh.History, n)
-	switch {
-	case !ok:
-		return c, referee.Conflict("nothing-to-undo", nil)
-	case basedOn.Change != 0 && basedOn.Change != c.ID:
-		return c, referee.Conflict("round-changed", nil)
-	}
-	return c, nil
-}
-
-// reverted is the change of history whose id is made, the one an undo
-// sent before took back.
-func reverted(history []Change, made string) Change {
-	id, _ := strconv.ParseInt(made, 10, 64)
-	for _, c := range history {
-		if c.ID == id {
-			return c
-		}
-	}
-	return Change{}
-}
-
-// Undoable is the change an undo of round n would take back: its latest
-// change that is not an undo and has not been undone. It is found in the
-// history, so only on a sheet loaded with it.
-func (sh Sheet) Undoable(n int) (Change, bool) { return lastUndoable(sh.History, n) }
-
-// lastUndoable is round n's latest change that is not an undo and has not
-// been undone.
-func lastUndoable(history []Change, n int) (Change, bool) {
-	reverted := map[int64]bool{}
-	for _, c := range history {
-		if c.Kind == referee.KindUndo {
-			reverted[c.Undoes] = true
-		}
-	}
-	for i := len(history) - 1; i >= 0; i-- {
-		if c := history[i]; c.Round == n && c.Kind != referee.KindUndo && !reverted[c.ID] {
-			return c, true
-		}
-	}
-	return Change{}, false
 }

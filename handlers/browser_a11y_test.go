@@ -15,6 +15,7 @@ func TestBrowserSaysAndKeepsFocus(t *testing.T) {
 	game := a.createGame("9", "Ann", "Bob", "Cy", "Dee")
 	b := newBrowser(t, a.server.URL)
 	b.do(chromedp.Navigate(b.base+game), chromedp.WaitVisible(css(`[data-testid=round]`)))
+	b.htmxReady()
 
 	if got := b.eval(`document.querySelector("#entry-1 [data-testid=save]").textContent`); got != "Save Bob's score" {
 		t.Errorf("Bob's save button is named %q", got)
@@ -49,6 +50,7 @@ func TestBrowserSaysAndKeepsFocus(t *testing.T) {
 
 	// The live table: a tile laid keeps the focus and says the banner.
 	b.do(chromedp.Navigate(b.base+game+"/rounds/1/table"), chromedp.WaitVisible(css(`[data-testid=start]`)))
+	b.htmxReady()
 	b.do(chromedp.Click(css(`[data-testid=start] button[value="0"]`)))
 	b.waitText(`#said`, "Bob's turn")
 	b.layTile("9-9", "9-1")
@@ -60,6 +62,7 @@ func TestBrowserSaysAndKeepsFocus(t *testing.T) {
 
 	// The replay: a step keeps the focus on the step button and is said.
 	b.do(chromedp.Navigate(b.base+game+"/rounds/1/replay"), chromedp.WaitVisible(css(`[data-testid=replay]`)))
+	b.htmxReady()
 	b.do(chromedp.Click(css(`[data-testid=prev]`)))
 	b.waitText(`#said`, "Step")
 	b.notOnBody("after a replay step")

@@ -15,6 +15,7 @@ func TestBrowserFastEntry(t *testing.T) {
 	game := a.createGame("9", "Ann", "Bob", "Cy", "Dee")
 	b := newBrowser(t, a.server.URL)
 	b.do(chromedp.Navigate(b.base+game), chromedp.WaitVisible(css(`[data-testid=round]`)))
+	b.htmxReady()
 
 	// Naming who set the double down is the round's first question; it
 	// hands the focus to the first pips box.

@@ -104,6 +104,7 @@ func TestBrowserKeyboardOnly(t *testing.T) {
 	b := newBrowser(t, a.server.URL)
 	b.do(chromedp.EmulateViewport(390, 844))
 	b.do(chromedp.Navigate(b.base+game), chromedp.WaitVisible(css(`[data-testid=round]`)))
+	b.htmxReady()
 
 	// Who set 9-9 down: Ann.
 	b.tabTo(`#opening button[value="0"]`)

@@ -25,6 +25,10 @@ func TestBrowserTwoGameNights(t *testing.T) {
 			chromedp.Click(css(`input[name=set][value="`+set+`"]`)))
 		b.waitText(`[data-testid=suggestion]`, "on double-"+set)
 		b.do(chromedp.DoubleClick(css(`[data-testid=create]`)), chromedp.WaitVisible(css(`[data-testid=round]`)))
+		// The second tap's post may still be on its way back: load the night's
+		// page once more, so nothing navigates under the next step.
+		b.do(chromedp.Navigate(b.base+b.eval(`location.pathname`)), chromedp.WaitVisible(css(`[data-testid=round]`)))
+		b.htmxReady()
 	}
 	clean := func(when string) {
 		t.Helper()

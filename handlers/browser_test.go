@@ -120,6 +120,13 @@ func (b *browser) screenshot(name string) {
 
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
 
+// htmxReady waits until the page's deferred scripts have run, so a tap
+// goes through htmx and not as a plain form post that leaves the page.
+func (b *browser) htmxReady() {
+	b.t.Helper()
+	b.do(chromedp.Poll[chromedp.Void](`document.readyState !== "loading" && window.htmx !== undefined`))
+}
+
 // TestBrowserGameNight keeps a whole game night's score at phone size: a
 // 3-player game on double-6, one round by tapping tiles, one typed, and a
 // correction; then checks the sheet's totals and the leader.
@@ -224,6 +231,7 @@ func TestBrowserTable(t *testing.T) {
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	b := newBrowser(t, a.server.URL)
 	b.do(chromedp.Navigate(b.base+game), chromedp.Click(css(`[data-testid=open-table]`)), chromedp.WaitVisible(css(`[data-testid=start]`)))
+	b.htmxReady()
 	b.waitText(`[data-testid=owes]`, "Set 9-9 down to start.")
 	b.screenshot("table-empty")
 

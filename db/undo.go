@@ -1,0 +1,101 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"chickenfoot/referee"
+)
+
+// UndoLast takes back the latest entry or edit of the open round n that
+// has not been undone yet, restoring what the player had before it.
+// basedOn.Version is the round's version the page showed (see
+// Sheet.RoundVersion), or Unchecked, and basedOn.Change the change it
+// offered to undo, or 0. It returns the change it reverted and the sheet
+// as written, with its history; the same form sent again undoes nothing
+// more and returns the change the first one reverted.
+func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis) (Change, Sheet, error) {
+	var undone Change
+	var out Sheet
+	key := formKey(basedOn.Form, fmt.Sprintf("undo %s %d", slug, n))
+	err := s.writeSheet(ctx, slug, n, func(tx conn, sh *Sheet) error {
+		made, sent, err := sentBefore(ctx, tx, key)
+		if err != nil || sent {
+			undone, out = reverted(sh.History, made), *sh
+			return err
+		}
+		c, err := undoable(sh, n, basedOn)
+		if err != nil {
+			return err
+		}
+		undone = c
+		ch := referee.EntryChange{Seat: c.Seat, Old: sh.Round(n).Entries[c.Seat], New: c.Old, Kind: referee.KindUndo}
+		id, err := s.putChange(ctx, tx, sh, n, ch, "", c.ID)
+		if err != nil {
+			return err
+		}
+		sh.History = append(sh.History, Change{ID: id, Round: n, Seat: c.Seat, Kind: referee.KindUndo, Old: ch.Old, New: ch.New,
+			At: s.Now().UTC(), Undoes: c.ID})
+		out = *sh
+		return s.keepForm(ctx, tx, key, strconv.FormatInt(c.ID, 10))
+	})
+	return undone, out, err
+}
+
+// undoable is the change an undo based on basedOn takes back, or why
+// there is none.
+
+func undoable(sh *Sheet, n int, basedOn Basis) (Change, error) {
+	r := sh.Round(n)
+	switch {
+	case r == nil:
+		return Change{}, referee.NotFound("round")
+	case r.Closed:
+		return Change{}, referee.Conflict("round-closed", referee.Params{"N": n})
+	case basedOn.Version != Unchecked && basedOn.Version != sh.RoundVersion(n):
+		return Change{}, referee.Conflict("round-changed", nil)
+	}
+	c, ok := lastUndoable(sh.History, n)
+	switch {
+	case !ok:
+		return c, referee.Conflict("nothing-to-undo", nil)
+	case basedOn.Change != 0 && basedOn.Change != c.ID:
+		return c, referee.Conflict("round-changed", nil)
+	}
+	return c, nil
+}
+
+// reverted is the change of history whose id is made, the one an undo
+// sent before took back.
+func reverted(history []Change, made string) Change {
+	id, _ := strconv.ParseInt(made, 10, 64)
+	for _, c := range history {
+		if c.ID == id {
+			return c
+		}
+	}
+	return Change{}
+}
+
+// Undoable is the change an undo of round n would take back: its latest
+// change that is not an undo and has not been undone. It is found in the
+// history, so only on a sheet loaded with it.
+func (sh Sheet) Undoable(n int) (Change, bool) { return lastUndoable(sh.History, n) }
+
+// lastUndoable is round n's latest change that is not an undo and has not
+// been undone.
+func lastUndoable(history []Change, n int) (Change, bool) {
+	reverted := map[int64]bool{}
+	for _, c := range history {
+		if c.Kind == referee.KindUndo {
+			reverted[c.Undoes] = true
+		}
+	}
+	for i := len(history) - 1; i >= 0; i-- {
+		if c := history[i]; c.Round == n && c.Kind != referee.KindUndo && !reverted[c.ID] {
+			return c, true
+		}
+	}
+	return Change{}, false
+}
