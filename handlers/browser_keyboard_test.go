@@ -65,19 +65,15 @@ func (b *browser) tabTo(sel string) {
 func (b *browser) keepsFocus(step string) {
 	b.t.Helper()
 	b.settled()
-	deadline := time.Now().Add(1500 * time.Millisecond)
-	for {
-		got := b.focused()
-		if got != "body" && got != "null" {
-			b.t.Logf("after %s the focus is on %s", step, got)
-			return
-		}
-		if time.Now().After(deadline) {
-			b.t.Errorf("after %s the focus fell to %s: a keyboard user has to start over from the top of the page", step, got)
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
+	poll := chromedp.Poll[bool](`document.activeElement !== null && document.activeElement !== document.body`,
+		chromedp.WithPollingTimeout(1500*time.Millisecond))
+	_, err := chromedp.Run(b.ctx, poll)
+	got := b.focused()
+	if err != nil {
+		b.t.Errorf("after %s the focus fell to %s: a keyboard user has to start over from the top of the page", step, got)
+		return
 	}
+	b.t.Logf("after %s the focus is on %s", step, got)
 }
 
 // settled waits until no htmx request, swap or settle is under way.

@@ -120,11 +120,12 @@ func (b *browser) screenshot(name string) {
 
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
 
-// htmxReady waits until the page's deferred scripts have run, so a tap
-// goes through htmx and not as a plain form post that leaves the page.
+// htmxReady waits until the page has loaded and htmx has taken over its
+// forms (it does so once the document is parsed), so a tap goes through
+// htmx and not as a plain form post that leaves the page.
 func (b *browser) htmxReady() {
 	b.t.Helper()
-	b.do(chromedp.Poll[chromedp.Void](`document.readyState !== "loading" && window.htmx !== undefined`))
+	b.do(chromedp.Poll[chromedp.Void](`document.readyState === "complete" && window.htmx !== undefined`))
 }
 
 // TestBrowserGameNight keeps a whole game night's score at phone size: a
