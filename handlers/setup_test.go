@@ -172,6 +172,14 @@ func TestSetupRefusals(t *testing.T) {
 				r := a.post("/games", f)
 				msg := expectTestID(t, tt.name, r, http.StatusBadRequest, "error-"+tt.field, "").text()
 				expectSetupForm(t, tt.name, r, tt.field, f.Get(tt.field))
+				// A field with a box of its own is marked refused and names its message.
+				box := map[string]string{"name": "name", "date": "date", "players": "players", "rounds": "rounds",
+					"loss_threshold": "loss_threshold", "hand_size": "hand_other"}[tt.field]
+				if el := r.byID(box); box != "" &&
+					(el.attr("aria-invalid") != "true" || el.attr("aria-describedby") != "error-"+tt.field) {
+					t.Errorf("%s: the %s box is not tied to its message (aria-invalid %q, aria-describedby %q)",
+						tt.name, box, el.attr("aria-invalid"), el.attr("aria-describedby"))
+				}
 				for _, m := range tt.mentions {
 					if !strings.Contains(msg, m) {
 						t.Errorf("%s: %q does not name %q", tt.name, msg, m)

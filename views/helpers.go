@@ -61,8 +61,8 @@ func (e EntryRow) refusedHere(field string) bool {
 	return e.Field == field || (e.Field == "" && field == "pips")
 }
 
-// hasError reports whether the form's field was refused.
-func hasError(errs map[string]string, field string) bool {
+// fieldRefused marks a setup field refused, tied to its fieldError message.
+func fieldRefused(errs map[string]string, field string) templ.Attributes {
 	_, ok := errs[field]
-	return ok
+	return refused(ok, "error-"+field)
 }
