@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -41,7 +40,7 @@ func newBenchApp(tb testing.TB) *benchApp {
 		tb.Fatal(err)
 	}
 	now := func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) }
-	srv := httptest.NewServer(New(store, now, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	srv := httptest.NewServer(New(store, Config{Now: now}))
 	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
 		srv.Close()
 		store.Close()

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -90,7 +89,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		name  string
 		store Store
 	}{{"a store error", failingStore{}}, {"a panic", downStore{}}} {
-		e := New(c.store, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		e := New(c.store, Config{})
 		e.Logger.SetOutput(io.Discard) // the recovered panic's stack
 		rec := httptest.NewRecorder()
 		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
@@ -173,7 +172,7 @@ func TestHealthz(t *testing.T) {
 		t.Errorf("HEAD /healthz = %d with %q, want 200 and no body", r.StatusCode, after)
 	}
 
-	e := New(downStore{}, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e := New(downStore{}, Config{})
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
 	if rec.Code != http.StatusServiceUnavailable || rec.Body.String() != text("health-down", nil)+"\n" {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -37,7 +36,7 @@ func newTestApp(t *testing.T) *testApp {
 		t.Fatal(err)
 	}
 	now := func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) }
-	e := New(store, now, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e := New(store, Config{Now: now})
 	srv := httptest.NewServer(e)
 	jar, _ := cookiejar.New(nil)
 	a := &testApp{t: t, store: store, echo: e, server: srv,

@@ -3,12 +3,9 @@ package handlers
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
-	"time"
 )
 
 // downStore is a store whose database does not answer.
@@ -18,7 +15,7 @@ func (downStore) Ping(context.Context) error { return errors.New("disk on fire")
 
 func TestHealthzDown(t *testing.T) {
 	t.Parallel()
-	e := New(downStore{}, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e := New(downStore{}, Config{})
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
 	if rec.Code != http.StatusServiceUnavailable {

@@ -39,6 +39,13 @@ type Store interface {
 	Act(ctx context.Context, slug string, n int, a referee.Action, basedOn int) (db.Table, error)
 }
 
+// Config is how the app is run. The zero value of each field but the
+// store's is a working default.
+type Config struct {
+	Now func() time.Time // the clock: dates default to today (time.Now)
+	Log *slog.Logger     // receives server errors (discarded when nil)
+}
+
 // App holds what the handlers share.
 type App struct {
 	store Store
@@ -50,10 +57,15 @@ type App struct {
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
-// New builds the web app on store. now is the clock (dates default to
-// today) and log receives server errors.
-func New(store Store, now func() time.Time, log *slog.Logger) *echo.Echo {
-	a := &App{store: store, now: now, log: log}
+// New builds the web app on store, run as cfg says.
+func New(store Store, cfg Config) *echo.Echo {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	a := &App{store: store, now: cfg.Now, log: cfg.Log}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = a.handleError

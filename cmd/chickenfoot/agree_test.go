@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -11,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"chickenfoot/db"
 	"chickenfoot/handlers"
@@ -88,7 +86,7 @@ func playOnTable(t *testing.T, seats []string, script []string) tableRun {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	srv := httptest.NewServer(handlers.New(store, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	srv := httptest.NewServer(handlers.New(store, handlers.Config{}))
 	t.Cleanup(srv.Close)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	post := func(path string, f url.Values) *http.Response {

@@ -83,7 +83,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	if err != nil {
 		return err
 	}
-	srv := newServer(handlers.New(store, time.Now, log))
+	srv := newServer(handlers.New(store, handlers.Config{Log: log}))
 	fmt.Fprintf(stdout, "Chickenfoot is ready at %s (database %s). Ctrl-C stops it.\n", displayURL(ln.Addr()), cfg.db)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
