@@ -20,6 +20,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"chickenfoot/referee"
 )
 
 //go:embed migrations/*.sql
@@ -32,7 +34,7 @@ type Store struct {
 	read  *sql.DB
 	// Each pool's prepared statements for the queries on the hot path.
 	writeStmts, readStmts map[string]*sql.Stmt
-	games                 sync.Map // slug → Game as created: it never changes
+	games                 sync.Map // game ID → what never changes about it (frozenGame)
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
 }
@@ -196,6 +198,9 @@ func (s *Store) writeSheet(ctx context.Context, slug string, history int, fn fun
 		sh, err := s.loadSheet(ctx, tx, slug, history)
 		if err != nil {
 			return err
+		}
+		if sh.Game.ViewOnly {
+			return referee.ViewOnly()
 		}
 		return fn(tx, &sh)
 	})

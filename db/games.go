@@ -18,8 +18,13 @@ import (
 // A Game is one game night: its players in seat order and the house rules
 // it was created under, frozen.
 type Game struct {
-	ID         int64
-	Slug       string // the unguessable part of the game's address
+	ID int64
+	// Slug is the unguessable part of the address the game was opened by:
+	// its edit link, or its view-only link when ViewOnly. A game opened by
+	// its view-only link never shows the edit link.
+	Slug       string
+	ViewSlug   string // the view-only link's part
+	ViewOnly   bool   // opened by the view-only link: nothing may change
 	Name       string
 	PlayedOn   string // YYYY-MM-DD
 	Rules      referee.Rules
@@ -42,6 +47,9 @@ type NewGame struct {
 	// Form is the setup form's one-time id, or "": the same form sent
 	// again gives back the game it made instead of a second one.
 	Form string
+	// Device is the browser that starts the night, or "": the night is
+	// listed on its home page.
+	Device string
 }
 
 // newSlug returns 128 random bits as 26 lowercase base32 characters.
@@ -58,20 +66,20 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	if err != nil {
 		return Game{}, err
 	}
-	g := Game{Slug: newSlug(), Name: ng.Name, PlayedOn: ng.PlayedOn, Rules: ng.Rules, HandSize: ng.HandSize,
+	g := Game{Slug: newSlug(), ViewSlug: newSlug(), Name: ng.Name, PlayedOn: ng.PlayedOn, Rules: ng.Rules, HandSize: ng.HandSize,
 		Players: ng.Players, CreatedAt: s.Now().UTC()}
 	key := formKey(ng.Form, "games")
 	err = s.inTx(ctx, func(tx conn) error {
 		made, sent, err := sentBefore(ctx, tx, key)
 		if err != nil || sent {
 			if err == nil {
-				g, err = readGame(ctx, tx, made)
+				g, err = s.loadGame(ctx, tx, made)
 			}
 			return err
 		}
 		res, err := tx.ExecContext(ctx,
-			`INSERT INTO games (slug, name, played_on, rules, hand_size, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			g.Slug, g.Name, g.PlayedOn, string(rules), g.HandSize, stamp(g.CreatedAt))
+			`INSERT INTO games (slug, view_slug, name, played_on, rules, hand_size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			g.Slug, g.ViewSlug, g.Name, g.PlayedOn, string(rules), g.HandSize, stamp(g.CreatedAt))
 		if err != nil {
 			return err
 		}
@@ -85,6 +93,9 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		}
 		first, _ := g.Rules.NextDouble(nil)
 		if _, err = insertRound(ctx, tx, g.ID, 1, first); err != nil {
+			return err
+		}
+		if err := remember(ctx, tx, ng.Device, g.Slug, g.CreatedAt); err != nil {
 			return err
 		}
 		return s.keepForm(ctx, tx, key, g.Slug)
@@ -140,16 +151,27 @@ func insertRound(ctx context.Context, tx conn, gameID int64, number, planned int
 	return res.LastInsertId()
 }
 
-// loadGame loads a game. What never changes once a game is created (its
-// name, players, rules) is read once and kept; only its end is read again.
-func (s *Store) loadGame(ctx context.Context, q conn, slug string) (Game, error) {
-	g, cached, err := s.frozenGame(ctx, q, slug)
-	if err != nil || !cached {
+// loadGame loads the game one of its links names. Which link it is and
+// whether the game is over are read every time; what never changes once
+// a game is created (its name, players, rules) is read once and kept.
+func (s *Store) loadGame(ctx context.Context, q conn, link string) (Game, error) {
+	var id int64
+	var slug, view string
+	var finished sql.NullString
+	err := q.QueryRowContext(ctx, qGameLink, link).Scan(&id, &slug, &view, &finished)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, referee.NotFound("game")
+	}
+	if err != nil {
+		return Game{}, err
+	}
+	g, err := s.frozenGame(ctx, q, id)
+	if err != nil {
 		return g, err
 	}
-	var finished sql.NullString
-	if err := q.QueryRowContext(ctx, qGameEnd, g.ID).Scan(&finished); err != nil {
-		return g, err
+	g.Slug, g.ViewSlug, g.ViewOnly = slug, view, link != slug
+	if g.ViewOnly {
+		g.Slug = view
 	}
 	if finished.Valid {
 		g.FinishedAt, err = parseStamp(finished.String)
@@ -157,34 +179,27 @@ func (s *Store) loadGame(ctx context.Context, q conn, slug string) (Game, error)
 	return g, err
 }
 
-// frozenGame is what never changes about a game: from the cache when it
-// is there (then FinishedAt is zero and cached is true), else read whole
-// and kept.
-func (s *Store) frozenGame(ctx context.Context, q conn, slug string) (g Game, cached bool, err error) {
-	if v, ok := s.games.Load(slug); ok {
-		g = v.(Game)
+// frozenGame is what never changes about game id: from the cache when it
+// is there, else read and kept. Its links and end are left for loadGame.
+func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) {
+	if v, ok := s.games.Load(id); ok {
+		g := v.(Game)
 		g.Players = slices.Clone(g.Players)
-		return g, true, nil
+		return g, nil
 	}
-	g, err = readGame(ctx, q, slug)
+	g, err := readGame(ctx, q, id)
 	if err == nil {
 		frozen := g
-		frozen.FinishedAt, frozen.Players = time.Time{}, slices.Clone(g.Players)
-		s.games.Store(slug, frozen)
+		frozen.Players = slices.Clone(g.Players)
+		s.games.Store(id, frozen)
 	}
-	return g, false, err
+	return g, err
 }
 
-func readGame(ctx context.Context, q conn, slug string) (Game, error) {
-	var g Game
+func readGame(ctx context.Context, q conn, id int64) (Game, error) {
+	g := Game{ID: id}
 	var rules, created string
-	var finished sql.NullString
-	err := q.QueryRowContext(ctx,
-		qGame, slug).
-		Scan(&g.ID, &g.Slug, &g.Name, &g.PlayedOn, &rules, &g.HandSize, &created, &finished)
-	if errors.Is(err, sql.ErrNoRows) {
-		return g, referee.NotFound("game")
-	}
+	err := q.QueryRowContext(ctx, qGame, id).Scan(&g.Name, &g.PlayedOn, &rules, &g.HandSize, &created)
 	if err != nil {
 		return g, err
 	}
@@ -192,15 +207,10 @@ func readGame(ctx context.Context, q conn, slug string) (Game, error) {
 	// start from the defaults, so every rule it lacks reads as the default.
 	g.Rules = referee.Standard()
 	if err := json.Unmarshal([]byte(rules), &g.Rules); err != nil {
-		return g, fmt.Errorf("game %s: stored rules: %w", slug, err)
+		return g, fmt.Errorf("game %d: stored rules: %w", id, err)
 	}
 	if g.CreatedAt, err = parseStamp(created); err != nil {
-		return g, fmt.Errorf("game %s: %w", slug, err)
-	}
-	if finished.Valid {
-		if g.FinishedAt, err = parseStamp(finished.String); err != nil {
-			return g, fmt.Errorf("game %s: %w", slug, err)
-		}
+		return g, fmt.Errorf("game %d: %w", id, err)
 	}
 	rows, err := q.QueryContext(ctx, qPlayers, g.ID)
 	if err != nil {
@@ -217,48 +227,8 @@ func readGame(ctx context.Context, q conn, slug string) (Game, error) {
 	return g, rows.Err()
 }
 
-// A Summary is one line of the list of game nights.
-type Summary struct {
-	Slug      string
-	Name      string
-	PlayedOn  string
-	Players   []string
-	Rounds    int // rounds closed
-	Finished  bool
-	CreatedAt time.Time
-}
-
-// Games lists the game nights kept, newest first, at most limit of them.
-func (s *Store) Games(ctx context.Context, limit int) ([]Summary, error) {
-	rows, err := s.reader().QueryContext(ctx, `
-		SELECT g.slug, g.name, g.played_on, g.finished_at IS NOT NULL, g.created_at,
-		       (SELECT count(*) FROM rounds r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL),
-		       (SELECT group_concat(name, char(31)) FROM (SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat))
-		FROM games g ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Summary
-	for rows.Next() {
-		var sm Summary
-		var created, players string
-		if err := rows.Scan(&sm.Slug, &sm.Name, &sm.PlayedOn, &sm.Finished, &created, &sm.Rounds, &players); err != nil {
-			return nil, err
-		}
-		if sm.CreatedAt, err = parseStamp(created); err != nil {
-			return nil, fmt.Errorf("game %s: %w", sm.Slug, err)
-		}
-		sm.Players = strings.Split(players, "\x1f")
-		out = append(out, sm)
-	}
-	return out, rows.Err()
-}
-
 // Settings loads what never changes about a game night: its name, date,
-// players, rules and hand size. FinishedAt is not read (it may be zero
-// for a finished game): ask Sheet for where the game stands.
+// players, rules and hand size, and its links.
 func (s *Store) Settings(ctx context.Context, slug string) (Game, error) {
-	g, _, err := s.frozenGame(ctx, s.reader(), slug)
-	return g, err
+	return s.loadGame(ctx, s.reader(), slug)
 }

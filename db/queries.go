@@ -9,10 +9,12 @@ import (
 // and writing an entry. Open prepares each once on both pools, so a request
 // does not parse SQL again.
 const (
-	qGame    = `SELECT id, slug, name, played_on, rules, hand_size, created_at, finished_at FROM games WHERE slug = ?`
-	qGameEnd = `SELECT finished_at FROM games WHERE id = ?`
-	qPlayers = `SELECT name FROM players WHERE game_id = ? ORDER BY seat`
-	qRounds  = `
+	// qGameLink finds a game by either of its links: which one, and where
+	// the game stands, are read on every request; the rest never changes.
+	qGameLink = `SELECT id, slug, view_slug, finished_at FROM games WHERE slug = ?1 OR view_slug = ?1`
+	qGame     = `SELECT name, played_on, rules, hand_size, created_at FROM games WHERE id = ?`
+	qPlayers  = `SELECT name FROM players WHERE game_id = ? ORDER BY seat`
+	qRounds   = `
 		SELECT r.id, r.number, r.planned_double, coalesce(r.opened_double, -1), coalesce(r.setter_seat, -1), r.closed_at IS NOT NULL,
 		       (SELECT count(*) FROM round_actions a WHERE a.round_id = r.id)
 		FROM rounds r WHERE r.game_id = ? ORDER BY r.number`
@@ -48,7 +50,7 @@ const (
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
-var hotQueries = []string{qGame, qGameEnd, qPlayers, qRounds, qEntries, qHistory, qRoundHistory, qUndoable, qActions, qDeleteEntry, qPutEntry, qAddChange}
+var hotQueries = []string{qGameLink, qGame, qPlayers, qRounds, qEntries, qHistory, qRoundHistory, qUndoable, qActions, qDeleteEntry, qPutEntry, qAddChange}
 
 // prepare prepares queries on a pool.
 func prepare(ctx context.Context, db *sql.DB, queries []string) (map[string]*sql.Stmt, error) {

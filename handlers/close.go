@@ -26,7 +26,10 @@ func (a *App) closeRound(c echo.Context) error {
 	if !isHTMX(c) {
 		return seeOther(c, fmt.Sprintf("%s?closed=%d", gameURL(slug), n))
 	}
-	page := gamePage(sh)
+	page, err := a.gameView(c, sh)
+	if err != nil {
+		return err
+	}
 	page.Flash = closedFlash(sh, n)
 	c.Response().Header().Set("HX-Push-Url", gameURL(slug))
 	return render(c, http.StatusOK, views.Game(page))
@@ -38,7 +41,10 @@ func (a *App) closeRefused(c echo.Context, slug string, p problem) error {
 	if err != nil {
 		return err
 	}
-	page := gamePage(sh)
+	page, err := a.gameView(c, sh)
+	if err != nil {
+		return err
+	}
 	if page.Round != nil {
 		page.Round.Error = p.msg
 	}

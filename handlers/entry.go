@@ -178,9 +178,16 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	case r.Closed:
 		return render(c, p.status, views.Round(roundPage(sh, r, fix)))
 	}
-	page := gamePage(sh)
+	page, err := a.gameView(c, sh)
+	if err != nil {
+		return err
+	}
 	if page.Round != nil && page.Round.Number == r.Number {
-		page.Round.Entries[seat] = fix.apply(page.Round.Entries[seat])
+		for i, e := range page.Round.Entries {
+			if e.Seat == seat {
+				page.Round.Entries[i] = fix.apply(e)
+			}
+		}
 	}
 	return render(c, p.status, views.Game(page))
 }

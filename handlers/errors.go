@@ -16,6 +16,7 @@ var codeStatus = map[referee.Code]int{
 	referee.CodeInvalid:  http.StatusBadRequest,
 	referee.CodeNotFound: http.StatusNotFound,
 	referee.CodeConflict: http.StatusConflict,
+	referee.CodeViewOnly: http.StatusForbidden,
 }
 
 // A problem is an error as a player sees it: its status, its code (empty

@@ -19,9 +19,15 @@ func (a *App) game(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := gamePage(sh)
+	p, err := a.gameView(c, sh)
+	if err != nil {
+		return err
+	}
 	if n, err := strconv.Atoi(c.QueryParam("closed")); err == nil {
 		p.Flash = closedFlash(sh, n)
+	}
+	if f := renewedFlash(c.QueryParam("renewed")); f != "" {
+		p.Flash = f
 	}
 	return render(c, http.StatusOK, views.Game(p))
 }
@@ -33,6 +39,20 @@ func (a *App) sheet(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.Sheet(sheetView(sh)))
+}
+
+// gameView is the game page as this phone sees it: its own player's entry
+// first, and the links it may pass on.
+func (a *App) gameView(c echo.Context, sh db.Sheet) (views.GamePage, error) {
+	p := gamePage(sh)
+	if p.Round != nil {
+		*p.Round = a.mine(c, sh.Game, *p.Round)
+	} else {
+		a.visit(c, sh.Game)
+	}
+	var err error
+	p.Share, err = shareLinks(c, sh.Game)
+	return p, err
 }
 
 // gamePage builds the whole game page from the stored sheet.

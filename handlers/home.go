@@ -10,9 +10,10 @@ import (
 	"chickenfoot/views"
 )
 
-// home lists the game nights kept, newest first.
+// home lists the game nights this browser created or opened, newest
+// first: never another browser's.
 func (a *App) home(c echo.Context) error {
-	games, err := a.store.Games(c.Request().Context(), 200)
+	games, err := a.store.Nights(c.Request().Context(), knownDevice(c), 200)
 	if err != nil {
 		return err
 	}
@@ -22,7 +23,8 @@ func (a *App) home(c echo.Context) error {
 func homePage(games []db.Summary) views.HomePage {
 	p := views.HomePage{Meta: views.Meta{Title: text("title.home", nil)}}
 	for _, g := range games {
-		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: referee.JoinAnd(g.Players), Live: !g.Finished}
+		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: referee.JoinAnd(g.Players),
+			Live: !g.Finished, ViewOnly: g.ViewOnly}
 		line.Status = text("round-status", referee.Params{"N": g.Rounds + 1})
 		if g.Finished {
 			line.Status = text("finished", nil)

@@ -42,6 +42,14 @@ var messages = referee.NewCatalog(map[string]string{
 	// The round's card and the score sheet.
 	"round-won":          "Round {{.N}} is in: {{and .Names}} won it.",
 	"round-won-last":     "Round {{.N}} is in: {{and .Names}} won it. That was the last round.",
+	// A game night's links, and whose phone this is.
+	"qr.edit":      "QR code of the edit link",
+	"qr.view":      "QR code of the view-only link",
+	"renewed.edit": "This game night has a new edit link: the old one no longer works. Share this one with the players.",
+	"renewed.view": "This game night has a new view-only link: the old one no longer works.",
+	"seat-pick":    "Pick which player this phone belongs to.",
+	"missing":      "Still to come: {{and .Names}}.",
+
 	"undone":             "{{.What}} was undone.",
 	"undo-last":          "Undo last entry",
 	"undo":               "Undo {{.What}}",

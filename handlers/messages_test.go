@@ -20,6 +20,7 @@ var keyUse = regexp.MustCompile(`(?:text|invalid\([a-z_"]+,)\s*\(?"([a-z.-]+)"(\
 // the code can give.
 var dynamicKeys = map[string][]string{
 	"unheld.":      {"burn", "draw-all", "reshuffle", "lower-return"},
+	"renewed.":     {"edit", "view"},
 	"start-draw.":  {"draw", "draw-all", "burn", "reshuffle", "lower-return"},
 	"penalty.":     {"draw-penalty", "skip-turn"},
 	"owes.":        {string(referee.Spinner), string(referee.Chickie)},

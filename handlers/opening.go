@@ -28,17 +28,17 @@ func (a *App) opening(c echo.Context) error {
 	if c.FormValue("burn") != "" {
 		show = views.RoundCard
 	}
-	return roundChanged(c, sh, n, show)
+	return a.roundChanged(c, sh, n, show)
 }
 
 // roundChanged answers a change to the round being played: a plain form
 // goes back to the game; htmx gets the part of the fresh round card that
 // show picks.
-func roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.RoundPanel) templ.Component) error {
+func (a *App) roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.RoundPanel) templ.Component) error {
 	if !isHTMX(c) {
 		return seeOther(c, gameURL(sh.Game.Slug))
 	}
-	return render(c, http.StatusOK, show(roundPanel(sh, sh.Round(n))))
+	return render(c, http.StatusOK, show(a.mine(c, sh.Game, roundPanel(sh, sh.Round(n)))))
 }
 
 // formInt reads a whole number from the form, or -1.

@@ -13,6 +13,7 @@ import (
 func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	g := sh.Game
 	p := views.RoundPanel{
+		ViewOnly: g.ViewOnly,
 		URL: roundURL(g.Slug, r.Number), GameURL: gameURL(g.Slug), Number: r.Number, Double: r.Double(), Planned: r.Planned,
 		Setter: r.Setter, Players: g.Players, Unheld: unheldHelp(sh, r), Of: sh.PlannedRounds(r.Number),
 		Skipped: skippedText(sh, r.Number), Next: nextStartText(sh, r.Number), Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10),
@@ -26,6 +27,15 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	var re *referee.RuleError
 	if errors.As(sh.CloseProblem(r.Number), &re) {
 		p.CloseWhy = re.Reason
+	}
+	var missing []string
+	for seat, e := range r.Entries {
+		if e == nil {
+			missing = append(missing, g.Players[seat])
+		}
+	}
+	if len(missing) > 0 && len(missing) < len(g.Players) {
+		p.Missing = text("missing", referee.Params{"Names": missing})
 	}
 	p.CanClose = p.CloseWhy == ""
 	for _, e := range r.Entries {
@@ -101,7 +111,7 @@ func nextStartText(sh db.Sheet, n int) string {
 // entryRow builds one player's entry row; a closed round's rows correct.
 func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 	g := sh.Game
-	row := views.EntryRow{URL: entryURL(g.Slug, r.Number, seat), TilesURL: entryURL(g.Slug, r.Number, seat) + "/tiles",
+	row := views.EntryRow{ViewOnly: g.ViewOnly, URL: entryURL(g.Slug, r.Number, seat), TilesURL: entryURL(g.Slug, r.Number, seat) + "/tiles",
 		Seat: seat, Name: g.Players[seat], Closed: r.Closed, Who: g.Players, DoubleOut: g.Rules.DoubleOut > 0,
 		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), ChargeBlanks: g.Rules.BlankHalf > 0, Form: newFormID()}
 	if e := r.Entries[seat]; e != nil {

@@ -20,6 +20,8 @@ func (a *App) routes(e *echo.Echo) {
 
 	e.GET("/g/:slug", a.game)
 	e.GET("/g/:slug/sheet", a.sheet)
+	e.POST("/g/:slug/links/:which", a.renewLink)
+	e.POST("/g/:slug/me", a.setMe)
 	e.GET("/g/:slug/rounds/:n", a.round)
 	e.POST("/g/:slug/rounds/:n/opening", a.opening)
 	e.POST("/g/:slug/rounds/:n/entries/:seat", a.saveEntry)

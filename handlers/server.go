@@ -27,7 +27,10 @@ import (
 type Store interface {
 	Ping(ctx context.Context) error
 	CreateGame(ctx context.Context, ng db.NewGame) (db.Game, error)
-	Games(ctx context.Context, limit int) ([]db.Summary, error)
+	Nights(ctx context.Context, device string, limit int) ([]db.Summary, error)
+	Visit(ctx context.Context, device, link string) (db.Visit, error)
+	SetSeat(ctx context.Context, device, link string, seat int) error
+	RenewLink(ctx context.Context, slug, device string, view bool) (db.Game, error)
 	Settings(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)

@@ -168,6 +168,7 @@ func (a *App) createGame(c echo.Context) error {
 	if len(errs) > 0 {
 		return render(c, http.StatusBadRequest, views.Setup(setupPage(f, errs)))
 	}
+	ng.Device = device(c)
 	g, err := a.store.CreateGame(c.Request().Context(), ng)
 	if err != nil {
 		return err

@@ -25,6 +25,9 @@ func (a *App) tiles(c echo.Context) error {
 	if seat >= len(sh.Players) {
 		return referee.NotFound("seat")
 	}
+	if sh.Game.ViewOnly { // the grid is only for entering a hand
+		return referee.ViewOnly()
+	}
 	var mine []string
 	if e := r.Entries[seat]; e != nil {
 		for _, t := range e.Tiles {

@@ -30,7 +30,7 @@ func (a *App) undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return roundChanged(c, sh, n, func(p views.RoundPanel) templ.Component {
+	return a.roundChanged(c, sh, n, func(p views.RoundPanel) templ.Component {
 		if undone.ID != 0 {
 			p.Notice = text("undone", referee.Params{"What": changeName(sh.Game, undone)})
 		}
@@ -71,11 +71,14 @@ func (a *App) undoRefused(c echo.Context, slug string, n int, basedOn db.Basis, 
 		}
 	}
 	if isHTMX(c) {
-		panel := roundPanel(sh, r)
+		panel := a.mine(c, sh.Game, roundPanel(sh, r))
 		panel.Error = msg
 		return render(c, p.status, views.RoundCard(panel))
 	}
-	page := gamePage(sh)
+	page, err := a.gameView(c, sh)
+	if err != nil {
+		return err
+	}
 	if page.Round != nil {
 		page.Round.Error = msg
 	}

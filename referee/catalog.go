@@ -117,6 +117,9 @@ func NotFound(what string) *RuleError {
 	return refusal(CodeNotFound, "not-found", Params{"What": what})
 }
 
+// ViewOnly refuses a change asked for through a game's view-only link.
+func ViewOnly() *RuleError { return refusal(CodeViewOnly, "view-only", nil) }
+
 // Conflict reports a request made on a state that has changed since; key
 // names the catalog message that says what changed.
 func Conflict(key string, p Params) *RuleError { return refusal(CodeConflict, key, p) }

@@ -85,6 +85,9 @@ const (
 	// CodeConflict: the state changed since the request was made (another
 	// phone closed the round or saved the entry first).
 	CodeConflict Code = "conflict"
+	// CodeViewOnly: the change was asked for through a game's view-only
+	// link, which shows the game but changes nothing.
+	CodeViewOnly Code = "view-only"
 )
 
 // Score-sheet codes: what an entry may be, and when a round may close or
@@ -120,6 +123,8 @@ var (
 	ErrNotFound = errors.New("not found")
 	// ErrConflict: the state changed under the request.
 	ErrConflict = errors.New("conflict")
+	// ErrViewOnly: a view-only link may not change anything.
+	ErrViewOnly = errors.New("view-only link")
 	// ErrScore: a score entry or a round's close breaks the score sheet's
 	// rules.
 	ErrScore = errors.New("against the score sheet's rules")
@@ -157,6 +162,8 @@ func (e *RuleError) Unwrap() error {
 		return ErrNotFound
 	case CodeConflict:
 		return ErrConflict
+	case CodeViewOnly:
+		return ErrViewOnly
 	case CodeTwoOut, CodeTwoDoubleBlanks, CodeDuplicateTile, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries,
 		CodeNoSkip, CodeTableStarted:
 		return ErrScore

@@ -5,6 +5,7 @@ package referee
 var messages = NewCatalog(map[string]string{
 	// Requests.
 	"not-found":       "There is nothing here. Check the link, or start from the home page.",
+	"view-only":       "This link only shows the game: nothing was changed. To keep score, ask the host for the edit link.",
 	"round-closed":    "That round was closed meanwhile, perhaps on another phone. Reload to see it.",
 	"nothing-to-undo": "There is no entry left to undo in this round.",
 	"round-changed":   "The round's scores changed meanwhile, perhaps on another phone. Nothing was undone: look again, then try.",

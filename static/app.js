@@ -46,6 +46,34 @@
     if (e.target.name === "hand_size" && box) box.value = "";
   });
 
+  // A game night's links: copy and share where the browser can (both need
+  // a secure page), and ask before a form that can't be undone is sent.
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-copy]").forEach(function (b) {
+      if (navigator.clipboard && window.isSecureContext) b.hidden = false;
+    });
+    document.querySelectorAll("[data-share]").forEach(function (b) {
+      if (navigator.share) b.hidden = false;
+    });
+  });
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-copy],[data-share]");
+    if (!b) return;
+    if (b.hasAttribute("data-copy")) {
+      navigator.clipboard.writeText(b.getAttribute("data-copy")).then(function () {
+        b.firstChild.textContent = "Copied";
+        var region = document.getElementById("said");
+        if (region) region.textContent = "Link copied.";
+      }).catch(function () {});
+    } else {
+      navigator.share({ url: b.getAttribute("data-share") }).catch(function () {});
+    }
+  });
+  document.addEventListener("submit", function (e) {
+    var msg = e.target.getAttribute && e.target.getAttribute("data-confirm");
+    if (msg && !window.confirm(msg)) e.preventDefault();
+  });
+
   // Faster entry: once a score is saved (or who set the double down is
   // tapped), focus the pips box of the next player without an entry, so
   // the numeric keyboard stays up; with every entry in, focus Close. A
@@ -56,8 +84,10 @@
     var rows = Array.prototype.slice.call(document.querySelectorAll("#round .entry"));
     var saved = document.getElementById("entry-" + seat);
     if (saved && saved.querySelector("[role=alert]")) { pipsOf(saved).focus(); return; }
+    // Rows go in the card's order (this phone's player may come first).
+    var at = saved ? rows.indexOf(saved) : -1;
     for (var i = 1; i <= rows.length; i++) {
-      var row = rows[(Math.max(seat, -1) + i) % rows.length];
+      var row = rows[(at + i) % rows.length];
       // Not the row's class: htmx settles a swapped element's class later.
       if (!row.querySelector(".who .now") && pipsOf(row)) { pipsOf(row).focus(); return; }
     }

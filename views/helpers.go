@@ -66,3 +66,12 @@ func fieldRefused(errs map[string]string, field string) templ.Attributes {
 	_, ok := errs[field]
 	return refused(ok, "error-"+field)
 }
+
+// layFormAttrs makes the table's tile form lay the tile (post to url) or,
+// on a view-only link, only ask whether it may go there (get check).
+func layFormAttrs(viewOnly bool, url, check string) templ.Attributes {
+	if viewOnly {
+		return templ.Attributes{"method": "get", "action": check, "hx-get": check}
+	}
+	return templ.Attributes{"method": "post", "action": url, "hx-post": url}
+}

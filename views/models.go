@@ -22,8 +22,9 @@ type GameLine struct {
 	Name    string
 	Date    string
 	Players string
-	Status  string
-	Live    bool
+	Status   string
+	Live     bool
+	ViewOnly bool // listed by its view-only link
 }
 
 // SetupPage is the form that creates a game night.

@@ -13,6 +13,7 @@ type GamePage struct {
 	Rules   []RuleLine
 	Flash   string
 	Players int
+	Share   Share
 }
 
 // Final is the standings after the last round.
@@ -37,6 +38,7 @@ type RuleLine struct {
 // RoundPanel is the round being played: its double, who set it, and the
 // score entry.
 type RoundPanel struct {
+	ViewOnly  bool   // opened by the view-only link: shown, never changed
 	URL       string // base of the round's routes
 	GameURL   string
 	Number    int
@@ -60,6 +62,32 @@ type RoundPanel struct {
 	Error     string
 	Notice    string
 	Corrected bool
+	Missing   string // whose scores are still to come, or ""
+	Me        Me
+}
+
+// Me is who this phone says it is at the game: that player's entry comes
+// first on the round's card.
+type Me struct {
+	URL     string // where the choice is posted; "" on a view-only link
+	Seat    int    // -1 for nobody in particular
+	Players []string
+}
+
+// Share is a game night's links, to pass round the table: the edit link
+// keeps score, the view-only link only shows. On a view-only link only
+// that one is shown.
+type Share struct {
+	Edit *Link
+	View Link
+}
+
+// A Link is one of a game night's links, in full and as a QR code, with
+// where to post to replace it ("" where this phone may not).
+type Link struct {
+	URL      string
+	QR       QR
+	RenewURL string
 }
 
 // Unheld says what the house rule does when nobody holds the double.
@@ -71,6 +99,7 @@ type Unheld struct {
 
 // EntryRow is one player's score entry in a round.
 type EntryRow struct {
+	ViewOnly bool // shown without its forms
 	URL          string // where the entry is posted
 	TilesURL     string
 	Seat         int

@@ -5,6 +5,7 @@ package views
 // back.
 type TablePage struct {
 	Meta
+	ViewOnly  bool // opened by the view-only link: questions, no moves
 	GameURL   string
 	URL       string // the table's address; actions post here
 	CheckURL  string // "can this go there?"

@@ -1,0 +1,152 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"chickenfoot/referee"
+)
+
+// A browser is known by a random device id it keeps in a cookie. The
+// store remembers which game nights each one created or opened, by the
+// link it used, so its home page lists those and no others; a renewed
+// link drops the night from every browser that only had the old one.
+
+// seenAgain is how stale a remembered visit may grow before a visit
+// writes it again: reading a page should rarely cost a write.
+const seenAgain = 24 * time.Hour
+
+// remember notes, in tx, that device opened the game by link.
+func remember(ctx context.Context, tx conn, device, link string, at time.Time) error {
+	if device == "" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `
+		INSERT INTO device_games (device, link, seen_at) VALUES (?, ?, ?)
+		ON CONFLICT (device, link) DO UPDATE SET seen_at = excluded.seen_at`, device, link, stamp(at))
+	return err
+}
+
+// A Visit is what the store knows of one browser at one game night.
+type Visit struct {
+	Known bool // the night is on the browser's home page
+	Seat  int  // who the browser says it is, or -1
+}
+
+// Visit says what device is at the game opened by link, and notes the
+// visit when it is new or stale. It expects link to name a game.
+func (s *Store) Visit(ctx context.Context, device, link string) (Visit, error) {
+	v := Visit{Seat: -1}
+	if device == "" {
+		return v, nil
+	}
+	var seat sql.NullInt64
+	var seen string
+	err := s.reader().QueryRowContext(ctx, `SELECT seat, seen_at FROM device_games WHERE device = ? AND link = ?`, device, link).
+		Scan(&seat, &seen)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return v, err
+	default:
+		v.Known = true
+		if seat.Valid {
+			v.Seat = int(seat.Int64)
+		}
+		if at, err := parseStamp(seen); err == nil && s.Now().Sub(at) < seenAgain {
+			return v, nil
+		}
+	}
+	err = s.inTx(ctx, func(tx conn) error { return remember(ctx, tx, device, link, s.Now()) })
+	v.Known = err == nil
+	return v, err
+}
+
+// SetSeat records who device is at the game opened by link: a seat, or
+// -1 for nobody in particular.
+func (s *Store) SetSeat(ctx context.Context, device, link string, seat int) error {
+	return s.inTx(ctx, func(tx conn) error {
+		g, err := s.loadGame(ctx, tx, link)
+		if err != nil {
+			return err
+		}
+		if seat < -1 || seat >= len(g.Players) {
+			return referee.NotFound("seat")
+		}
+		if err := remember(ctx, tx, device, link, s.Now()); err != nil {
+			return err
+		}
+		var v any
+		if seat >= 0 {
+			v = seat
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE device_games SET seat = ? WHERE device = ? AND link = ?`, v, device, link)
+		return err
+	})
+}
+
+// Nights lists the game nights device created or opened, newest first, at
+// most limit of them, each by the link the browser used. A night whose
+// link was renewed since is not listed.
+func (s *Store) Nights(ctx context.Context, device string, limit int) ([]Summary, error) {
+	if device == "" {
+		return nil, nil
+	}
+	return s.summaries(ctx, `
+		SELECT d.link, g.slug <> d.link, g.id, g.name, g.played_on, g.finished_at IS NOT NULL, g.created_at
+		FROM device_games d JOIN games g ON g.slug = d.link OR g.view_slug = d.link
+		WHERE d.device = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, device, limit)
+}
+
+// Games lists every game night kept, newest first, at most limit of them,
+// by their edit links. It is for the store's own tools, never a page.
+func (s *Store) Games(ctx context.Context, limit int) ([]Summary, error) {
+	return s.summaries(ctx, `
+		SELECT g.slug, 0, g.id, g.name, g.played_on, g.finished_at IS NOT NULL, g.created_at
+		FROM games g ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, limit)
+}
+
+// A Summary is one line of a list of game nights.
+type Summary struct {
+	Slug      string // the link the night is listed by
+	ViewOnly  bool   // the link is the view-only one
+	Name      string
+	PlayedOn  string
+	Players   []string
+	Rounds    int // rounds closed
+	Finished  bool
+	CreatedAt time.Time
+}
+
+// summaries reads the nights query selects (link, view only, id, name,
+// date, finished, created), with their players and closed rounds.
+func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Summary, error) {
+	rows, err := s.reader().QueryContext(ctx, `
+		WITH n (link, view, id, name, played_on, finished, created_at) AS (`+query+`)
+		SELECT n.link, n.view, n.name, n.played_on, n.finished, n.created_at,
+		       (SELECT count(*) FROM rounds r WHERE r.game_id = n.id AND r.closed_at IS NOT NULL),
+		       (SELECT group_concat(name, char(31)) FROM (SELECT name FROM players p WHERE p.game_id = n.id ORDER BY seat))
+		FROM n ORDER BY n.created_at DESC, n.id DESC`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		var sm Summary
+		var created, players string
+		if err := rows.Scan(&sm.Slug, &sm.ViewOnly, &sm.Name, &sm.PlayedOn, &sm.Finished, &created, &sm.Rounds, &players); err != nil {
+			return nil, err
+		}
+		if sm.CreatedAt, err = parseStamp(created); err != nil {
+			return nil, fmt.Errorf("game %s: %w", sm.Name, err)
+		}
+		sm.Players = strings.Split(players, "\x1f")
+		out = append(out, sm)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,48 @@
+package db
+
+import (
+	"context"
+
+	"chickenfoot/referee"
+)
+
+// RenewLink gives the game night opened by its edit link slug a new edit
+// link (view false) or view-only link (view true). The old link stops at
+// once, on every phone, and leaves the home page of every browser that
+// had it; device, the browser asking, keeps the night under the new one.
+// It answers the game as its new edit link opens it.
+func (s *Store) RenewLink(ctx context.Context, slug, device string, view bool) (Game, error) {
+	var g Game
+	err := s.inTx(ctx, func(tx conn) error {
+		var err error
+		if g, err = s.loadGame(ctx, tx, slug); err != nil {
+			return err
+		}
+		if g.ViewOnly {
+			return referee.ViewOnly()
+		}
+		old, fresh, column := g.Slug, newSlug(), "slug"
+		if view {
+			old, column = g.ViewSlug, "view_slug"
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET `+column+` = ? WHERE id = ?`, fresh, g.ID); err != nil {
+			return err
+		}
+		// The browser asking keeps the night, and who it said it was.
+		if !view && device != "" {
+			if _, err := tx.ExecContext(ctx, `UPDATE device_games SET link = ? WHERE device = ? AND link = ?`, fresh, device, old); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM device_games WHERE link = ?`, old); err != nil {
+			return err
+		}
+		if view {
+			g.ViewSlug = fresh
+			return nil
+		}
+		g.Slug = fresh
+		return remember(ctx, tx, device, fresh, s.Now())
+	})
+	return g, err
+}

@@ -1,0 +1,66 @@
+package handlers
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+)
+
+// deviceCookie names the random id a browser keeps, so the home page can
+// list the game nights it created or opened and no others. It is no
+// password: the nights' own links are what let a phone in.
+const deviceCookie = "chickenfoot_device"
+
+// deviceKept is how long a browser keeps its id: the most browsers allow.
+const deviceKept = 400 * 24 * time.Hour
+
+// device is the id of the browser asking, made and set on first use.
+func device(c echo.Context) string {
+	if ck, err := c.Cookie(deviceCookie); err == nil && validDevice(ck.Value) {
+		return ck.Value
+	}
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand)
+	id := hex.EncodeToString(b)
+	c.SetCookie(&http.Cookie{Name: deviceCookie, Value: id, Path: "/", MaxAge: int(deviceKept / time.Second),
+		HttpOnly: true, Secure: c.IsTLS(), SameSite: http.SameSiteLaxMode})
+	c.Request().AddCookie(&http.Cookie{Name: deviceCookie, Value: id}) // later reads in this request see it
+	return id
+}
+
+// knownDevice is the id of the browser asking, or "" when it has none
+// yet: for pages that only read what the browser already knows.
+func knownDevice(c echo.Context) string {
+	if ck, err := c.Cookie(deviceCookie); err == nil && validDevice(ck.Value) {
+		return ck.Value
+	}
+	return ""
+}
+
+func validDevice(id string) bool {
+	if len(id) != 32 {
+		return false
+	}
+	_, err := hex.DecodeString(id)
+	return err == nil
+}
+
+// visit notes that this browser opened the game by its link (so the home
+// page lists it) and says who the browser said it is there. A visit that
+// can't be noted costs the player nothing: the page is shown anyway.
+func (a *App) visit(c echo.Context, g db.Game) db.Visit {
+	v, err := a.store.Visit(c.Request().Context(), device(c), g.Slug)
+	if err != nil {
+		a.log.Warn("noting a visit", "err", err)
+		return db.Visit{Seat: -1}
+	}
+	if v.Seat >= len(g.Players) {
+		v.Seat = -1
+	}
+	return v
+}

@@ -1,0 +1,98 @@
+package handlers
+
+import (
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// shareLinks builds the game night's links as this phone may pass them
+// on: both from the edit link, only the view-only one from that.
+func shareLinks(c echo.Context, g db.Game) (views.Share, error) {
+	var s views.Share
+	origin := c.Scheme() + "://" + c.Request().Host
+	view, err := shareLink(origin+gameURL(g.ViewSlug), text("qr.view", nil))
+	if err != nil {
+		return s, err
+	}
+	s.View = view
+	if g.ViewOnly {
+		return s, nil
+	}
+	edit, err := shareLink(origin+gameURL(g.Slug), text("qr.edit", nil))
+	if err != nil {
+		return s, err
+	}
+	edit.RenewURL, s.View.RenewURL = gameURL(g.Slug)+"/links/edit", gameURL(g.Slug)+"/links/view"
+	s.Edit = &edit
+	return s, nil
+}
+
+func shareLink(url, label string) (views.Link, error) {
+	qr, err := views.NewQR(url, label)
+	return views.Link{URL: url, QR: qr}, err
+}
+
+// renewLink replaces the game night's edit or view-only link: the old one
+// stops working on every phone that has it.
+func (a *App) renewLink(c echo.Context) error {
+	which := c.Param("which")
+	if which != "edit" && which != "view" {
+		return referee.NotFound("link")
+	}
+	g, err := a.store.RenewLink(c.Request().Context(), c.Param("slug"), device(c), which == "view")
+	if err != nil {
+		return err
+	}
+	return seeOther(c, gameURL(g.Slug)+"?renewed="+which+"#share")
+}
+
+// setMe records who this phone belongs to at the game night: their entry
+// comes first on the round's card.
+func (a *App) setMe(c echo.Context) error {
+	seat, err := strconv.Atoi(c.FormValue("seat"))
+	if err != nil {
+		return referee.Invalid("seat", "seat-pick", text("seat-pick", nil), nil)
+	}
+	g, err := a.store.Settings(c.Request().Context(), c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	if g.ViewOnly {
+		return referee.ViewOnly()
+	}
+	if err := a.store.SetSeat(c.Request().Context(), device(c), g.Slug, seat); err != nil {
+		return err
+	}
+	return seeOther(c, gameURL(g.Slug)+"#round")
+}
+
+// mine puts the entry of the player this phone belongs to first, and
+// offers the choice.
+func (a *App) mine(c echo.Context, g db.Game, p views.RoundPanel) views.RoundPanel {
+	me := a.visit(c, g).Seat
+	p.Me = views.Me{Seat: me, Players: g.Players}
+	if !g.ViewOnly {
+		p.Me.URL = gameURL(g.Slug) + "/me"
+	}
+	for i, e := range p.Entries {
+		if e.Seat == me && i > 0 {
+			p.Entries = append([]views.EntryRow{e}, append(p.Entries[:i:i], p.Entries[i+1:]...)...)
+			break
+		}
+	}
+	return p
+}
+
+// renewedFlash says which link was just replaced.
+func renewedFlash(which string) string {
+	switch which {
+	case "edit", "view":
+		return text("renewed."+which, nil)
+	}
+	return ""
+}
