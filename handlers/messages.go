@@ -40,8 +40,8 @@ var messages = referee.NewCatalog(map[string]string{
 	"version":                 "This page is out of date: reload it and try again.",
 
 	// The round's card and the score sheet.
-	"round-won":          "Round {{.N}} is in: {{and .Names}} won it.",
-	"round-won-last":     "Round {{.N}} is in: {{and .Names}} won it. That was the last round.",
+	"round-won":      "Round {{.N}} is in: {{and .Names}} won it.",
+	"round-won-last": "Round {{.N}} is in: {{and .Names}} won it. That was the last round.",
 	// A game night's links, and whose phone this is.
 	"qr.edit":      "QR code of the edit link",
 	"qr.view":      "QR code of the view-only link",

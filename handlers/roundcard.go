@@ -14,7 +14,7 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	g := sh.Game
 	p := views.RoundPanel{
 		ViewOnly: g.ViewOnly,
-		URL: roundURL(g.Slug, r.Number), GameURL: gameURL(g.Slug), Number: r.Number, Double: r.Double(), Planned: r.Planned,
+		URL:      roundURL(g.Slug, r.Number), GameURL: gameURL(g.Slug), Number: r.Number, Double: r.Double(), Planned: r.Planned,
 		Setter: r.Setter, Players: g.Players, Unheld: unheldHelp(sh, r), Of: sh.PlannedRounds(r.Number),
 		Skipped: skippedText(sh, r.Number), Next: nextStartText(sh, r.Number), Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10),
 	}

@@ -51,7 +51,7 @@ func tablePage(t db.Table, o tableOptions) views.TablePage {
 	g, r, rr := t.Game, t.Round(t.Number), t.Live
 	slug, base := g.Slug, tableURL(g.Slug, t.Number)
 	p := views.TablePage{
-		Meta:    views.Meta{Title: text("title.table", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name, WakeLock: !r.Closed},
+		Meta:     views.Meta{Title: text("title.table", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name, WakeLock: !r.Closed},
 		ViewOnly: g.ViewOnly, GameURL: gameURL(slug), URL: base, CheckURL: roundURL(slug, r.Number) + "/check",
 		RulesURL: rulesURL(slug), ReplayURL: roundURL(slug, r.Number) + "/replay", ScoreURL: gameURL(slug) + "#round",
 		Number: r.Number, Double: r.Double(), Zoomed: o.zoom, ZoomURL: zoomURL(base, o.on, !o.zoom),

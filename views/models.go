@@ -18,10 +18,10 @@ type HomePage struct {
 
 // GameLine is one game night in the list.
 type GameLine struct {
-	URL     string
-	Name    string
-	Date    string
-	Players string
+	URL      string
+	Name     string
+	Date     string
+	Players  string
 	Status   string
 	Live     bool
 	ViewOnly bool // listed by its view-only link

@@ -99,7 +99,7 @@ type Unheld struct {
 
 // EntryRow is one player's score entry in a round.
 type EntryRow struct {
-	ViewOnly bool // shown without its forms
+	ViewOnly     bool   // shown without its forms
 	URL          string // where the entry is posted
 	TilesURL     string
 	Seat         int
