@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/referee"
 )
 
 // deviceCookie names the random id a browser keeps, so the home page can
@@ -63,4 +64,24 @@ func (a *App) visit(c echo.Context, g db.Game) db.Visit {
 		v.Seat = -1
 	}
 	return v
+}
+
+// viewOnlyRefused refuses, before any handler runs, every post made
+// through a game's view-only link: that link shows the game and changes
+// nothing. (The store refuses such a change too.)
+func (a *App) viewOnlyRefused(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		link := c.Param("slug")
+		if c.Request().Method != http.MethodPost || link == "" {
+			return next(c)
+		}
+		g, err := a.store.Settings(c.Request().Context(), link)
+		if err != nil {
+			return err
+		}
+		if g.ViewOnly {
+			return referee.ViewOnly()
+		}
+		return next(c)
+	}
 }
