@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -50,7 +51,11 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e refer
 			return err
 		}
 		if err := checkBasis(sh, n, seat, basedOn); err != nil {
-			return err
+			if r := sh.Round(n); errors.Is(err, referee.ErrConflict) && r != nil && !r.Closed && sameEntry(r.Entries[seat], &e) {
+				out = *sh // two phones entered the same: nothing is lost, nothing to write
+				return nil
+			}
+			return whoChanged(ctx, tx, sh.Version(n, seat), err)
 		}
 		if err := sh.CheckAuthor(n, by); err != nil {
 			return err
@@ -125,6 +130,21 @@ func checkBasis(sh *Sheet, n, seat int, basedOn Basis) error {
 		return nil
 	}
 	return referee.Conflict("entry-changed", referee.Params{"Name": sh.Players[seat], "Now": r.Entries[seat]})
+}
+
+// whoChanged adds to a refusal of a stale change who made the change
+// that wrote version, where the history knows it.
+func whoChanged(ctx context.Context, tx conn, version int64, err error) error {
+	var re *referee.RuleError
+	if !errors.As(err, &re) || re.Key != "entry-changed" || version == 0 {
+		return err
+	}
+	var by string
+	if qerr := tx.QueryRowContext(ctx, `SELECT changed_by FROM entry_history WHERE id = ?`, version).Scan(&by); qerr != nil {
+		return err
+	}
+	re.Params["By"] = by
+	return referee.Conflict(re.Key, re.Params)
 }
 
 // putEntry records a change in the history and writes its new entry (or,

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -120,7 +121,7 @@ func (a *App) saveEntry(c echo.Context) error {
 		return err
 	}
 	f := readEntryForm(c)
-	sh, err := a.writeEntry(c.Request().Context(), slug, n, seat, f)
+	sh, err := a.writeEntry(c.Request().Context(), slug, n, seat, f, knownDevice(c))
 	if err != nil {
 		return a.entryRefused(c, slug, n, seat, f, err)
 	}
@@ -138,11 +139,18 @@ func (a *App) saveEntry(c echo.Context) error {
 	return render(c, http.StatusOK, views.EntrySaved(entryRow(sh, r, seat), roundPanel(sh, r), sheetLine(sh, *r)))
 }
 
-// writeEntry reads the form under the game's rules and saves it.
-func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryForm) (db.Sheet, error) {
+// writeEntry reads the form under the game's rules and saves it. An entry
+// made while the round is played is kept as made by the player whose phone
+// device is, where that phone said whose it is.
+func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryForm, device string) (db.Sheet, error) {
 	g, err := a.store.Settings(ctx, slug)
 	if err != nil {
 		return db.Sheet{}, err
+	}
+	if f.by == "" && f.open && device != "" {
+		if v, err := a.store.Visit(ctx, device, slug); err == nil && v.Seat >= 0 && v.Seat < len(g.Players) {
+			f.by = g.Players[v.Seat]
+		}
 	}
 	if seat >= len(g.Players) {
 		return db.Sheet{}, referee.NotFound("seat")
@@ -169,7 +177,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	if lerr != nil {
 		return lerr
 	}
-	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field}
+	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field, stale: errors.Is(err, referee.ErrConflict)}
 	switch {
 	case f.tapped:
 		return render(c, p.status, views.Tiles(tilesPage(sh, r, seat, f.tiles, p.msg)))
@@ -199,6 +207,7 @@ type rowFix struct {
 	form  entryForm
 	msg   string
 	field string
+	stale bool // refused as made on a stale page: offer to save it anyway
 }
 
 func (f *rowFix) apply(row views.EntryRow) views.EntryRow {
@@ -207,5 +216,16 @@ func (f *rowFix) apply(row views.EntryRow) views.EntryRow {
 	}
 	row.Error, row.Field = f.msg, f.field
 	row.Pips, row.DoubleBlank, row.BlankHalves = f.form.pips, f.form.doubleBlank, f.form.blankHalves
+	if f.stale && !row.Closed { // the row now carries the current version: sent again, it overwrites
+		switch {
+		case f.form.wentOut:
+			row.Anyway, row.AnywayOut = text("anyway.out", nil), "1"
+			if f.form.outOnDouble {
+				row.AnywayOut = "double"
+			}
+		case strings.TrimSpace(f.form.pips) != "":
+			row.Anyway = text("anyway.typed", referee.Params{"Pips": strings.TrimSpace(f.form.pips)})
+		}
+	}
 	return row
 }

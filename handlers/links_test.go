@@ -238,3 +238,49 @@ func TestThisPhoneComesFirst(t *testing.T) {
 	expectProblem(t, "no such seat", a.post(game+"/me", form("seat", "7")), http.StatusNotFound, text("not-found", nil))
 	expectProblem(t, "no seat", a.post(game+"/me", form("seat", "x")), http.StatusBadRequest, text("seat-pick", nil))
 }
+
+// TestStaleSaveShowsWhoAndOffersAnyway: a save made on a page older than
+// the entry is refused with the score as it is now and whose phone saved
+// it, and the player can then save theirs deliberately.
+func TestStaleSaveShowsWhoAndOffersAnyway(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cid")
+	b := a.stranger()
+	expect(t, "B opens the night", b.get(game), http.StatusOK)
+	stale := expectTestID(t, "B's page", b.get(game), http.StatusOK, "entry-0", "").named("version").attr("value")
+
+	expect(t, "A is Bob", a.post(game+"/me", form("seat", "1")), http.StatusSeeOther)
+	expect(t, "A saves Ann's 12", a.postHTMX(game+"/rounds/1/entries/0", form("pips", "12", "open", "1", "version", stale)), http.StatusOK)
+
+	r := b.postHTMX(game+"/rounds/1/entries/0", form("pips", "9", "open", "1", "version", stale))
+	want := referee.Conflict("entry-changed", referee.Params{"Name": "Ann", "Now": &referee.Entry{Pips: 12, Score: 12}, "By": "Bob"}).Reason
+	expectProblem(t, "B's stale save", r, http.StatusConflict, want)
+	if !strings.Contains(want, "12") || !strings.Contains(want, "Bob's phone") {
+		t.Fatalf("the refusal %q names neither the score now nor whose phone saved it", want)
+	}
+	if got := a.sheet(game).Round(1).Entries[0].Pips; got != 12 {
+		t.Fatalf("Ann's pips after the stale save = %d, want 12 kept", got)
+	}
+	anyway := expectTestID(t, "B's stale save", r, http.StatusConflict, "save-anyway", text("anyway.typed", referee.Params{"Pips": "9"}))
+	fresh := r.testid("entry-0").named("version").attr("value")
+	if fresh == stale {
+		t.Fatal("the refused row still carries the stale version: saving anyway would be refused again")
+	}
+	if anyway.attr("name") != "" {
+		t.Fatalf("save anyway for typed pips sends %s=%s", anyway.attr("name"), anyway.attr("value"))
+	}
+	expect(t, "B saves 9 anyway", b.postHTMX(game+"/rounds/1/entries/0", form("pips", "9", "open", "1", "version", fresh)), http.StatusOK)
+	if got := a.sheet(game).Round(1).Entries[0].Pips; got != 9 {
+		t.Fatalf("Ann's pips after saving anyway = %d, want 9", got)
+	}
+
+	// Two phones entering the same merge; a stale "went out" that differs
+	// is offered again as a went out.
+	expect(t, "Cid's 5", b.postHTMX(game+"/rounds/1/entries/2", form("pips", "5", "open", "1", "version", "0")), http.StatusOK)
+	expect(t, "Cid's 5 again, from a stale page", a.postHTMX(game+"/rounds/1/entries/2", form("pips", "5", "open", "1", "version", "0")), http.StatusOK)
+	r = a.postHTMX(game+"/rounds/1/entries/2", form("went_out", "1", "open", "1", "version", "0"))
+	if got := expectTestID(t, "stale went out", r, http.StatusConflict, "save-anyway", text("anyway.out", nil)); got.attr("value") != "1" {
+		t.Fatalf("save anyway after a stale went out sends went_out=%q", got.attr("value"))
+	}
+}

@@ -50,6 +50,9 @@ var messages = referee.NewCatalog(map[string]string{
 	"seat-pick":    "Pick which player this phone belongs to.",
 	"missing":      "Still to come: {{and .Names}}.",
 
+	"anyway.typed": "Save {{.Pips}} anyway",
+	"anyway.out":   "Save “went out” anyway",
+
 	"undone":             "{{.What}} was undone.",
 	"undo-last":          "Undo last entry",
 	"undo":               "Undo {{.What}}",

@@ -9,9 +9,10 @@ var messages = NewCatalog(map[string]string{
 	"round-closed":    "That round was closed meanwhile, perhaps on another phone. Reload to see it.",
 	"nothing-to-undo": "There is no entry left to undo in this round.",
 	"round-changed":   "The round's scores changed meanwhile, perhaps on another phone. Nothing was undone: look again, then try.",
-	"entry-changed": "{{.Name}}'s score was changed meanwhile, perhaps on another phone: it is now " +
-		"{{with .Now}}{{if .WentOut}}went out{{else}}{{.Score}}{{end}}{{else}}empty{{end}}. " +
-		"Nothing was saved; check it, then save again if it should change.",
+	"entry-changed": "{{.Name}}'s score changed while this page was open: it is now " +
+		"{{with .Now}}{{if .WentOut}}went out{{else}}{{.Score}}{{end}}{{else}}empty{{end}}" +
+		"{{with .By}}, saved on {{.}}'s phone{{else}}, saved on another phone{{end}}. " +
+		"Nothing was saved: check it, and save yours anyway only if it is right.",
 	"log-stale":     "This round's table was recorded under older rules, and they no longer allow one of its moves ({{.Reason}}). Nothing more can be laid on it; keep the score on the score page.",
 	"seq":           "This page counts {{count .N \"action\" \"actions\"}}, more than the round holds: reload it and try again.",
 	"table-changed": "The table changed meanwhile, perhaps on another phone ({{count .N \"action\" \"actions\"}} since this page was loaded). Nothing was changed: look again, then try.",

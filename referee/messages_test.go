@@ -17,9 +17,10 @@ import (
 // TestMessagesRender, so a new message can't go untested.
 var samples = map[string]Params{
 	"not-found":       {"What": "round"},
+	"view-only":       nil,
 	"round-closed":    {"N": 3},
 	"nothing-to-undo": nil,
-	"entry-changed":   {"Name": "Ann", "Now": &Entry{Pips: 12, Score: 12}},
+	"entry-changed":   {"Name": "Ann", "Now": &Entry{Pips: 12, Score: 12}, "By": "Bob"},
 	"round-changed":   nil,
 	"table-changed":   {"N": 1},
 	"seq":             {"N": 3},
@@ -493,6 +494,7 @@ func sheetRefusals(t *testing.T) []refusalCase {
 	}
 	closing := func(s *Sheet) error { _, err := s.Close(1); return err }
 	return []refusalCase{
+		{"a change through a view-only link", "view-only", ViewOnly()},
 		{"no such round", "not-found", closing(&Sheet{Rules: Standard(), Players: []string{"Ann", "Bob"}})},
 		{"round closed meanwhile", "round-closed", closing(sheet(closed))},
 		{"entries missing", "missing-entries", closing(sheet(nil))},

@@ -75,3 +75,12 @@ func layFormAttrs(viewOnly bool, url, check string) templ.Attributes {
 	}
 	return templ.Attributes{"method": "post", "action": url, "hx-post": url}
 }
+
+// anywayAttrs makes "save it anyway" send a "went out" again when that
+// was what was refused.
+func anywayAttrs(wentOut string) templ.Attributes {
+	if wentOut == "" {
+		return templ.Attributes{}
+	}
+	return templ.Attributes{"name": "went_out", "value": wentOut}
+}

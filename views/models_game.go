@@ -112,6 +112,8 @@ type EntryRow struct {
 	DoubleBlank  bool
 	Error        string
 	Field        string   // the input the error is about, if any
+	Anyway       string   // after a stale save: the button that saves it anyway
+	AnywayOut    string   // that button's went_out value, for a "went out"
 	Closed       bool     // a correction: the round is closed
 	DoubleOut    bool     // the house rule charges for going out on a double
 	Who          []string // who may be named as making a correction
