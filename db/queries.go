@@ -9,12 +9,14 @@ import (
 // and writing an entry. Open prepares each once on both pools, so a request
 // does not parse SQL again.
 const (
-	// qGameLink finds a game by either of its links: which one, and where
-	// the game stands, are read on every request; the rest never changes.
-	qGameLink = `SELECT id, slug, view_slug, finished_at FROM games WHERE slug = ?1 OR view_slug = ?1`
-	qGame     = `SELECT name, played_on, rules, hand_size, created_at FROM games WHERE id = ?`
-	qPlayers  = `SELECT name FROM players WHERE game_id = ? ORDER BY seat`
-	qRounds   = `
+	// qGameLink finds the games either of whose links starts with a
+	// link's first characters (?1 up to ?2), with where each stands: read
+	// on every request. The rest of a link is compared in constant time.
+	qGameLink = `SELECT id, slug, view_slug, finished_at FROM games
+		WHERE (slug >= ?1 AND slug < ?2) OR (view_slug >= ?1 AND view_slug < ?2)`
+	qGame    = `SELECT name, played_on, rules, hand_size, created_at FROM games WHERE id = ?`
+	qPlayers = `SELECT name FROM players WHERE game_id = ? ORDER BY seat`
+	qRounds  = `
 		SELECT r.id, r.number, r.planned_double, coalesce(r.opened_double, -1), coalesce(r.setter_seat, -1), r.closed_at IS NOT NULL,
 		       (SELECT count(*) FROM round_actions a WHERE a.round_id = r.id)
 		FROM rounds r WHERE r.game_id = ? ORDER BY r.number`
