@@ -249,7 +249,7 @@ func TestMigrations(t *testing.T) {
 			t.Errorf("from version %d: user_version %d, foreign_keys %d, busy_timeout %d, journal %s", from, version, fk, busy, mode)
 		}
 		if from > 0 {
-			sh, err := s.Sheet(ctx, "old")
+			sh, err := s.Sheet(ctx, "oldgameslugfromanoldfile23")
 			if err != nil || sh.Rounds[0].Entries[1] == nil || sh.Rounds[0].Entries[1].Score != 57 {
 				t.Errorf("from version %d: the old entry did not survive: %+v, %v", from, sh.Rounds, err)
 			}
@@ -259,8 +259,11 @@ func TestMigrations(t *testing.T) {
 			if r := sh.Rules; r.Impossible != referee.ImpossibleStaysOwed || r.Ladder != referee.LadderDown || r.Validate() != nil {
 				t.Errorf("from version %d: the old rules read as %+v, want the old stuck-chickie name read as stays owed and new rules at their defaults", from, r)
 			}
-			if tb, err := s.Table(ctx, "old", 1); from >= 2 && (err != nil || len(tb.Log) != 1 || !tb.Log[0].Action.Move.Start) {
+			if tb, err := s.Table(ctx, "oldgameslugfromanoldfile23", 1); from >= 2 && (err != nil || len(tb.Log) != 1 || !tb.Log[0].Action.Move.Start) {
 				t.Errorf("from version %d: the old move did not survive: %+v, %v", from, tb.Log, err)
+			}
+			if v, err := s.Settings(ctx, sh.Game.ViewSlug); from < 8 && (err != nil || !v.ViewOnly || len(sh.Game.ViewSlug) != 32) {
+				t.Errorf("from version %d: the old game's view-only link %q opens %+v, %v", from, sh.Game.ViewSlug, v, err)
 			}
 		}
 		newGame(t, s, "Ann", "Bob")
@@ -273,7 +276,7 @@ func TestMigrations(t *testing.T) {
 func oldRows(t *testing.T, conn *sql.DB, version int) {
 	t.Helper()
 	stmts := []string{
-		`INSERT INTO games (id, slug, name, played_on, rules, hand_size, created_at) VALUES (1, 'old', 'Old', '2026-01-01', '{"set":9,"spinner_arms":4,"double_blank":50,"draw":"one-may-play","unheld_double":"draw","blocked_round":"all-score","last_tile":"courtesy","take_back":"until-next-play","tie_break":"zero-rounds","impossible_chickie":"blocked"}', 10, '2026-01-01T20:00:00Z')`,
+		`INSERT INTO games (id, slug, name, played_on, rules, hand_size, created_at) VALUES (1, 'oldgameslugfromanoldfile23', 'Old', '2026-01-01', '{"set":9,"spinner_arms":4,"double_blank":50,"draw":"one-may-play","unheld_double":"draw","blocked_round":"all-score","last_tile":"courtesy","take_back":"until-next-play","tie_break":"zero-rounds","impossible_chickie":"blocked"}', 10, '2026-01-01T20:00:00Z')`,
 		`INSERT INTO players (game_id, seat, name) VALUES (1, 0, 'Ann'), (1, 1, 'Bob')`,
 		`INSERT INTO rounds (id, game_id, number, planned_double) VALUES (1, 1, 1, 9)`,
 		`INSERT INTO entries (round_id, seat, pips, double_blank, went_out, tiles, score, updated_at) VALUES (1, 1, 7, 1, 0, NULL, 57, '2026-01-01T20:30:00Z')`,
