@@ -63,6 +63,8 @@ func httpMessage(status int) string {
 		return text("unreadable", nil)
 	case http.StatusRequestTimeout:
 		return text("stalled", nil)
+	case http.StatusTooManyRequests:
+		return text("too-many", nil)
 	}
 	return http.StatusText(status)
 }

@@ -16,6 +16,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"title.replay": "Round {{.N}}, step by step · {{.Name}}",
 	"title.rules":  "Rules · Chickenfoot",
 	"title.check":  "Can this go there? · Chickenfoot",
+	"title.unlock": "Passphrase · Chickenfoot",
 
 	// Errors of the request itself.
 	"server-error": "Something went wrong on our side and nothing was saved. Please try again.",
@@ -26,6 +27,11 @@ var messages = referee.NewCatalog(map[string]string{
 	"unreadable":   "That request could not be read. Reload the page and try again.",
 	"stalled":      "The form stopped arriving before it was complete, so nothing was saved. Check the connection and send it again.",
 	"health-down":  "The database can't be read or written.",
+	"too-many":     "Too many changes came from this network at once, so this one was not saved. Wait a second and try again.",
+
+	// A server with a passphrase.
+	"unlock.wrong": "That is not the passphrase. Check it with the host and type it again.",
+	"unlock.wait":  "Too many wrong passphrases came from this network, so this one was not checked. Wait {{count .N \"second\" \"seconds\"}} and try again.",
 
 	// Reading forms.
 	"pips-blank":              "Type the pips left in {{.Name}}'s hand, or tap Went out.",

@@ -13,10 +13,14 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/healthz", a.healthz)
 	e.Match([]string{http.MethodGet, http.MethodHead}, "/static/*", assets())
 
-	e.GET("/", a.home)
-	e.GET("/new", a.newGamePage)
-	e.GET("/new/suggest", a.suggest)
-	e.POST("/games", a.createGame)
+	// With a passphrase, the list of game nights and making new ones are
+	// for unlocked browsers only; everything else stays open.
+	e.GET("/unlock", a.unlockPage)
+	e.POST("/unlock", a.unlock)
+	e.GET("/", a.home, a.locked)
+	e.GET("/new", a.newGamePage, a.locked)
+	e.GET("/new/suggest", a.suggest, a.locked)
+	e.POST("/games", a.createGame, a.locked)
 
 	e.GET("/g/:slug", a.game)
 	e.GET("/g/:slug/sheet", a.sheet)

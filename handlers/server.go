@@ -40,6 +40,7 @@ type Store interface {
 	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
 	Table(ctx context.Context, slug string, n int) (db.Table, error)
 	Act(ctx context.Context, slug string, n int, a referee.Action, basedOn int) (db.Table, error)
+	Secret(ctx context.Context, name string, size int) ([]byte, error)
 }
 
 // Config is how the app is run. The zero value of each field but the
@@ -47,6 +48,16 @@ type Store interface {
 type Config struct {
 	Now func() time.Time // the clock: dates default to today (time.Now)
 	Log *slog.Logger     // receives server errors (discarded when nil)
+
+	// Passphrase, when set, keeps the list of game nights and making new
+	// ones to browsers that have typed it once (unlock.go). A game's own
+	// link still opens that game.
+	Passphrase string
+	// WritesPerSecond and WriteBurst limit each client address's posts
+	// (limits.go): zero is a default roomy enough for a whole table on one
+	// router; a negative rate turns the limit off.
+	WritesPerSecond float64
+	WriteBurst      int
 }
 
 // App holds what the handlers share.
@@ -54,6 +65,7 @@ type App struct {
 	store Store
 	now   func() time.Time
 	log   *slog.Logger
+	lock  *lock // nil without a passphrase
 }
 
 // contentSecurityPolicy allows nothing inline and nothing from elsewhere.
@@ -68,9 +80,12 @@ func New(store Store, cfg Config) *echo.Echo {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	a := &App{store: store, now: cfg.Now, log: cfg.Log}
+	a := &App{store: store, now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	// A client's address is the connection's, or behind a proxy on this
+	// machine or the local network, the one that proxy says it forwards.
+	e.IPExtractor = echo.ExtractIPFromXFFHeader()
 	e.HTTPErrorHandler = a.handleError
 	e.Use(middleware.Recover())
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
@@ -81,6 +96,9 @@ func New(store Store, cfg Config) *echo.Echo {
 		ReferrerPolicy:        "no-referrer",
 	}))
 	e.Use(sameOrigin())
+	if limit := writeLimit(cfg.WritesPerSecond, cfg.WriteBurst); limit != nil {
+		e.Use(limit)
+	}
 	e.Use(middleware.BodyLimit("64K"))
 	e.Use(readForm)
 	e.Use(a.viewOnlyRefused)

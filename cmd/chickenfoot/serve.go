@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -22,6 +24,11 @@ import (
 type serveConfig struct {
 	addr string
 	db   string
+	// passphrase, when set, keeps the game nights' list and making new
+	// ones to browsers that typed it; writeRate limits each client's posts
+	// per second (0 the app's default, negative off).
+	passphrase string
+	writeRate  float64
 }
 
 // parseServe reads the serve flags; flags beat the environment, which
@@ -34,15 +41,30 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	if v := getenv("CHICKENFOOT_DB"); v != "" {
 		cfg.db = v
 	}
+	cfg.passphrase = getenv("CHICKENFOOT_PASSPHRASE")
+	if v := getenv("CHICKENFOOT_WRITE_RATE"); v != "" {
+		rate, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return cfg, fmt.Errorf("CHICKENFOOT_WRITE_RATE=%q is not a number of writes per second", v)
+		}
+		cfg.writeRate = rate
+	}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", cfg.addr, "address to listen on (env CHICKENFOOT_ADDR)")
 	fs.StringVar(&cfg.db, "db", cfg.db, "SQLite database file, created if missing (env CHICKENFOOT_DB)")
+	fs.StringVar(&cfg.passphrase, "passphrase", cfg.passphrase,
+		"ask browsers for this passphrase before listing or making game nights; a game's own link still opens it (env CHICKENFOOT_PASSPHRASE)")
+	fs.Float64Var(&cfg.writeRate, "write-rate", cfg.writeRate,
+		"writes per second each client address may make; 0 for the default (20), negative for no limit (env CHICKENFOOT_WRITE_RATE)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if math.IsNaN(cfg.writeRate) || math.IsInf(cfg.writeRate, 0) {
+		return cfg, fmt.Errorf("write rate %v is not a number of writes per second", cfg.writeRate)
 	}
 	return cfg, nil
 }
@@ -83,8 +105,11 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	if err != nil {
 		return err
 	}
-	srv := newServer(handlers.New(store, handlers.Config{Log: log}))
+	srv := newServer(handlers.New(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate}))
 	fmt.Fprintf(stdout, "Chickenfoot is ready at %s (database %s). Ctrl-C stops it.\n", displayURL(ln.Addr()), cfg.db)
+	if cfg.passphrase != "" {
+		fmt.Fprintln(stdout, "Game nights are private: a browser types the passphrase once; a game's own link needs none.")
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

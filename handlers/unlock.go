@@ -1,0 +1,201 @@
+package handlers
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gorilla/securecookie"
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// A server with a passphrase lists its game nights, and makes new ones,
+// only for a browser that has typed it once. That browser carries a
+// signed cookie; a game's own link needs none, so a guest at the table
+// still gets into that one game.
+const (
+	unlockCookie = "chickenfoot_unlocked"
+	unlockSecret = "unlock-cookie" // the name of the signing key in the store
+	unlockValue  = "unlocked"
+	unlockAge    = 400 * 24 * time.Hour // as long as browsers keep a cookie
+)
+
+// lock is what a server with a passphrase keeps to check it.
+type lock struct {
+	digest [sha256.Size]byte // the passphrase's SHA-256: the passphrase itself is not kept
+	store  Store
+	tries  *tries
+
+	mu    sync.Mutex
+	codec *securecookie.SecureCookie // made on first use, from the store's key
+}
+
+func newLock(passphrase string, store Store) *lock {
+	if passphrase == "" {
+		return nil
+	}
+	return &lock{digest: sha256.Sum256([]byte(passphrase)), store: store, tries: newTries(5, time.Minute)}
+}
+
+// matches compares a typed passphrase with the server's in constant
+// time: both are hashed first, so not even the length leaks.
+func (l *lock) matches(typed string) bool {
+	d := sha256.Sum256([]byte(typed))
+	return subtle.ConstantTimeCompare(d[:], l.digest[:]) == 1
+}
+
+// cookies is the codec that signs and checks the unlock cookie. Its key
+// is the store's random key mixed with the passphrase, so a new
+// passphrase locks every browser again.
+func (l *lock) cookies(ctx context.Context) (*securecookie.SecureCookie, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.codec != nil {
+		return l.codec, nil
+	}
+	secret, err := l.store.Secret(ctx, unlockSecret, 32)
+	if err != nil {
+		return nil, err
+	}
+	mac := hmac.New(sha256.New, secret)
+	mac.Write(l.digest[:])
+	l.codec = securecookie.New(mac.Sum(nil), nil).MaxAge(int(unlockAge.Seconds()))
+	return l.codec, nil
+}
+
+// unlocked reports whether the request carries a cookie this server
+// signed. A missing, expired, forged or altered cookie is just locked.
+func (l *lock) unlocked(c echo.Context) (bool, error) {
+	ck, err := c.Cookie(unlockCookie)
+	if err != nil {
+		return false, nil
+	}
+	codec, err := l.cookies(c.Request().Context())
+	if err != nil {
+		return false, err
+	}
+	var v string
+	return codec.Decode(unlockCookie, ck.Value, &v) == nil && v == unlockValue, nil
+}
+
+// unlock gives the browser its cookie: never readable by script, sent on
+// a link from elsewhere but not on another site's post, and only over
+// TLS when it came over TLS.
+func (l *lock) unlock(c echo.Context) error {
+	codec, err := l.cookies(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	v, err := codec.Encode(unlockCookie, unlockValue)
+	if err != nil {
+		return err
+	}
+	c.SetCookie(&http.Cookie{
+		Name: unlockCookie, Value: v, Path: "/", MaxAge: int(unlockAge.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",
+	})
+	return nil
+}
+
+// locked is the middleware on the pages a server with a passphrase keeps
+// private: a locked browser is sent to the unlock page, to come back
+// where it was going.
+func (a *App) locked(next echo.HandlerFunc) echo.HandlerFunc {
+	if a.lock == nil {
+		return next
+	}
+	return func(c echo.Context) error {
+		ok, err := a.lock.unlocked(c)
+		if err != nil {
+			return err
+		}
+		// What a private page shows is for this browser only.
+		c.Response().Header().Set("Cache-Control", "private")
+		if ok {
+			return next(c)
+		}
+		return seeOther(c, "/unlock?next="+url.QueryEscape(comeBack(c)))
+	}
+}
+
+// comeBack is the page to open once unlocked: the page asked for, or for
+// a fragment the page htmx was on. A form's post can't be repeated by a
+// redirect, so it starts again from home.
+func comeBack(c echo.Context) string {
+	r := c.Request()
+	switch {
+	case isHTMX(c):
+		if u, err := url.Parse(r.Header.Get("HX-Current-URL")); err == nil {
+			return localPath(u.RequestURI())
+		}
+	case r.Method == http.MethodGet || r.Method == http.MethodHead:
+		return localPath(r.URL.RequestURI())
+	}
+	return "/"
+}
+
+// localPath is next if it is a path on this server, else home: the
+// unlock page must never send a browser to another site.
+func localPath(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\x00\t\r\n") {
+		return "/"
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
+		return "/"
+	}
+	return next
+}
+
+// unlockPage asks for the passphrase; a browser already unlocked, or a
+// server without one, goes straight on.
+func (a *App) unlockPage(c echo.Context) error {
+	next := localPath(c.QueryParam("next"))
+	if a.lock == nil {
+		return c.Redirect(http.StatusSeeOther, next)
+	}
+	ok, err := a.lock.unlocked(c)
+	if err != nil {
+		return err
+	}
+	if ok {
+		return c.Redirect(http.StatusSeeOther, next)
+	}
+	return render(c, http.StatusOK, views.Unlock(unlockPage(next, "")))
+}
+
+// unlock checks a typed passphrase. Wrong ones are counted per client
+// address: after a few, the next is refused unchecked until the wait is
+// over, so guessing it takes years.
+func (a *App) unlock(c echo.Context) error {
+	next := localPath(c.FormValue("next"))
+	if a.lock == nil {
+		return seeOther(c, next)
+	}
+	try, wait := a.lock.tries.take(c.RealIP(), a.now())
+	if wait > 0 {
+		secs := retryAfter(c, wait)
+		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(next, text("unlock.wait", referee.Params{"N": secs}))))
+	}
+	if !a.lock.matches(c.FormValue("passphrase")) {
+		return render(c, http.StatusForbidden, views.Unlock(unlockPage(next, text("unlock.wrong", nil))))
+	}
+	try.give()
+	if err := a.lock.unlock(c); err != nil {
+		return err
+	}
+	return seeOther(c, next)
+}
+
+func unlockPage(next, problem string) views.UnlockPage {
+	return views.UnlockPage{Meta: views.Meta{Title: text("title.unlock", nil)}, Next: next, Problem: problem}
+}
