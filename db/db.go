@@ -40,14 +40,25 @@ type Store struct {
 }
 
 // dsn puts the pragmas every connection needs into the connection string.
+//
+// The writer runs with synchronous=FULL: in WAL mode SQLite then fsyncs
+// the WAL at every commit, before the commit returns, so a write the app
+// has acknowledged is on the disk and survives a power cut or a kernel
+// crash. Under NORMAL the WAL is only synced at checkpoints: a commit
+// still survives the process being killed (the OS has the data in its
+// page cache), but the last commits before a power cut could be lost.
+// The readers commit nothing, and a checkpoint syncs under either
+// setting, so they keep NORMAL.
 func dsn(path string, readOnly bool) string {
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(5000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(5000)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
 	if readOnly {
+		q.Add("_pragma", "synchronous(NORMAL)")
 		q.Add("_pragma", "query_only(1)")
 	} else {
+		q.Add("_pragma", "synchronous(FULL)")
 		q.Set("_txlock", "immediate")
 	}
 	return "file:" + path + "?" + q.Encode()
