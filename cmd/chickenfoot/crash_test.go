@@ -150,7 +150,9 @@ func (w *readyWriter) Write(p []byte) (int, error) {
 // it to say it is ready.
 func startCrashServer(t *testing.T, bin, path string) *crashServer {
 	t.Helper()
-	s := &crashServer{cmd: exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", path),
+	// Every client here is one address writing far faster than a table
+	// does, so the per-client write limit is off.
+	s := &crashServer{cmd: exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", path, "--write-rate", "-1"),
 		stderr: &bytes.Buffer{}, exited: make(chan struct{})}
 	out := &readyWriter{url: make(chan string, 1)}
 	s.cmd.Stdout, s.cmd.Stderr = out, s.stderr
