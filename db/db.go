@@ -35,6 +35,10 @@ type Store struct {
 	// Each pool's prepared statements for the queries on the hot path.
 	writeStmts, readStmts map[string]*sql.Stmt
 	games                 sync.Map // game ID → what never changes about it (frozenGame)
+	// The write transactions' queue (commit.go), and its goroutine's end.
+	writes          chan queued
+	closing, closed chan struct{}
+	closeOnce       sync.Once
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
 }
@@ -88,7 +92,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
-	s := &Store{write: write, read: read, Now: time.Now}
+	s := &Store{write: write, read: read, Now: time.Now,
+		writes: make(chan queued), closing: make(chan struct{}), closed: make(chan struct{})}
+	go s.committer()
 	if s.writeStmts, err = prepare(ctx, write, hotQueries); err == nil {
 		s.readStmts, err = prepare(ctx, read, hotQueries)
 	}
@@ -101,6 +107,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 
 // Close closes both pools.
 func (s *Store) Close() error {
+	s.closeOnce.Do(func() { close(s.closing) })
+	<-s.closed
 	for _, st := range s.writeStmts {
 		st.Close()
 	}
@@ -185,19 +193,6 @@ func Migrate(ctx context.Context, conn *sql.DB, target int) error {
 		}
 	}
 	return nil
-}
-
-// inTx runs fn in one write transaction: all of it lands, or none.
-func (s *Store) inTx(ctx context.Context, fn func(conn) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := fn(conn{db: s.write, tx: tx, stmts: s.writeStmts}); err != nil {
-		return err
-	}
-	return tx.Commit()
 }
 
 // writeSheet loads a game's sheet in one write transaction and runs fn

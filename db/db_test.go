@@ -262,7 +262,7 @@ func TestMigrations(t *testing.T) {
 			if tb, err := s.Table(ctx, "oldgameslugfromanoldfile23", 1); from >= 2 && (err != nil || len(tb.Log) != 1 || !tb.Log[0].Action.Move.Start) {
 				t.Errorf("from version %d: the old move did not survive: %+v, %v", from, tb.Log, err)
 			}
-			if v, err := s.Settings(ctx, sh.Game.ViewSlug); (err != nil || !v.ViewOnly || from < 8 && len(sh.Game.ViewSlug) != 32) {
+			if v, err := s.Settings(ctx, sh.Game.ViewSlug); err != nil || !v.ViewOnly || from < 8 && len(sh.Game.ViewSlug) != 32 {
 				t.Errorf("from version %d: the old game's view-only link %q opens %+v, %v", from, sh.Game.ViewSlug, v, err)
 			}
 		}

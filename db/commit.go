@@ -1,0 +1,126 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Group commit. Every write transaction of the store runs on the one
+// writer connection, and under synchronous=FULL each commit waits for the
+// disk. So the writes are queued to one goroutine, which runs the writes
+// waiting at that moment in one transaction, each inside its own
+// savepoint, and commits them together: one disk sync for the lot. A
+// write that fails is rolled back to its savepoint alone; the others
+// land. Nobody is answered before the commit that holds their write is on
+// the disk, so batching loses no durability; a write that finds nobody
+// waiting commits alone, as before.
+
+// maxBatch bounds how many writes share a commit, so no write waits
+// behind an unbounded queue.
+const maxBatch = 32
+
+// errClosed answers a write sent after Close.
+var errClosed = errors.New("the store is closed")
+
+// A queued write is one transaction's work waiting for its turn.
+type queued struct {
+	ctx  context.Context
+	fn   func(conn) error
+	done chan error
+}
+
+// inTx runs fn in a write transaction: all of it lands, or none.
+func (s *Store) inTx(ctx context.Context, fn func(conn) error) error {
+	w := queued{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	select {
+	case s.writes <- w:
+	case <-s.closing:
+		return errClosed
+	}
+	return <-w.done
+}
+
+// committer runs the queued writes until the store closes.
+func (s *Store) committer() {
+	defer close(s.closed)
+	for {
+		var batch []queued
+		select {
+		case w := <-s.writes:
+			batch = append(batch, w)
+		case <-s.closing:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case w := <-s.writes:
+				batch = append(batch, w)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit runs a batch of writes in one transaction and answers each.
+func (s *Store) commit(batch []queued) {
+	errs := make([]error, len(batch))
+	defer func() {
+		for i, w := range batch {
+			w.done <- errs[i]
+		}
+	}()
+	ctx := context.Background() // a write once begun is finished or undone whole, never cut off
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		for i := range errs {
+			errs[i] = err
+		}
+		return
+	}
+	c := conn{db: s.write, tx: tx, stmts: s.writeStmts}
+	if len(batch) == 1 {
+		if errs[0] = run(batch[0], c); errs[0] != nil {
+			tx.Rollback()
+			return
+		}
+		errs[0] = tx.Commit()
+		return
+	}
+	for i, w := range batch {
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT write"); err != nil {
+			errs[i] = err
+			continue
+		}
+		if errs[i] = run(w, c); errs[i] != nil {
+			if _, err := tx.ExecContext(ctx, "ROLLBACK TO write"); err != nil {
+				errs[i] = errors.Join(errs[i], err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "RELEASE write"); err != nil && errs[i] == nil {
+			errs[i] = err
+		}
+	}
+	err = tx.Commit()
+	for i := range errs {
+		if errs[i] == nil {
+			errs[i] = err
+		}
+	}
+}
+
+// run runs one write's work; a panic in it fails that write alone.
+func run(w queued, c conn) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("write panicked: %v", r)
+		}
+	}()
+	if err := w.ctx.Err(); err != nil {
+		return err // the caller gave up before its turn came
+	}
+	return w.fn(c)
+}

@@ -1,0 +1,65 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+)
+
+// TestGroupCommitKeepsEachWriteWhole: writes sent at once share commits,
+// yet each lands whole or not at all: one that fails or panics after
+// writing leaves nothing, and the others all land.
+func TestGroupCommitKeepsEachWriteWhole(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	if err := s.inTx(ctx, func(tx conn) error {
+		_, err := tx.ExecContext(ctx, `CREATE TABLE probe (n INTEGER PRIMARY KEY, half INTEGER)`)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	refused := errors.New("refused")
+	const writers = 200
+	errs := make([]error, writers)
+	var wg sync.WaitGroup
+	for n := range writers {
+		wg.Go(func() {
+			errs[n] = s.inTx(ctx, func(tx conn) error {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO probe (n, half) VALUES (?, 1)`, n); err != nil {
+					return err
+				}
+				switch {
+				case n%5 == 0:
+					return refused
+				case n%7 == 0:
+					panic("a bug in one write")
+				}
+				_, err := tx.ExecContext(ctx, `UPDATE probe SET half = 0 WHERE n = ?`, n)
+				return err
+			})
+		})
+	}
+	wg.Wait()
+	var rows, halves int
+	if err := s.read.QueryRow(`SELECT count(*), coalesce(sum(half), 0) FROM probe`).Scan(&rows, &halves); err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for n, err := range errs {
+		switch {
+		case n%5 == 0 && !errors.Is(err, refused), n%5 != 0 && n%7 == 0 && err == nil, n%5 != 0 && n%7 != 0 && err != nil:
+			t.Errorf("write %d answered %v", n, err)
+		case err == nil:
+			want++
+		}
+	}
+	if rows != want || halves != 0 {
+		t.Fatalf("%d rows (%d half written) after %d writes that landed: a failed write left something, or a good one was lost", rows, halves, want)
+	}
+	s.Close()
+	if err := s.inTx(ctx, func(conn) error { return nil }); !errors.Is(err, errClosed) {
+		t.Fatalf("a write after Close: %v, want refused", err)
+	}
+}
