@@ -27,6 +27,8 @@ var messages = referee.NewCatalog(map[string]string{
 	"stalled":      "The form stopped arriving before it was complete, so nothing was saved. Check the connection and send it again.",
 	"health-down":  "The database can't be read or written.",
 
+	"streams-too-many": "{{.N}} pages are already following game nights from this network, the most it may have. Close a page you no longer need; this one keeps trying.",
+
 	// Reading forms.
 	"pips-blank":              "Type the pips left in {{.Name}}'s hand, or tap Went out.",
 	"pips-not-number":         "{{printf \"%q\" .Text}} is not a number: type the pips left in {{.Name}}'s hand as digits, like 23.",

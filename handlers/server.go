@@ -5,6 +5,7 @@ package handlers
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -44,6 +45,17 @@ type Store interface {
 type Config struct {
 	Now func() time.Time // the clock: dates default to today (time.Now)
 	Log *slog.Logger     // receives server errors (discarded when nil)
+
+	// Stop ends every live stream when it is done: cancel it as the server
+	// shuts down, which waits for them (nil: a stream ends when its phone
+	// leaves).
+	Stop context.Context
+	// StreamsPerClient caps the live streams open from one address at once
+	// (32: a whole table may share one router's address).
+	StreamsPerClient int
+	// Heartbeat is how often a quiet stream says it is still there (20 s,
+	// well within the server's write timeout and routers' idle timeouts).
+	Heartbeat time.Duration
 }
 
 // App holds what the handlers share.
@@ -51,6 +63,11 @@ type App struct {
 	store Store
 	now   func() time.Time
 	log   *slog.Logger
+
+	hub              *hub
+	stop             context.Context
+	streamsPerClient int
+	heartbeat        time.Duration
 }
 
 // contentSecurityPolicy allows nothing inline and nothing from elsewhere.
@@ -65,7 +82,9 @@ func New(store Store, cfg Config) *echo.Echo {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	a := &App{store: store, now: cfg.Now, log: cfg.Log}
+	a := &App{store: store, now: cfg.Now, log: cfg.Log, hub: newHub(),
+		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
+		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = a.handleError
@@ -83,10 +102,13 @@ func New(store Store, cfg Config) *echo.Echo {
 	// Pages, and the table's card after a move, are compressed; assets come
 	// compressed already (assets.go). An answer under 4 KB (a redirect, a
 	// saved score's fragments) costs more to compress than it would save.
+	// A stream of events is never compressed: each must leave at once.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		Level:     gzip.BestSpeed,
 		MinLength: 4096,
-		Skipper:   func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/static/") },
+		Skipper: func(c echo.Context) bool {
+			return strings.HasPrefix(c.Request().URL.Path, "/static/") || c.Path() == eventsRoute
+		},
 	}))
 	a.routes(e)
 	return e

@@ -83,7 +83,12 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	if err != nil {
 		return err
 	}
-	srv := newServer(handlers.New(store, handlers.Config{Log: log}))
+	// Shutdown waits for every handler, and a live stream only ends when
+	// told: end them all as it starts.
+	streams, endStreams := context.WithCancel(context.Background())
+	defer endStreams()
+	srv := newServer(handlers.New(store, handlers.Config{Log: log, Stop: streams}))
+	srv.RegisterOnShutdown(endStreams)
 	fmt.Fprintf(stdout, "Chickenfoot is ready at %s (database %s). Ctrl-C stops it.\n", displayURL(ln.Addr()), cfg.db)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
