@@ -260,17 +260,30 @@
   var dropped = null;
   function streamDown() {
     var note = document.getElementById("offline");
+    document.body.setAttribute("data-stream", "down");
     if (!note || !note.hidden || dropped) return;
     dropped = setTimeout(function () { note.hidden = false; say([note]); }, 1000);
   }
   function streamUp() {
     var note = document.getElementById("offline");
+    document.body.setAttribute("data-stream", "open");
     clearTimeout(dropped);
     dropped = null;
     if (!note || note.hidden) return;
     note.hidden = true;
     say(["Back online."]);
   }
+  // Leaving the page closes its stream at once: a browser may otherwise
+  // keep it (and one of its few connections to the server) while the page
+  // sits in its back-forward cache. A page shown again from there is loaded
+  // afresh.
+  var source = null;
+  if (window.htmx && htmx.createEventSource) {
+    var open = htmx.createEventSource;
+    htmx.createEventSource = function (url) { source = open(url); return source; };
+  }
+  window.addEventListener("pagehide", function () { if (source) source.close(); });
+  window.addEventListener("pageshow", function (e) { if (e.persisted && source) location.reload(); });
   document.addEventListener("htmx:sseError", streamDown);
   document.addEventListener("htmx:sseOpen", streamUp);
   window.addEventListener("offline", streamDown);
