@@ -233,9 +233,30 @@
   function mainCatchesUp() {
     return document.querySelector("[data-live-main]") !== null && !busy(document.getElementById("main"));
   }
+  // While this phone's own request on a part is under way, another phone's
+  // news for it waits: the answer brings the part as it is, and the news
+  // is fetched after it, so neither answer lands on a part already gone.
+  var waiting = {}; // part id: the event it waits to fetch
+  function region(part) { return part.hasAttribute("data-live-main") ? document.getElementById("main") : part; }
+  function ownRequestIn(part) { var r = region(part); return r !== null && r.querySelector(".htmx-request") !== null; }
+  function wait(part, name) {
+    if (part.id) waiting[part.id] = name;
+  }
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (isLive(e.detail)) return;
+    setTimeout(function () {
+      Object.keys(waiting).forEach(function (id) {
+        var part = document.getElementById(id), name = waiting[id];
+        if (!part || ownRequestIn(part)) return;
+        delete waiting[id];
+        htmx.trigger(part, "sse:" + name);
+      });
+    }, 50);
+  });
   document.addEventListener("htmx:confirm", function (e) {
     var d = e.detail, name = liveName(d);
     if (!name) return;
+    if (ownRequestIn(d.elt)) { wait(d.elt, name); e.preventDefault(); return; }
     if (d.elt.hasAttribute("data-live-main")) {
       if (name === "refresh" && !mainCatchesUp()) e.preventDefault();
       return;
@@ -244,7 +265,9 @@
   });
   document.addEventListener("htmx:beforeSwap", function (e) {
     var d = e.detail;
-    if (!isLive(d) || !d.shouldSwap || d.elt.hasAttribute("data-live-main")) return;
+    if (!isLive(d) || !d.shouldSwap) return;
+    if (ownRequestIn(d.elt)) { wait(d.elt, liveName(d)); d.shouldSwap = false; return; }
+    if (d.elt.hasAttribute("data-live-main")) return;
     if (busy(d.elt)) { d.shouldSwap = false; return; } // the player started typing meanwhile
     var version = d.elt.getAttribute("data-live-version");
     if (version === null || d.xhr.status !== 200) return;

@@ -99,7 +99,7 @@ func Game(p GamePage) templ.Component {
 					templ_7745c5c3_ElementWriter := templ_7745c5c3_Buffer
 					templ_7745c5c3_Buffer := templ.GetBuffer()
 					var templ_7745c5c3_ElementScripts []templ.ComponentScript
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<div hidden hx-target=\"#main\" hx-select=\"#main\" data-live-main")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<div id=\"live-main\" hidden hx-target=\"#main\" hx-select=\"#main\" data-live-main")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
