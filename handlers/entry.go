@@ -125,6 +125,7 @@ func (a *App) saveEntry(c echo.Context) error {
 	if err != nil {
 		return a.entryRefused(c, slug, n, seat, f, err)
 	}
+	a.entryChanged(sh, n, seat)
 	r := sh.Round(n)
 	switch {
 	case !isHTMX(c) && r.Closed:
@@ -134,7 +135,7 @@ func (a *App) saveEntry(c echo.Context) error {
 	case r.Closed:
 		row := entryRow(sh, r, seat)
 		row.Notice = correctedText(sh, n, seat)
-		return render(c, http.StatusOK, views.Corrected(row, historyLines(sh, n)))
+		return render(c, http.StatusOK, views.Corrected(row, historyLines(sh, n), historyLive(slug, n)))
 	}
 	return render(c, http.StatusOK, views.EntrySaved(entryRow(sh, r, seat), roundPanel(sh, r), sheetLine(sh, *r)))
 }

@@ -14,6 +14,7 @@ import (
 // game shows a game night: the round being played, the score sheet, the
 // final standings once it is over, and the rules in play.
 func (a *App) game(c echo.Context) error {
+	since := a.hub.now() // before the read: a change after it is sent again
 	// With its history, the round's card can say which change Undo takes back.
 	sh, err := a.store.SheetWithRoundHistory(c.Request().Context(), c.Param("slug"), 0)
 	if err != nil {
@@ -23,6 +24,7 @@ func (a *App) game(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	p.Stream = streamURL(c.Param("slug"), since)
 	if n, err := strconv.Atoi(c.QueryParam("closed")); err == nil {
 		p.Flash = closedFlash(sh, n)
 	}
@@ -66,6 +68,7 @@ func gamePage(sh db.Sheet) views.GamePage {
 		Sheet:   sheetView(sh),
 		Rules:   rulesInPlay(g),
 		Players: len(g.Players),
+		Live:    gameLive(sh),
 	}
 	if r := sh.Current(); r != nil {
 		panel := roundPanel(sh, r)

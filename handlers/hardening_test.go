@@ -116,7 +116,7 @@ func TestHeadWhereverGet(t *testing.T) {
 	params := strings.NewReplacer(":slug", strings.TrimPrefix(g, "/g/"), ":n", "1", ":seat", "0", "*", "app.css")
 	checked := 0
 	for _, route := range a.echo.Routes() {
-		if route.Method != http.MethodGet {
+		if route.Method != http.MethodGet || route.Path == eventsRoute { // a stream never ends: TestStreamHead
 			continue
 		}
 		checked++

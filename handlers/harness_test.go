@@ -36,12 +36,13 @@ func newTestApp(t *testing.T) *testApp {
 		t.Fatal(err)
 	}
 	now := func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) }
-	e := New(store, Config{Now: now})
+	streams, endStreams := context.WithCancel(context.Background())
+	e := New(store, Config{Now: now, Stop: streams})
 	srv := httptest.NewServer(e)
 	jar, _ := cookiejar.New(nil)
 	a := &testApp{t: t, store: store, echo: e, server: srv,
 		client: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-	t.Cleanup(func() { srv.Close(); store.Close() })
+	t.Cleanup(func() { endStreams(); srv.Close(); store.Close() })
 	return a
 }
 

@@ -33,6 +33,8 @@ var messages = referee.NewCatalog(map[string]string{
 	"unlock.wrong": "That is not the passphrase. Check it with the host and type it again.",
 	"unlock.wait":  "Too many wrong passphrases came from this network, so this one was not checked. Wait {{count .N \"second\" \"seconds\"}} and try again.",
 
+	"streams-too-many": "{{.N}} pages are already following game nights from this network, the most it may have. Close a page you no longer need; this one keeps trying.",
+
 	// Reading forms.
 	"pips-blank":              "Type the pips left in {{.Name}}'s hand, or tap Went out.",
 	"pips-not-number":         "{{printf \"%q\" .Text}} is not a number: type the pips left in {{.Name}}'s hand as digits, like 23.",

@@ -24,8 +24,10 @@ func (a *App) opening(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	burned := c.FormValue("burn") != ""
+	a.openingSet(sh, n, burned)
 	show := views.Opening
-	if c.FormValue("burn") != "" {
+	if burned {
 		show = views.RoundCard
 	}
 	return a.roundChanged(c, sh, n, show)

@@ -45,6 +45,7 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	if c, ok := sh.Undoable(r.Number); ok { // known where the sheet has its history
 		p.CanUndo, p.Undo, p.UndoOf = true, text("undo", referee.Params{"What": changeName(g, c)}), strconv.FormatInt(c.ID, 10)
 	}
+	p.OpeningLive, p.ActionsLive = openingLive(g.Slug, r), actionsLive(g.Slug, p)
 	return p
 }
 
@@ -113,7 +114,8 @@ func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 	g := sh.Game
 	row := views.EntryRow{ViewOnly: g.ViewOnly, URL: entryURL(g.Slug, r.Number, seat), TilesURL: entryURL(g.Slug, r.Number, seat) + "/tiles",
 		Seat: seat, Name: g.Players[seat], Closed: r.Closed, Who: g.Players, DoubleOut: g.Rules.DoubleOut > 0,
-		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), ChargeBlanks: g.Rules.BlankHalf > 0, Form: newFormID()}
+		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), ChargeBlanks: g.Rules.BlankHalf > 0, Form: newFormID(),
+		Live: entryLive(sh, r, seat)}
 	if e := r.Entries[seat]; e != nil {
 		row.Has, row.Score, row.WentOut, row.DoubleBlank = true, e.Score, e.WentOut, e.DoubleBlank && !e.Tapped()
 		row.Summary = summary(*e)

@@ -18,11 +18,13 @@ func (a *App) round(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	since := a.hub.now() // before the read: a change after it is sent again
 	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, true)
 	if err != nil {
 		return err
 	}
 	p := roundPage(sh, r, nil)
+	p.Stream = streamURL(slug, since)
 	if seat, err := strconv.Atoi(c.QueryParam("corrected")); err == nil && seat >= 0 && seat < len(p.Entries) {
 		p.Entries[seat].Notice = correctedText(sh, n, seat) // back from a correction sent without JavaScript
 	}
@@ -38,9 +40,11 @@ func roundPage(sh db.Sheet, r *referee.SheetRound, fix *rowFix) views.RoundPage 
 		p.Setter = g.Players[r.Setter]
 	}
 	for seat := range g.Players {
-		p.Entries = append(p.Entries, fix.apply(entryRow(sh, r, seat)))
+		row := fix.apply(entryRow(sh, r, seat))
+		row.Live.On = liveOn(entryEvent(r.Number, seat), closedEvent(r.Number)) // its rows turn to corrections
+		p.Entries = append(p.Entries, row)
 	}
-	p.History = historyLines(sh, r.Number)
+	p.History, p.HistoryLive = historyLines(sh, r.Number), historyLive(g.Slug, r.Number)
 	return p
 }
 

@@ -5,6 +5,7 @@ package handlers
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -58,6 +59,16 @@ type Config struct {
 	// router; a negative rate turns the limit off.
 	WritesPerSecond float64
 	WriteBurst      int
+	// Stop ends every live stream when it is done: cancel it as the server
+	// shuts down, which waits for them (nil: a stream ends when its phone
+	// leaves).
+	Stop context.Context
+	// StreamsPerClient caps the live streams open from one address at once
+	// (32: a whole table may share one router's address).
+	StreamsPerClient int
+	// Heartbeat is how often a quiet stream says it is still there (20 s,
+	// well within the server's write timeout and routers' idle timeouts).
+	Heartbeat time.Duration
 }
 
 // App holds what the handlers share.
@@ -66,6 +77,11 @@ type App struct {
 	now   func() time.Time
 	log   *slog.Logger
 	lock  *lock // nil without a passphrase
+
+	hub              *hub
+	stop             context.Context
+	streamsPerClient int
+	heartbeat        time.Duration
 }
 
 // contentSecurityPolicy allows nothing inline and nothing from elsewhere.
@@ -80,7 +96,9 @@ func New(store Store, cfg Config) *echo.Echo {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	a := &App{store: store, now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store)}
+	a := &App{store: store, now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hub: newHub(),
+		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
+		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	// A client's address is the connection's, or behind a proxy on this
@@ -105,10 +123,13 @@ func New(store Store, cfg Config) *echo.Echo {
 	// Pages, and the table's card after a move, are compressed; assets come
 	// compressed already (assets.go). An answer under 4 KB (a redirect, a
 	// saved score's fragments) costs more to compress than it would save.
+	// A stream of events is never compressed: each must leave at once.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		Level:     gzip.BestSpeed,
 		MinLength: 4096,
-		Skipper:   func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/static/") },
+		Skipper: func(c echo.Context) bool {
+			return strings.HasPrefix(c.Request().URL.Path, "/static/") || c.Path() == eventsRoute
+		},
 	}))
 	a.routes(e)
 	return e

@@ -13,7 +13,7 @@ import (
 func sheetView(sh db.Sheet) views.SheetView {
 	g := sh.Game
 	s := views.SheetView{URL: gameURL(g.Slug) + "/sheet", Players: g.Players, Totals: sh.Totals(),
-		Leaders: make([]bool, len(g.Players)), Live: !sh.Finished, Short: shortNames(g.Players)}
+		Leaders: make([]bool, len(g.Players)), Live: sheetLive(sh), Short: shortNames(g.Players)}
 	s.Legend = legend(g.Players, s.Short)
 	for _, r := range sh.Rounds {
 		s.Rows = append(s.Rows, sheetLine(sh, r))

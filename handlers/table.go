@@ -11,13 +11,17 @@ import (
 	"chickenfoot/views"
 )
 
-// table shows the live table of a round.
+// table shows the live table of a round; htmx, following the stream,
+// gets the table's card alone.
 func (a *App) table(c echo.Context) error {
+	since := a.hub.now() // before the read: a change after it is sent again
 	t, err := a.tableOf(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Table(tablePage(t, tableView(c))))
+	p := tablePage(t, tableView(c))
+	p.Stream = streamURL(c.Param("slug"), since)
+	return tableAnswer(c, http.StatusOK, p)
 }
 
 // tableAnswer answers with the table: htmx gets the table's card alone,
@@ -61,6 +65,7 @@ func tablePage(t db.Table, o tableOptions) views.TablePage {
 	}
 	p.Ends, p.Tiles, p.Places = endChoices(rr.Layout(), o.on), tileKeypad(rr.Layout(), o.on), placeChoices(rr.Layout())
 	p.Setter, p.StartDraw, p.Penalty = r.Setter, startDraw(rr, g), penalty(rr, g)
+	p.Live = tableLive(t, o, r.Setter, r.Closed)
 	if t.Stopped != nil {
 		p.Problem = &views.Refusal{Code: string(referee.CodeConflict), Reason: text("log-stopped", referee.Params{"Reason": t.Stopped.Reason})}
 	}

@@ -85,7 +85,9 @@ func (a *App) act(c echo.Context) error {
 		return a.actRefused(c, slug, n, re)
 	case err != nil:
 		return err
-	case !isHTMX(c):
+	}
+	a.tableActed(t)
+	if !isHTMX(c) {
 		return seeOther(c, tableURL(slug, n))
 	}
 	return tableAnswer(c, http.StatusOK, tablePage(t, tableView(c)))

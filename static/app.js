@@ -124,14 +124,18 @@
   }
   function say(els) {
     var region = document.getElementById("said");
-    var text = els.map(function (el) { return el.getAttribute("data-say") || el.textContent; })
+    var text = els.map(function (el) {
+      return typeof el === "string" ? el : el.getAttribute("data-say") || el.textContent;
+    })
       .join(" ").replace(/\s+/g, " ").trim();
     if (!region || !text) return;
     region.textContent = ""; // the same words again are still news
     setTimeout(function () { region.textContent = text; }, 50);
   }
   var before = null; // the focused control, as it can be found again
-  document.addEventListener("htmx:beforeSwap", function () {
+  var ownSwap = false; // a swap this player asked for, not another phone's change
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (!isLive(e.detail)) ownSwap = true;
     var a = document.activeElement;
     before = a && a !== document.body ? {
       id: a.id, tag: a.tagName.toLowerCase(), testid: a.getAttribute("data-testid"),
@@ -158,10 +162,13 @@
       if (notices.length) told = notices;
       markSeen();
       if (!alerts.length) say(told);
+      var own = ownSwap;
+      ownSwap = false;
       var a = document.activeElement;
       if (a && a !== document.body && document.contains(a)) return;
       var back = findAgain(before);
       if (usable(back)) { back.focus({ preventScroll: true }); return; } // it was in view, where it was
+      if (!own) return; // another phone's change never moves the focus
       var to = alerts[0] || told[0];
       if (!to) return;
       if (!to.matches("a, button, input, select, textarea")) to.setAttribute("tabindex", "-1");
@@ -205,17 +212,132 @@
     clearTimeout(box._t);
     box._t = setTimeout(function () { box.hidden = true; }, 6000);
   }
-  document.addEventListener("htmx:sendError", function () {
+  document.addEventListener("htmx:sendError", function (e) {
+    if (isLive(e.detail)) return; // the stream says so itself
     toast("No connection: nothing was saved. Check the Wi-Fi and tap again.");
   });
   document.addEventListener("htmx:responseError", function (e) {
+    if (isLive(e.detail)) return;
     if (e.detail.xhr.status >= 500) toast("The server had a problem: nothing was saved. Tap again.");
   });
   // A refusal the page has no place for comes back as a message alone.
   document.addEventListener("htmx:afterRequest", function (e) {
+    if (isLive(e.detail)) return;
     var xhr = e.detail.xhr;
     if (!xhr || xhr.status < 400 || xhr.status >= 500 || xhr.getResponseHeader("HX-Reswap") !== "none") return;
     var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
     toast(doc.body.textContent.trim() || "That was not accepted.");
   });
+
+  // Live on every phone. Parts marked data-live fetch themselves again when
+  // the game night's stream names them (hx-trigger="sse:…", htmx's SSE
+  // extension). Another phone's change never clobbers what this player is
+  // typing: a part holding the focus in a field, or a field changed and not
+  // yet saved, is left as it is, and its save then meets the stale-version
+  // refusal with the current value. A part whose answer shows the version
+  // it shows already is left alone too.
+  function liveName(d) {
+    var ev = d && (d.triggeringEvent || d.requestConfig && d.requestConfig.triggeringEvent);
+    return ev && typeof ev.type === "string" && ev.type.indexOf("sse:") === 0 ? ev.type.slice(4) : "";
+  }
+  function isLive(d) { return liveName(d) !== ""; }
+  var typing = "input:not([type=hidden]):not([type=submit]):not([type=button]), select, textarea, summary";
+  function changed(f) {
+    if (f.type === "hidden") return false;
+    if (f.type === "checkbox" || f.type === "radio") return f.checked !== f.defaultChecked;
+    if (f.tagName === "SELECT") {
+      var first = Array.prototype.findIndex.call(f.options, function (o) { return o.defaultSelected; });
+      return f.selectedIndex !== Math.max(first, 0);
+    }
+    return f.value !== f.defaultValue;
+  }
+  function busy(part) {
+    if (!part) return false;
+    var a = document.activeElement;
+    if (a && part.contains(a) && a.matches(typing)) return true;
+    return Array.prototype.some.call(part.querySelectorAll("input, select, textarea"), changed);
+  }
+  // The game page's main part is fetched whole when the round closes (what
+  // was typed for it can't be saved any more) and after a drop-out, unless
+  // something is being typed: then each part catches up on its own.
+  function mainCatchesUp() {
+    return document.querySelector("[data-live-main]") !== null && !busy(document.getElementById("main"));
+  }
+  // While this phone's own request on a part is under way, another phone's
+  // news for it waits: the answer brings the part as it is, and the news
+  // is fetched after it, so neither answer lands on a part already gone.
+  var waiting = {}; // part id: the event it waits to fetch
+  function region(part) { return part.hasAttribute("data-live-main") ? document.getElementById("main") : part; }
+  function ownRequestIn(part) { var r = region(part); return r !== null && r.querySelector(".htmx-request") !== null; }
+  function wait(part, name) {
+    if (part.id) waiting[part.id] = name;
+  }
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (isLive(e.detail)) return;
+    setTimeout(function () {
+      Object.keys(waiting).forEach(function (id) {
+        var part = document.getElementById(id), name = waiting[id];
+        if (!part || ownRequestIn(part)) return;
+        delete waiting[id];
+        htmx.trigger(part, "sse:" + name);
+      });
+    }, 50);
+  });
+  document.addEventListener("htmx:confirm", function (e) {
+    var d = e.detail, name = liveName(d);
+    if (!name) return;
+    if (ownRequestIn(d.elt)) { wait(d.elt, name); e.preventDefault(); return; }
+    if (d.elt.hasAttribute("data-live-main")) {
+      if (name === "refresh" && !mainCatchesUp()) e.preventDefault();
+      return;
+    }
+    if ((name === "refresh" && mainCatchesUp()) || busy(d.elt)) e.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var d = e.detail;
+    if (!isLive(d) || !d.shouldSwap) return;
+    if (ownRequestIn(d.elt)) { wait(d.elt, liveName(d)); d.shouldSwap = false; return; }
+    if (d.elt.hasAttribute("data-live-main")) return;
+    if (busy(d.elt)) { d.shouldSwap = false; return; } // the player started typing meanwhile
+    var version = d.elt.getAttribute("data-live-version");
+    if (version === null || d.xhr.status !== 200) return;
+    var t = document.createElement("template");
+    t.innerHTML = d.serverResponse;
+    var root = t.content.firstElementChild;
+    if (root && root.getAttribute("data-live-version") === version) d.shouldSwap = false;
+  });
+
+  // A phone that loses the stream (Wi-Fi gone, asleep, the server
+  // restarting) says so until it is back; a blip mended within a second is
+  // not news.
+  var dropped = null;
+  function streamDown() {
+    var note = document.getElementById("offline");
+    document.body.setAttribute("data-stream", "down");
+    if (!note || !note.hidden || dropped) return;
+    dropped = setTimeout(function () { note.hidden = false; say([note]); }, 1000);
+  }
+  function streamUp() {
+    var note = document.getElementById("offline");
+    document.body.setAttribute("data-stream", "open");
+    clearTimeout(dropped);
+    dropped = null;
+    if (!note || note.hidden) return;
+    note.hidden = true;
+    say(["Back online."]);
+  }
+  // Leaving the page closes its stream at once: a browser may otherwise
+  // keep it (and one of its few connections to the server) while the page
+  // sits in its back-forward cache. A page shown again from there is loaded
+  // afresh.
+  var source = null;
+  if (window.htmx && htmx.createEventSource) {
+    var open = htmx.createEventSource;
+    htmx.createEventSource = function (url) { source = open(url); return source; };
+  }
+  window.addEventListener("pagehide", function () { if (source) source.close(); });
+  window.addEventListener("pageshow", function (e) { if (e.persisted && source) location.reload(); });
+  document.addEventListener("htmx:sseError", streamDown);
+  document.addEventListener("htmx:sseOpen", streamUp);
+  window.addEventListener("offline", streamDown);
 })();

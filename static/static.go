@@ -1,7 +1,7 @@
 // Package static holds the files the app serves unrendered: htmx (pinned
-// at 2.0.11), the style sheet, the small script of progressive
-// enhancements, the web app manifest and icons. They are embedded in the
-// binary.
+// at 2.0.11) and its server-sent events extension (htmx-ext-sse 2.2.4),
+// the style sheet, the small script of progressive enhancements, the web
+// app manifest and icons. They are embedded in the binary.
 //
 // Each file is also known under a name carrying a hash of its content
 // (app.css as app.3f2a9c1b.css): a browser may keep it for good, and a
@@ -31,6 +31,10 @@ var Files embed.FS
 
 // HTMX is the file name of the vendored htmx build.
 const HTMX = "htmx-2.0.11.min.js"
+
+// SSE is the file name of htmx's vendored server-sent events extension
+// (the npm package htmx-ext-sse), which pages that follow a game night load.
+const SSE = "htmx-ext-sse-2.2.4.min.js"
 
 // Asset is one embedded file with what it takes to serve it. Assets are
 // shared by every caller: read them, never change them.

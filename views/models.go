@@ -8,6 +8,7 @@ type Meta struct {
 	Title    string
 	Where    string // shown at the right of the top bar
 	WakeLock bool   // keep the screen awake (a round is on)
+	Stream   string // the game night's stream of events the page follows
 }
 
 // HomePage lists the game nights kept in this database.

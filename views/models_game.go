@@ -14,6 +14,7 @@ type GamePage struct {
 	Flash   string
 	Players int
 	Share   Share
+	Live    Live // the page's main part, fetched again when the game moves on
 }
 
 // Final is the standings after the last round.
@@ -62,8 +63,11 @@ type RoundPanel struct {
 	Error     string
 	Notice    string
 	Corrected bool
-	Missing   string // whose scores are still to come, or ""
-	Me        Me
+
+	OpeningLive Live   // who set the double, following the stream
+	ActionsLive Live   // the Close and Undo bar, following the stream
+	Missing     string // whose scores are still to come, or ""
+	Me          Me
 }
 
 // Me is who this phone says it is at the game: that player's entry comes
@@ -122,6 +126,7 @@ type EntryRow struct {
 	BlankHalves  string   // how many, as typed
 	Form         string   // the form's one-time id: sent twice, it changes nothing more
 	Notice       string   // what was just corrected, and by whom
+	Live         Live     // the entry, following the stream
 }
 
 // SheetView is the score sheet: players across, rounds down.
@@ -135,7 +140,7 @@ type SheetView struct {
 	Totals  []int
 	Leaders []bool
 	Lead    string // one sentence on who leads and why
-	Live    bool   // refresh it while the game is on
+	Live    Live   // the sheet, following the stream while the game is on
 }
 
 // NameLegend gives a name the score sheet's header shortens in full.
@@ -190,14 +195,15 @@ type TileBox struct {
 // the history of every change.
 type RoundPage struct {
 	Meta
-	Back      string
-	ReplayURL string
-	Number    int
-	Double    int
-	Setter    string
-	Entries   []EntryRow
-	History   []HistoryLine
-	Error     string
+	Back        string
+	ReplayURL   string
+	Number      int
+	Double      int
+	Setter      string
+	Entries     []EntryRow
+	History     []HistoryLine
+	HistoryLive Live // the history, following the stream
+	Error       string
 }
 
 // HistoryLine is one change to a round's entries.

@@ -36,6 +36,7 @@ type TablePage struct {
 	Setter    int    // who the score sheet says set the double, or -1
 	StartDraw StartDraw
 	Penalty   Penalty
+	Live      Live // the table's card, following the stream
 }
 
 // StartDraw is how draws for a starting double nobody holds are recorded:

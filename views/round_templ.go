@@ -160,7 +160,7 @@ func Round(p RoundPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = History(p.History, false).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = History(p.History, p.HistoryLive, false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -176,7 +176,7 @@ func Round(p RoundPage) templ.Component {
 
 // History lists every change to a round's entries, newest first; with
 // oob, htmx swaps it in place after a correction.
-func History(lines []HistoryLine, oob bool) templ.Component {
+func History(lines []HistoryLine, live Live, oob bool) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -202,6 +202,10 @@ func History(lines []HistoryLine, oob bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			templ_7745c5c3_Err = templruntime.RenderAttributes(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_ElementWriter, "section", oobAttrs(oob))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.RenderAttributes(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_ElementWriter, "section", live.attrs())
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -284,7 +288,7 @@ func History(lines []HistoryLine, oob bool) templ.Component {
 
 // Corrected is htmx's answer to a correction: the row, with a line saying
 // what was corrected, and out of band the round's history.
-func Corrected(row EntryRow, history []HistoryLine) templ.Component {
+func Corrected(row EntryRow, history []HistoryLine, live Live) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -305,7 +309,7 @@ func Corrected(row EntryRow, history []HistoryLine) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = History(history, true).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = History(history, live, true).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

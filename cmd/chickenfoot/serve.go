@@ -105,7 +105,12 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	if err != nil {
 		return err
 	}
-	srv := newServer(handlers.New(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate}))
+	// Shutdown waits for every handler, and a live stream only ends when
+	// told: end them all as it starts.
+	streams, endStreams := context.WithCancel(context.Background())
+	defer endStreams()
+	srv := newServer(handlers.New(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate, Stop: streams}))
+	srv.RegisterOnShutdown(endStreams)
 	fmt.Fprintf(stdout, "Chickenfoot is ready at %s (database %s). Ctrl-C stops it.\n", displayURL(ln.Addr()), cfg.db)
 	if cfg.passphrase != "" {
 		fmt.Fprintln(stdout, "Game nights are private: a browser types the passphrase once; a game's own link needs none.")

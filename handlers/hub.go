@@ -1,0 +1,185 @@
+package handlers
+
+import (
+	"crypto/rand"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// The hub passes what changed in a game night to every phone following it.
+// An event names a part of the game ("sheet", "round-2-entry-1"); it
+// carries no HTML, so each phone fetches the part again as its own link
+// shows it. Events are numbered by one counter for the whole server, so
+// each game's ids only grow; an id also carries the server's run, so a
+// phone that comes back after a restart is told to fetch everything again.
+
+// ringSize is how many of its latest events each game keeps for phones
+// that come back from a short drop-out.
+const ringSize = 64
+
+// subscriberBuffer is how many events wait for a slow phone before it is
+// told to fetch everything again instead.
+const subscriberBuffer = 16
+
+// event is one change, numbered.
+type event struct {
+	seq  uint64
+	name string
+}
+
+// hub keeps each game's latest events and who follows each game, and
+// counts each client's streams.
+type hub struct {
+	run string // this server run, in every id
+
+	mu      sync.Mutex
+	seq     uint64
+	games   map[int64]*feed
+	clients map[string]int
+}
+
+// feed is one game's latest events and followers.
+type feed struct {
+	ring    []event // oldest first, at most ringSize
+	evicted uint64  // the newest seq dropped from the ring
+	subs    map[*subscriber]struct{}
+}
+
+// subscriber is one open stream.
+type subscriber struct {
+	ch     chan event
+	lagged atomic.Bool // an event did not fit: fetch everything again
+}
+
+func newHub() *hub {
+	return &hub{run: strings.ToLower(rand.Text()[:6]), games: map[int64]*feed{}, clients: map[string]int{}}
+}
+
+// id is the text of an event id: the run and the sequence number.
+func (h *hub) id(seq uint64) string { return h.run + "-" + strconv.FormatUint(seq, 10) }
+
+// now is the id of the latest event of any game: a page read after it
+// has seen every change up to it.
+func (h *hub) now() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.id(h.seq)
+}
+
+// publish numbers the events of game and hands them to its followers. It
+// never waits: a follower whose buffer is full is marked to fetch
+// everything again.
+func (h *hub) publish(game int64, names ...string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f := h.feed(game)
+	for _, name := range names {
+		h.seq++
+		ev := event{seq: h.seq, name: name}
+		if len(f.ring) == ringSize {
+			f.evicted = f.ring[0].seq
+			f.ring = append(f.ring[:0], f.ring[1:]...)
+		}
+		f.ring = append(f.ring, ev)
+		for s := range f.subs {
+			select {
+			case s.ch <- ev:
+			default:
+				s.lagged.Store(true)
+			}
+		}
+	}
+}
+
+func (h *hub) feed(game int64) *feed {
+	f := h.games[game]
+	if f == nil {
+		f = &feed{subs: map[*subscriber]struct{}{}}
+		h.games[game] = f
+	}
+	return f
+}
+
+// catchUp is what a stream sends first: the events missed since the id
+// it came back with, or, when those are gone, one refresh.
+type catchUp struct {
+	missed  []event
+	refresh bool
+	at      string // the id of the refresh
+}
+
+// subscribe follows game from the id last (empty for a new page that
+// read no id), and says what was missed; nothing can be published
+// between the two.
+func (h *hub) subscribe(game int64, last string) (*subscriber, catchUp) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f := h.feed(game)
+	s := &subscriber{ch: make(chan event, subscriberBuffer)}
+	f.subs[s] = struct{}{}
+	if last == "" {
+		return s, catchUp{}
+	}
+	seq, ok := h.parse(last)
+	if !ok || seq < f.evicted {
+		return s, catchUp{refresh: true, at: h.id(h.seq)}
+	}
+	return s, catchUp{missed: coalesce(f.ring, seq)}
+}
+
+// parse reads an id of this run no later than the latest.
+func (h *hub) parse(id string) (uint64, bool) {
+	run, n, ok := strings.Cut(id, "-")
+	seq, err := strconv.ParseUint(n, 10, 64)
+	if !ok || run != h.run || err != nil || seq > h.seq {
+		return 0, false
+	}
+	return seq, true
+}
+
+// coalesce lists the events of ring after seq, each name once at its
+// latest: fetching a part once brings it up to date.
+func coalesce(ring []event, seq uint64) []event {
+	latest := map[string]uint64{}
+	for _, ev := range ring {
+		if ev.seq > seq {
+			latest[ev.name] = ev.seq
+		}
+	}
+	var out []event
+	for _, ev := range ring {
+		if ev.seq > seq && latest[ev.name] == ev.seq {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// unsubscribe stops following.
+func (h *hub) unsubscribe(game int64, s *subscriber) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.feed(game).subs, s)
+}
+
+// admit counts one more stream for client, unless it has limit already.
+func (h *hub) admit(client string, limit int) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.clients[client] >= limit {
+		return false
+	}
+	h.clients[client]++
+	return true
+}
+
+// leave counts one stream of client less.
+func (h *hub) leave(client string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.clients[client]--; h.clients[client] <= 0 {
+		delete(h.clients, client)
+	}
+}

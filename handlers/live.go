@@ -1,0 +1,252 @@
+package handlers
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// Every phone open on a game night follows one stream of server-sent
+// events, GET /g/:slug/events. After each write the handler publishes what
+// it changed, by name; each part of a page listening for that name (htmx's
+// hx-trigger="sse:<name>") fetches its own fragment again.
+
+// eventsRoute is the stream's route.
+const eventsRoute = "/g/:slug/events"
+
+// The events, by the part of the game they name.
+const (
+	eventSheet   = "sheet"   // the score sheet
+	eventGame    = "game"    // which round is on, or the final standings
+	eventRefresh = "refresh" // anything: events were missed
+)
+
+func roundEvent(n int, part string) string { return "round-" + strconv.Itoa(n) + "-" + part }
+
+// entryEvent names one player's entry in round n.
+func entryEvent(n, seat int) string { return roundEvent(n, "entry-"+strconv.Itoa(seat)) }
+
+// The parts of round n: who set the double, the Close and Undo bar, the
+// history of its entries, its live table, and its closing.
+func openingEvent(n int) string { return roundEvent(n, "opening") }
+func actionsEvent(n int) string { return roundEvent(n, "actions") }
+func historyEvent(n int) string { return roundEvent(n, "history") }
+func tableEvent(n int) string   { return roundEvent(n, "table") }
+func closedEvent(n int) string  { return roundEvent(n, "closed") }
+
+// liveOn is the hx-trigger of a part following events: they, and refresh.
+func liveOn(events ...string) string {
+	var b strings.Builder
+	for _, e := range append(events, eventRefresh) {
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("sse:" + e)
+	}
+	return b.String()
+}
+
+// streamURL is the stream a page follows, from the id of the latest event
+// it has seen: read before the page's data, so no change is missed.
+func streamURL(slug, since string) string {
+	return gameURL(slug) + "/events?since=" + since
+}
+
+// The writes, and what they change.
+
+// entryChanged: an entry of round n saved, corrected or undone.
+func (a *App) entryChanged(sh db.Sheet, n, seat int) {
+	events := []string{entryEvent(n, seat), historyEvent(n), eventSheet}
+	if r := sh.Round(n); r != nil && !r.Closed {
+		events = append(events, actionsEvent(n))
+	}
+	if r := sh.Round(n); r != nil && r.Closed && sh.Rules.LossLimit > 0 {
+		events = append(events, eventGame) // a correction may end the game, or take its end back
+	}
+	a.hub.publish(sh.Game.ID, events...)
+}
+
+// roundClosed: round n closed, and the next one opened or the game ended.
+func (a *App) roundClosed(sh db.Sheet, n int) {
+	a.hub.publish(sh.Game.ID, closedEvent(n), eventSheet, eventGame)
+}
+
+// openingSet: who set round n's double down, and, when burned is set, the
+// double it opened on.
+func (a *App) openingSet(sh db.Sheet, n int, burned bool) {
+	events := []string{openingEvent(n), tableEvent(n)}
+	if burned {
+		events = append(events, eventGame)
+	}
+	a.hub.publish(sh.Game.ID, events...)
+}
+
+// tableActed: an action on round n's live table. Setting the double down
+// records who did; a last tile fills the entry of the player who went out;
+// a take-back can undo either.
+func (a *App) tableActed(t db.Table) {
+	n, events := t.Number, []string{tableEvent(t.Number)}
+	last := t.Log[len(t.Log)-1].Action
+	affected := last
+	if last.Kind == referee.ActTakeBack && len(t.Log) > 1 {
+		affected = t.Log[len(t.Log)-2].Action
+	}
+	if affected.Kind == referee.ActPlay && affected.Move.Start {
+		events = append(events, openingEvent(n))
+	}
+	if affected.Kind == referee.ActPlay && (t.Live.Over() || last.Kind == referee.ActTakeBack) && affected.Seat >= 0 {
+		events = append(events, entryEvent(n, affected.Seat), actionsEvent(n), historyEvent(n), eventSheet)
+	}
+	a.hub.publish(t.Game.ID, events...)
+}
+
+// The stream.
+
+// writeWait is how long one write to a stream may take before the phone
+// is given up on.
+const writeWait = 10 * time.Second
+
+// events streams a game night's changes until the phone leaves or the
+// server stops. A phone coming back says the last id it saw
+// (Last-Event-ID, or since on a new page): it is sent what it missed, or
+// one refresh when that is no longer kept.
+func (a *App) events(c echo.Context) error {
+	g, err := a.store.Settings(c.Request().Context(), c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // a proxy must pass each event on at once
+	if c.Request().Method == http.MethodHead {
+		return c.NoContent(http.StatusOK)
+	}
+	client := clientIP(c)
+	if !a.hub.admit(client, a.streamsPerClient) {
+		// Said as it is: no page shows it, but whoever looks at the answer
+		// learns why.
+		return c.String(http.StatusTooManyRequests, text("streams-too-many", referee.Params{"N": a.streamsPerClient})+"\n")
+	}
+	defer a.hub.leave(client)
+	last := c.Request().Header.Get("Last-Event-ID")
+	if last == "" {
+		last = c.QueryParam("since")
+	}
+	sub, first := a.hub.subscribe(g.ID, last)
+	defer a.hub.unsubscribe(g.ID, sub)
+	return a.stream(c, sub, first)
+}
+
+// stream writes the catch-up, then every event, a heartbeat while quiet.
+func (a *App) stream(c echo.Context, sub *subscriber, first catchUp) error {
+	w := newEventWriter(c)
+	// A stream outlives the server's read and write timeouts: it has read
+	// its request, and each write gets its own deadline.
+	if err := w.rc.SetReadDeadline(time.Time{}); err != nil {
+		return err
+	}
+	c.Response().WriteHeader(http.StatusOK)
+	w.comment("retry: 2000") // reconnect after 2 s
+	switch {
+	case first.refresh:
+		w.send(first.at, eventRefresh)
+	default:
+		for _, ev := range first.missed {
+			w.send(a.hub.id(ev.seq), ev.name)
+		}
+	}
+	beat := time.NewTicker(a.heartbeat)
+	defer beat.Stop()
+	for w.err == nil {
+		select {
+		case <-c.Request().Context().Done():
+			return nil
+		case <-a.stop.Done():
+			return nil
+		case <-beat.C:
+			w.comment(": alive")
+		case ev := <-sub.ch:
+			if sub.lagged.Swap(false) {
+				drain(sub.ch)
+				w.send(a.hub.now(), eventRefresh)
+				continue
+			}
+			w.send(a.hub.id(ev.seq), ev.name)
+		}
+	}
+	return nil // the phone is gone: nothing to answer
+}
+
+// drain empties a lagging stream's buffer: a refresh covers it all.
+func drain(ch chan event) {
+	for {
+		select {
+		case <-ch:
+		default:
+			return
+		}
+	}
+}
+
+// eventWriter writes server-sent events and flushes each; the first
+// error ends the stream.
+type eventWriter struct {
+	w   http.ResponseWriter
+	rc  *http.ResponseController
+	err error
+}
+
+func newEventWriter(c echo.Context) *eventWriter {
+	return &eventWriter{w: c.Response(), rc: http.NewResponseController(c.Response())}
+}
+
+// send writes one event. Its data is its name: a browser drops an event
+// without data.
+func (w *eventWriter) send(id, name string) {
+	w.write(fmt.Sprintf("id: %s\nevent: %s\ndata: %s\n\n", id, name, name))
+}
+
+// comment writes a line the browser reads as a field or ignores (": …").
+func (w *eventWriter) comment(line string) { w.write(line + "\n\n") }
+
+func (w *eventWriter) write(s string) {
+	if w.err != nil {
+		return
+	}
+	if w.err = w.rc.SetWriteDeadline(time.Now().Add(writeWait)); w.err != nil {
+		return
+	}
+	if _, w.err = w.w.Write([]byte(s)); w.err == nil {
+		w.err = w.rc.Flush()
+	}
+}
+
+// clientIP is who a stream counts against: the address the app's IP
+// extractor trusts when one is set, else the connection's own (a header
+// could be forged).
+func clientIP(c echo.Context) string {
+	if c.Echo().IPExtractor != nil {
+		return c.RealIP()
+	}
+	host, _, err := net.SplitHostPort(c.Request().RemoteAddr)
+	if err != nil {
+		return c.Request().RemoteAddr
+	}
+	return host
+}
+
+// live is how a part of a page follows events: it fetches url again when
+// one of them arrives, unless what it shows is still version.
+func live(url, version string, events ...string) views.Live {
+	return views.Live{URL: url, On: liveOn(events...), Version: version}
+}

@@ -1,0 +1,121 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// The parts of a page that follow the stream, each fetched alone when an
+// event names it. They answer any GET with the fragment: there is no page
+// of them to fall back on.
+
+// entryPart is one player's entry in a round, as its card shows it.
+func (a *App) entryPart(c echo.Context) error {
+	slug, n, seat, err := seatPath(c)
+	if err != nil {
+		return err
+	}
+	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, false)
+	if err != nil {
+		return err
+	}
+	if seat >= len(sh.Players) {
+		return referee.NotFound("seat")
+	}
+	return render(c, http.StatusOK, views.Entry(entryRow(sh, r, seat)))
+}
+
+// openingPart is who set the round's double down.
+func (a *App) openingPart(c echo.Context) error {
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, false)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.Opening(roundPanel(sh, r)))
+}
+
+// actionsPart is the round's Close and Undo bar; with the history, Undo
+// names what it takes back.
+func (a *App) actionsPart(c echo.Context) error {
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, true)
+	if err != nil {
+		return err
+	}
+	p := roundPanel(sh, r)
+	return render(c, http.StatusOK, templ.Join(views.RoundActions(p, false), views.Missing(p, true)))
+}
+
+// historyPart is the history of a round's entries.
+func (a *App) historyPart(c echo.Context) error {
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	sh, _, err := a.sheetRound(c.Request().Context(), slug, n, true)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.History(historyLines(sh, n), historyLive(slug, n), false))
+}
+
+// How each part follows the stream: its fragment, its events, and the
+// version of what it shows where one names it.
+
+func entryLive(sh db.Sheet, r *referee.SheetRound, seat int) views.Live {
+	version := strconv.FormatInt(sh.Version(r.Number, seat), 10)
+	if r.Closed {
+		version += "-closed"
+	}
+	return live(entryURL(sh.Game.Slug, r.Number, seat), version, entryEvent(r.Number, seat))
+}
+
+func openingLive(slug string, r *referee.SheetRound) views.Live {
+	return live(roundURL(slug, r.Number)+"/opening", strconv.Itoa(r.Setter)+"-"+strconv.Itoa(r.Double()), openingEvent(r.Number))
+}
+
+func actionsLive(slug string, p views.RoundPanel) views.Live {
+	return live(roundURL(slug, p.Number)+"/actions", p.Version+"-"+p.UndoOf, actionsEvent(p.Number))
+}
+
+func historyLive(slug string, n int) views.Live {
+	return live(roundURL(slug, n)+"/history", "", historyEvent(n))
+}
+
+func sheetLive(sh db.Sheet) views.Live {
+	if sh.Finished { // the game page fetches its whole main part then
+		return views.Live{}
+	}
+	return live(gameURL(sh.Game.Slug)+"/sheet", "", eventSheet)
+}
+
+// gameLive is the game page's main part: fetched again as a whole when
+// the round being played closes (saying who won it), when the game ends or
+// comes back, and after a drop-out the stream could not fill in.
+func gameLive(sh db.Sheet) views.Live {
+	if r := sh.Current(); r != nil {
+		return live(gameURL(sh.Game.Slug)+"?closed="+strconv.Itoa(r.Number), "", closedEvent(r.Number), eventGame)
+	}
+	return live(gameURL(sh.Game.Slug), "", eventSheet, eventGame)
+}
+
+// tableLive is the table's card, as this phone shows it (the end picked,
+// the drawing zoomed or not).
+func tableLive(t db.Table, o tableOptions, setter int, closed bool) views.Live {
+	version := strconv.Itoa(len(t.Log)) + "-" + strconv.Itoa(setter) + "-" + strconv.FormatBool(closed)
+	return live(zoomURL(tableURL(t.Game.Slug, t.Number), o.on, o.zoom), version, tableEvent(t.Number), closedEvent(t.Number))
+}
