@@ -4,6 +4,8 @@
 //
 //	chickenfoot [serve] [--addr ADDR] [--db FILE]   serve the web app (default :8080, chickenfoot.db)
 //	chickenfoot referee [FILE]                      judge a layout or a whole round given as JSON (FILE or standard input)
+//	chickenfoot export [--db FILE] [--format json|csv] [--night LINK]
+//	chickenfoot import [--db FILE] EXPORT.json
 //	chickenfoot help                                show this help
 package main
 
@@ -20,6 +22,11 @@ const usage = `usage:
         CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too)
   chickenfoot referee [FILE]
         judge a layout or a whole round given as JSON, from FILE or standard input
+  chickenfoot export [--db FILE] [--format json|csv] [--night LINK]
+        write every game night kept (or the one whose link is LINK) to standard output:
+        json holds everything and imports again; csv is one row per player per round
+  chickenfoot import [--db FILE] EXPORT.json
+        add the game nights of a json export (- for standard input), all or none
   chickenfoot help
         show this help
 `
@@ -39,6 +46,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args[1:], stdout, stderr)
 	case "referee":
 		return runReferee(args[1:], stdin, stdout, stderr)
+	case "export":
+		return runExport(args[1:], stdout, stderr)
+	case "import":
+		return runImport(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

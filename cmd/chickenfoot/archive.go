@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+)
+
+// archiveFlags are what export and import share: the database file.
+func archiveFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("db", envOr("CHICKENFOOT_DB", "chickenfoot.db"), "SQLite database file (env CHICKENFOOT_DB)")
+	return fs, path
+}
+
+func envOr(name, fallback string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return fallback
+}
+
+// runExport writes game nights to standard output: one night (by either
+// of its links, or its whole address), or every night kept.
+func runExport(args []string, stdout, stderr io.Writer) int {
+	fs, path := archiveFlags("export", stderr)
+	format := fs.String("format", "json", "json (everything, to import again) or csv (one row per player per round)")
+	night := fs.String("night", "", "only this game night: its link, or the part after /g/")
+	if err := fs.Parse(args); err != nil {
+		return usageExit(err)
+	}
+	if fs.NArg() > 0 {
+		return fail(stderr, 2, "unexpected argument %q: export writes to standard output; redirect it to a file", fs.Arg(0))
+	}
+	if *format != "json" && *format != "csv" {
+		return fail(stderr, 2, "--format %q: pick json or csv", *format)
+	}
+	store, code := openExisting(*path, stderr)
+	if store == nil {
+		return code
+	}
+	defer store.Close()
+	a, err := store.Export(context.Background(), linkPart(*night))
+	if errors.Is(err, referee.ErrNotFound) {
+		return fail(stderr, 2, "no game night in %s has the link %q", *path, *night)
+	}
+	if err != nil {
+		return fail(stderr, 1, "%v", err)
+	}
+	if *format == "csv" {
+		err = a.WriteCSV(stdout)
+	} else {
+		err = a.WriteJSON(stdout)
+	}
+	if err != nil {
+		return fail(stderr, 1, "writing the export: %v", err)
+	}
+	return 0
+}
+
+// runImport adds the game nights of a JSON export to the database, all or
+// none.
+func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, path := archiveFlags("import", stderr)
+	if err := fs.Parse(args); err != nil {
+		return usageExit(err)
+	}
+	if fs.NArg() != 1 {
+		return fail(stderr, 2, "name one file to import: chickenfoot import [--db FILE] EXPORT.json (- for standard input)")
+	}
+	in := stdin
+	if name := fs.Arg(0); name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return fail(stderr, 2, "%v", err)
+		}
+		defer f.Close()
+		in = f
+	}
+	a, err := db.ReadArchive(in)
+	if err != nil {
+		return fail(stderr, 2, "%v; nothing was imported", err)
+	}
+	store, err := db.Open(context.Background(), *path)
+	if err != nil {
+		return fail(stderr, 1, "%v", err)
+	}
+	defer store.Close()
+	n, err := store.Import(context.Background(), a)
+	if errors.Is(err, db.ErrArchive) {
+		return fail(stderr, 2, "%v; nothing was imported", err)
+	}
+	if err != nil {
+		return fail(stderr, 1, "%v; nothing was imported", err)
+	}
+	nights := "game nights"
+	if n == 1 {
+		nights = "game night"
+	}
+	fmt.Fprintf(stdout, "Imported %d %s into %s.\n", n, nights, *path)
+	for _, night := range a.Nights {
+		if night.Link != "" {
+			fmt.Fprintf(stdout, "  %s: /g/%s\n", oneLine(night.Name), night.Link)
+		}
+	}
+	return 0
+}
+
+// openExisting opens a database that must already exist: exporting from
+// a mistyped path should not make an empty one.
+func openExisting(path string, stderr io.Writer) (*db.Store, int) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fail(stderr, 2, "no database at %s: name it with --db", path)
+	}
+	store, err := db.Open(context.Background(), path)
+	if err != nil {
+		return nil, fail(stderr, 1, "%v", err)
+	}
+	return store, 0
+}
+
+// linkPart is the unguessable part of a game night's link or address.
+func linkPart(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndex(s, "/g/"); i >= 0 {
+		s = s[i+len("/g/"):]
+	}
+	s, _, _ = strings.Cut(s, "/")
+	s, _, _ = strings.Cut(s, "?")
+	return s
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func usageExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
+
+func fail(stderr io.Writer, code int, format string, args ...any) int {
+	fmt.Fprintf(stderr, "chickenfoot: "+format+"\n", args...)
+	return code
+}

@@ -1,0 +1,108 @@
+package db
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"chickenfoot/referee"
+)
+
+// WriteJSON writes the archive as indented JSON, names as typed (no HTML
+// escapes), ending in a newline.
+func (a Archive) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(a)
+}
+
+// csvHeader names the columns of the CSV export: one row per player per
+// round.
+var csvHeader = []string{"night", "date", "round", "double", "seat", "player", "pips", "double_blank", "went_out", "score", "total"}
+
+// WriteCSV writes one row per player per round, with each player's
+// running total; a player without an entry yet has empty cells.
+func (a Archive) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvHeader); err != nil {
+		return err
+	}
+	for _, n := range a.Nights {
+		totals := make([]int, len(n.Players))
+		for _, r := range n.Rounds {
+			double := r.PlannedDouble
+			if r.OpenedDouble != nil {
+				double = *r.OpenedDouble
+			}
+			bySeat := map[int]NightEntry{}
+			for _, e := range r.Entries {
+				bySeat[e.Seat] = e
+			}
+			for seat, name := range n.Players {
+				row := []string{n.Name, n.PlayedOn, strconv.Itoa(r.Number), referee.NewTile(double, double).String(), strconv.Itoa(seat), name, "", "", "", "", strconv.Itoa(totals[seat])}
+				if e, ok := bySeat[seat]; ok {
+					totals[seat] += e.Score
+					row[6], row[7], row[8], row[9] = strconv.Itoa(e.Pips), yesNo(e.DoubleBlank), yesNo(e.WentOut), strconv.Itoa(e.Score)
+					row[10] = strconv.Itoa(totals[seat])
+				}
+				if err := cw.Write(row); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// ErrArchive wraps every reason an archive is refused: a file that is not
+// one, or one that could not be added as it is.
+var ErrArchive = errors.New("archive refused")
+
+func archiveError(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrArchive, fmt.Sprintf(format, args...))
+}
+
+// ReadArchive reads an archive's JSON, refusing anything else: another
+// format or version, unknown fields, or more than one document.
+func ReadArchive(r io.Reader) (Archive, error) {
+	var a Archive
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		return a, archiveError("this is not a Chickenfoot archive (%v)", err)
+	}
+	if dec.More() {
+		return a, archiveError("the file holds more than one archive")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return a, archiveError("the file goes on after its archive")
+	}
+	switch {
+	case a.Format != ArchiveFormat:
+		return a, archiveError("the file's format is %q, not %q", a.Format, ArchiveFormat)
+	case a.Version != ArchiveVersion:
+		return a, archiveError("the file is version %d of the archive; this app reads version %d", a.Version, ArchiveVersion)
+	}
+	return a, nil
+}
+
+// compactJSON is raw JSON without insignificant spaces, as the store
+// keeps it.
+func compactJSON(raw json.RawMessage) (string, error) {
+	var b bytes.Buffer
+	err := json.Compact(&b, raw)
+	return b.String(), err
+}

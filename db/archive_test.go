@@ -1,0 +1,199 @@
+package db
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"strings"
+	"testing"
+
+	"chickenfoot/referee"
+)
+
+// trickyNight keeps a night whose names need care in JSON and CSV, with
+// every kind of thing an archive carries: typed, tapped and went-out
+// entries, an edit, an undo, a correction, a closed round and moves.
+func trickyNight(t *testing.T, s *Store) Game {
+	t.Helper()
+	ctx := context.Background()
+	rules := referee.Standard()
+	rules.Set = 9
+	g, err := s.CreateGame(ctx, NewGame{Name: "Friday, \"the\" big one\nround two 🐔", PlayedOn: "2026-11-27", Rules: rules, HandSize: 7,
+		Players: []string{"Ann, Jr.", "\"Bob\"", "Zoë\nnew line", "سارة", "🦶 Foot"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	must := func(_ any, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(s.SetOpening(ctx, g.Slug, 1, 9, 2))
+	for _, a := range []referee.Action{
+		{Seat: 2, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}},
+		{Seat: 3, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 1), On: referee.NewTile(9, 9)}},
+		{Seat: 4, Kind: referee.ActDraw},
+	} {
+		must(s.Act(ctx, g.Slug, 1, a, Unchecked))
+	}
+	tapped, err := rules.TappedEntry([]referee.Tile{referee.NewTile(5, 4), referee.NewTile(0, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(s.SaveEntry(ctx, g.Slug, 1, 0, typed(7), "", anyBasis))
+	must(s.SaveEntry(ctx, g.Slug, 1, 0, typed(9), "", anyBasis))
+	must(s.SaveEntry(ctx, g.Slug, 1, 1, tapped, "", anyBasis))
+	must(s.SaveEntry(ctx, g.Slug, 1, 2, out, "", anyBasis))
+	must(s.SaveEntry(ctx, g.Slug, 1, 3, typed(4), "", anyBasis))
+	_, _, err = s.UndoLast(ctx, g.Slug, 1, anyBasis)
+	must(nil, err)
+	must(s.SaveEntry(ctx, g.Slug, 1, 3, typed(3), "", anyBasis))
+	must(s.SaveEntry(ctx, g.Slug, 1, 4, typed(11), "", anyBasis))
+	must(s.CloseRound(ctx, g.Slug, 1))
+	must(s.SaveEntry(ctx, g.Slug, 1, 4, typed(12), "Ann, Jr.", anyBasis))
+	must(s.SaveEntry(ctx, g.Slug, 2, 0, typed(5), "", anyBasis))
+	return g
+}
+
+func exportJSON(t *testing.T, s *Store, link string) []byte {
+	t.Helper()
+	a, err := s.Export(context.Background(), link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := a.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestArchiveRoundTrip: a whole database exported, imported into an empty
+// one and exported again gives the same bytes; the imported nights read
+// back as they were; importing the file again is refused whole.
+func TestArchiveRoundTrip(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	src := openTest(t)
+	g := trickyNight(t, src)
+	newGame(t, src, "Ann", "Bob")
+	first := exportJSON(t, src, "")
+	if !bytes.Contains(first, []byte(`"Zoë\nnew line"`)) || !bytes.Contains(first, []byte("🐔")) {
+		t.Fatalf("names are not kept as typed:\n%s", first)
+	}
+
+	dst := openTest(t)
+	a, err := ReadArchive(bytes.NewReader(first))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := dst.Import(ctx, a); err != nil || n != 2 {
+		t.Fatalf("Import = %d, %v", n, err)
+	}
+	if again := exportJSON(t, dst, ""); !bytes.Equal(first, again) {
+		t.Fatalf("export, import, export changed the bytes:\n%s\n---\n%s", first, again)
+	}
+	was, err := src.SheetWithHistory(ctx, g.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := dst.SheetWithHistory(ctx, g.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(now.History) != len(was.History) || now.Round(1).Entries[4].Score != 12 || now.Version(1, 4) == 0 ||
+		!now.Round(1).Closed || len(now.Rounds) != 2 || now.Players[3] != "سارة" {
+		t.Fatalf("the imported night reads back as %+v", now.Sheet)
+	}
+	if _, _, err := dst.UndoLast(ctx, g.Slug, 2, anyBasis); err != nil {
+		t.Fatalf("undo on the imported night: %v", err)
+	}
+	tb, err := dst.Table(ctx, g.Slug, 1)
+	if err != nil || len(tb.Log) != 3 {
+		t.Fatalf("the imported table: %d moves, %v", len(tb.Log), err)
+	}
+
+	before := exportJSON(t, dst, "")
+	if _, err := dst.Import(ctx, a); !errors.Is(err, ErrArchive) || !strings.Contains(err.Error(), "already here") {
+		t.Fatalf("importing the same file twice: %v, want refused as a clash", err)
+	}
+	if after := exportJSON(t, dst, ""); !bytes.Equal(before, after) {
+		t.Fatal("a refused import changed the database")
+	}
+}
+
+// TestArchiveRefusesBadInput: a malformed night refuses the whole file,
+// the nights before it included, with a message naming what is wrong.
+func TestArchiveRefusesBadInput(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	src := openTest(t)
+	newGame(t, src, "Ann", "Bob")
+	newGame(t, src, "Cy", "Dee")
+	good := exportJSON(t, src, "")
+	dst := openTest(t)
+	for _, c := range []struct{ name, from, to, want string }{
+		{"one player", `"Cy",`, ``, "1 players"},
+		{"unknown field", `"hand_size"`, `"hands": 1, "hand_size"`, "unknown field"},
+		{"other version", `"version": 1`, `"version": 7`, "version 7"},
+		{"bad time", `"created_at": "`, `"created_at": "yesterday`, "not RFC 3339"},
+		{"trailing data", "", "{}\n", "more than one"},
+	} {
+		bad := strings.Replace(string(good), c.from, c.to, 1)
+		if c.from == "" {
+			bad = string(good) + c.to
+		}
+		if bad == string(good) {
+			t.Fatalf("%s: the test's edit changed nothing", c.name)
+		}
+		a, err := ReadArchive(strings.NewReader(bad))
+		if err == nil {
+			_, err = dst.Import(ctx, a)
+		}
+		if !errors.Is(err, ErrArchive) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want refused saying %q", c.name, err, c.want)
+		}
+	}
+	if list, _ := dst.Games(ctx, 10); len(list) != 0 {
+		t.Fatalf("refused imports left %d nights", len(list))
+	}
+}
+
+// TestArchiveByLink: a night's archive through its view-only link leaves
+// the edit link out, and the CSV has one row per player per round with
+// running totals, names intact.
+func TestArchiveByLink(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	g := trickyNight(t, s)
+	newGame(t, s, "Ann", "Bob")
+	view := exportJSON(t, s, g.ViewSlug)
+	if bytes.Contains(view, []byte(g.Slug)) || !bytes.Contains(view, []byte(g.ViewSlug)) {
+		t.Fatal("the view-only archive gives away the edit link")
+	}
+	a, err := s.Export(ctx, g.Slug)
+	if err != nil || len(a.Nights) != 1 {
+		t.Fatalf("one night's archive: %d nights, %v", len(a.Nights), err)
+	}
+	var b bytes.Buffer
+	if err := a.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1+2*5 { // header, then 5 players in each of 2 rounds
+		t.Fatalf("%d CSV rows, want 11", len(rows))
+	}
+	last := rows[len(rows)-5] // Ann, Jr. in round 2: 9 then 5
+	if last[5] != "Ann, Jr." || last[0] != a.Nights[0].Name || last[9] != "5" || last[10] != "14" {
+		t.Fatalf("Ann's round-2 row: %q", last)
+	}
+	if zoe := rows[3]; zoe[5] != "Zoë\nnew line" || zoe[8] != "yes" || zoe[10] != "0" {
+		t.Fatalf("Zoë's round-1 row: %q", zoe)
+	}
+}

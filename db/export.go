@@ -1,0 +1,244 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+)
+
+// An Archive is game nights taken out of the store, whole: their rules,
+// players, rounds, entries, every change to the entries, and every move
+// laid on the table. Its JSON is what `chickenfoot export` writes and
+// `chickenfoot import` reads back; read and written again it gives the
+// same bytes.
+type Archive struct {
+	Format  string  `json:"format"`  // always ArchiveFormat
+	Version int     `json:"version"` // ArchiveVersion when written
+	Nights  []Night `json:"nights"`
+}
+
+// The archive's format name and the version this code writes and reads.
+const (
+	ArchiveFormat  = "chickenfoot-archive"
+	ArchiveVersion = 1
+)
+
+// A Night is one game night in an archive. Times are as stored: UTC,
+// RFC 3339 with nanoseconds.
+type Night struct {
+	// Link is the edit link's unguessable part; an archive taken through
+	// the view-only link leaves it out, and an import then makes one.
+	Link       string          `json:"link,omitempty"`
+	ViewLink   string          `json:"view_link,omitempty"`
+	Name       string          `json:"name"`
+	PlayedOn   string          `json:"played_on"`
+	CreatedAt  string          `json:"created_at"`
+	FinishedAt *string         `json:"finished_at"`
+	HandSize   int             `json:"hand_size"`
+	Rules      json.RawMessage `json:"rules"` // as the night was set up
+	Players    []string        `json:"players"`
+	Rounds     []NightRound    `json:"rounds"`
+}
+
+// A NightRound is one round of a night.
+type NightRound struct {
+	Number        int           `json:"number"`
+	PlannedDouble int           `json:"planned_double"`
+	OpenedDouble  *int          `json:"opened_double"` // nil until who set it down is known
+	Setter        *int          `json:"setter"`
+	ClosedAt      *string       `json:"closed_at"`
+	Entries       []NightEntry  `json:"entries"`
+	History       []NightChange `json:"history"`
+	Actions       []NightAction `json:"actions"`
+}
+
+// A NightEntry is one player's entry as it stands.
+type NightEntry struct {
+	Seat        int     `json:"seat"`
+	Pips        int     `json:"pips"`
+	DoubleBlank bool    `json:"double_blank"`
+	BlankHalves int     `json:"blank_halves"`
+	WentOut     bool    `json:"went_out"`
+	OutOnDouble bool    `json:"out_on_double"`
+	Tiles       *string `json:"tiles"` // the tiles tapped, in layout notation; nil when typed
+	Score       int     `json:"score"`
+	UpdatedAt   string  `json:"updated_at"`
+}
+
+// A NightChange is one change to an entry, oldest first within its round.
+type NightChange struct {
+	Seat   int             `json:"seat"`
+	Kind   string          `json:"kind"`
+	Old    json.RawMessage `json:"old"` // the entry before, or null
+	New    json.RawMessage `json:"new"` // the entry after, or null
+	By     string          `json:"by"`
+	At     string          `json:"at"`
+	Undoes *int            `json:"undoes"` // the change it undoes, by its place in the round's history
+}
+
+// A NightAction is one move on the live table.
+type NightAction struct {
+	Seq  int     `json:"seq"`
+	Seat int     `json:"seat"`
+	Kind string  `json:"kind"`
+	Tile *string `json:"tile"`
+	On   *string `json:"on"`
+	At   string  `json:"at"`
+}
+
+// Export reads the game night one of whose links is link, or every night
+// kept when link is "", oldest first, in one consistent read.
+func (s *Store) Export(ctx context.Context, link string) (Archive, error) {
+	a := Archive{Format: ArchiveFormat, Version: ArchiveVersion, Nights: []Night{}}
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return a, err
+	}
+	defer tx.Rollback()
+	q := conn{db: s.read, tx: tx}
+	var ids []int64
+	viewOnly := false
+	if link != "" {
+		id, slug, _, _, err := findLink(ctx, q, link)
+		if err != nil {
+			return a, err
+		}
+		ids, viewOnly = []int64{id}, link != slug
+	} else if ids, err = gameIDs(ctx, q); err != nil {
+		return a, err
+	}
+	for _, id := range ids {
+		n, err := exportNight(ctx, q, id)
+		if err != nil {
+			return a, fmt.Errorf("exporting game %d: %w", id, err)
+		}
+		if viewOnly {
+			n.Link = ""
+		}
+		a.Nights = append(a.Nights, n)
+	}
+	return a, nil
+}
+
+func gameIDs(ctx context.Context, q conn) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id FROM games ORDER BY created_at, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+func exportNight(ctx context.Context, q conn, id int64) (Night, error) {
+	n := Night{Players: []string{}, Rounds: []NightRound{}}
+	var rules string
+	err := q.QueryRowContext(ctx, `SELECT slug, view_slug, name, played_on, created_at, finished_at, hand_size, rules FROM games WHERE id = ?`, id).
+		Scan(&n.Link, &n.ViewLink, &n.Name, &n.PlayedOn, &n.CreatedAt, &n.FinishedAt, &n.HandSize, &rules)
+	if err != nil {
+		return n, err
+	}
+	n.Rules = json.RawMessage(rules)
+	if err := eachRow(ctx, q, `SELECT name FROM players WHERE game_id = ? ORDER BY seat`, []any{id}, func(r *sql.Rows) error {
+		var name string
+		err := r.Scan(&name)
+		n.Players = append(n.Players, name)
+		return err
+	}); err != nil {
+		return n, err
+	}
+	var roundIDs []int64
+	err = eachRow(ctx, q, `SELECT id, number, planned_double, opened_double, setter_seat, closed_at FROM rounds WHERE game_id = ? ORDER BY number`, []any{id},
+		func(r *sql.Rows) error {
+			var rid int64
+			nr := NightRound{Entries: []NightEntry{}, History: []NightChange{}, Actions: []NightAction{}}
+			err := r.Scan(&rid, &nr.Number, &nr.PlannedDouble, &nr.OpenedDouble, &nr.Setter, &nr.ClosedAt)
+			roundIDs, n.Rounds = append(roundIDs, rid), append(n.Rounds, nr)
+			return err
+		})
+	if err != nil {
+		return n, err
+	}
+	for i, rid := range roundIDs {
+		if err := exportRound(ctx, q, rid, &n.Rounds[i]); err != nil {
+			return n, fmt.Errorf("round %d: %w", n.Rounds[i].Number, err)
+		}
+	}
+	return n, nil
+}
+
+func exportRound(ctx context.Context, q conn, rid int64, r *NightRound) error {
+	err := eachRow(ctx, q, `SELECT seat, pips, double_blank, blank_halves, went_out, out_on_double, tiles, score, updated_at
+		FROM entries WHERE round_id = ? ORDER BY seat`, []any{rid}, func(rows *sql.Rows) error {
+		var e NightEntry
+		err := rows.Scan(&e.Seat, &e.Pips, &e.DoubleBlank, &e.BlankHalves, &e.WentOut, &e.OutOnDouble, &e.Tiles, &e.Score, &e.UpdatedAt)
+		r.Entries = append(r.Entries, e)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	place := map[int64]int{} // a change's id → its place in the round's history
+	err = eachRow(ctx, q, `SELECT id, seat, kind, old_value, new_value, changed_by, changed_at, undoes
+		FROM entry_history WHERE round_id = ? ORDER BY id`, []any{rid}, func(rows *sql.Rows) error {
+		var c NightChange
+		var hid int64
+		var old, new sql.NullString
+		var undoes sql.NullInt64
+		if err := rows.Scan(&hid, &c.Seat, &c.Kind, &old, &new, &c.By, &c.At, &undoes); err != nil {
+			return err
+		}
+		c.Old, c.New = rawEntry(old), rawEntry(new)
+		if undoes.Valid {
+			p, ok := place[undoes.Int64]
+			if !ok {
+				return fmt.Errorf("change %d undoes %d, which is not an earlier change of its round", hid, undoes.Int64)
+			}
+			c.Undoes = &p
+		}
+		place[hid] = len(r.History)
+		r.History = append(r.History, c)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return eachRow(ctx, q, `SELECT seq, seat, kind, tile, on_tile, created_at FROM round_actions WHERE round_id = ? ORDER BY seq`, []any{rid},
+		func(rows *sql.Rows) error {
+			var a NightAction
+			err := rows.Scan(&a.Seq, &a.Seat, &a.Kind, &a.Tile, &a.On, &a.At)
+			r.Actions = append(r.Actions, a)
+			return err
+		})
+}
+
+// rawEntry is a stored entry's JSON as it is kept, or null.
+func rawEntry(s sql.NullString) json.RawMessage {
+	if !s.Valid || s.String == "" {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(s.String)
+}
+
+// eachRow runs query and calls fn on each row.
+func eachRow(ctx context.Context, q conn, query string, args []any, fn func(*sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -1,0 +1,244 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"chickenfoot/referee"
+)
+
+// Import adds the archive's nights to the store in one transaction: all
+// of them, or, when any is malformed or clashes with a night already kept
+// (the same link), none, with an error wrapping ErrArchive that names the
+// night and what is wrong. A night without links gets new ones.
+func (s *Store) Import(ctx context.Context, a Archive) (int, error) {
+	seen := map[string]string{}
+	for i := range a.Nights {
+		n := &a.Nights[i]
+		if err := checkNight(*n); err != nil {
+			return 0, archiveError("night %d (%q): %v", i+1, n.Name, err)
+		}
+		if n.Link == "" {
+			n.Link = newSlug()
+		}
+		if n.ViewLink == "" {
+			n.ViewLink = newSlug()
+		}
+		for _, l := range []string{n.Link, n.ViewLink} {
+			if other, ok := seen[l]; ok {
+				return 0, archiveError("nights %q and %q have the same link", other, n.Name)
+			}
+			seen[l] = n.Name
+		}
+	}
+	err := s.inTx(ctx, func(tx conn) error {
+		for _, n := range a.Nights {
+			var clash int
+			err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE slug IN (?1, ?2) OR view_slug IN (?1, ?2)`, n.Link, n.ViewLink).Scan(&clash)
+			if err != nil {
+				return err
+			}
+			if clash > 0 {
+				return archiveError("night %q is already here: a night with its link is kept in this database (was the file imported before?)", n.Name)
+			}
+			if err := insertNight(ctx, tx, n); err != nil {
+				return fmt.Errorf("adding night %q: %w", n.Name, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(a.Nights), nil
+}
+
+// Kinds a stored change or action may be, as the schema allows.
+var (
+	changeKinds = []string{"entry", "edit", "correction", "undo"}
+	actionKinds = []string{"play", "draw", "pass", "take-back", "penalty"}
+)
+
+// checkNight refuses a night the store could not hold or read back.
+func checkNight(n Night) error {
+	rules := referee.Standard()
+	if err := json.Unmarshal(n.Rules, &rules); err != nil {
+		return fmt.Errorf("its rules can't be read: %v", err)
+	}
+	switch {
+	case len(n.Players) < 2 || len(n.Players) > 16:
+		return fmt.Errorf("it has %d players; a night has 2 to 16", len(n.Players))
+	case n.HandSize < 1:
+		return fmt.Errorf("its hand size is %d", n.HandSize)
+	case len(n.Rounds) == 0:
+		return fmt.Errorf("it has no rounds")
+	}
+	for i, p := range n.Players {
+		if p == "" || slices.Contains(n.Players[:i], p) {
+			return fmt.Errorf("player %d's name %q is empty or twice", i+1, p)
+		}
+	}
+	times := []string{n.CreatedAt}
+	if n.FinishedAt != nil {
+		times = append(times, *n.FinishedAt)
+	}
+	for i, r := range n.Rounds {
+		if err := checkRound(r, i+1, len(n.Players)); err != nil {
+			return fmt.Errorf("round %d: %v", i+1, err)
+		}
+		if r.ClosedAt != nil {
+			times = append(times, *r.ClosedAt)
+		}
+	}
+	for _, t := range times {
+		if _, err := time.Parse(time.RFC3339Nano, t); err != nil {
+			return fmt.Errorf("time %q is not RFC 3339", t)
+		}
+	}
+	return nil
+}
+
+func checkRound(r NightRound, number, players int) error {
+	seat := func(s int) bool { return s >= 0 && s < players }
+	switch {
+	case r.Number != number:
+		return fmt.Errorf("it is numbered %d", r.Number)
+	case r.PlannedDouble < 0 || r.OpenedDouble != nil && *r.OpenedDouble < 0:
+		return fmt.Errorf("its double is negative")
+	case r.Setter != nil && !seat(*r.Setter):
+		return fmt.Errorf("its setter %d is not a seat", *r.Setter)
+	}
+	entered := map[int]bool{}
+	for _, e := range r.Entries {
+		if !seat(e.Seat) || entered[e.Seat] || e.Pips < 0 || e.Score < 0 || e.BlankHalves < 0 {
+			return fmt.Errorf("the entry of seat %d is out of range or twice", e.Seat)
+		}
+		if e.Tiles != nil {
+			if _, err := parseTiles(*e.Tiles); err != nil {
+				return fmt.Errorf("seat %d's tiles: %v", e.Seat, err)
+			}
+		}
+		if _, err := time.Parse(time.RFC3339Nano, e.UpdatedAt); err != nil {
+			return fmt.Errorf("seat %d's entry time %q is not RFC 3339", e.Seat, e.UpdatedAt)
+		}
+		entered[e.Seat] = true
+	}
+	for i, c := range r.History {
+		if !seat(c.Seat) || !slices.Contains(changeKinds, c.Kind) || c.Undoes != nil && (*c.Undoes < 0 || *c.Undoes >= i) {
+			return fmt.Errorf("change %d of the history is out of range", i+1)
+		}
+		for _, raw := range []json.RawMessage{c.Old, c.New} {
+			if _, err := rawToEntry(raw); err != nil {
+				return fmt.Errorf("change %d of the history: %v", i+1, err)
+			}
+		}
+		if _, err := time.Parse(time.RFC3339Nano, c.At); err != nil {
+			return fmt.Errorf("change %d's time %q is not RFC 3339", i+1, c.At)
+		}
+	}
+	for i, a := range r.Actions {
+		if a.Seq != i+1 || !seat(a.Seat) || !slices.Contains(actionKinds, a.Kind) {
+			return fmt.Errorf("move %d on the table is out of range", i+1)
+		}
+	}
+	return nil
+}
+
+// rawToEntry reads a change's entry: null, or an entry's JSON.
+func rawToEntry(raw json.RawMessage) (*referee.Entry, error) {
+	s, err := compactJSON(raw)
+	if err != nil || s == "null" || s == "" {
+		return nil, err
+	}
+	return decodeEntry(sql.NullString{String: s, Valid: true})
+}
+
+// keptEntry is a change's entry as the store keeps it: its JSON as it
+// came, without spaces, or NULL.
+func keptEntry(raw json.RawMessage) sql.NullString {
+	s, err := compactJSON(raw)
+	if err != nil || s == "null" || s == "" {
+		return sql.NullString{}
+	}
+	return sql.NullString{String: s, Valid: true}
+}
+
+// insertNight writes one checked night.
+func insertNight(ctx context.Context, tx conn, n Night) error {
+	rules, err := compactJSON(n.Rules)
+	if err != nil {
+		return err
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (slug, view_slug, name, played_on, rules, hand_size, created_at, finished_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, n.Link, n.ViewLink, n.Name, n.PlayedOn, rules, n.HandSize, n.CreatedAt, n.FinishedAt)
+	if err != nil {
+		return err
+	}
+	gameID, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	for seat, name := range n.Players {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`, gameID, seat, name); err != nil {
+			return err
+		}
+	}
+	for _, r := range n.Rounds {
+		res, err := tx.ExecContext(ctx, `INSERT INTO rounds (game_id, number, planned_double, opened_double, setter_seat, closed_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			gameID, r.Number, r.PlannedDouble, r.OpenedDouble, r.Setter, r.ClosedAt)
+		if err != nil {
+			return err
+		}
+		roundID, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
+		if err := insertRoundContent(ctx, tx, roundID, r); err != nil {
+			return fmt.Errorf("round %d: %w", r.Number, err)
+		}
+	}
+	return nil
+}
+
+// insertRoundContent writes a round's history, entries and moves. An
+// entry's version is the id its seat's latest change gets.
+func insertRoundContent(ctx context.Context, tx conn, roundID int64, r NightRound) error {
+	ids := make([]int64, len(r.History))
+	version := map[int]int64{}
+	for i, c := range r.History {
+		old, _ := rawToEntry(c.Old) // checked already
+		new, _ := rawToEntry(c.New)
+		var undoes sql.NullInt64
+		if c.Undoes != nil {
+			undoes = sql.NullInt64{Int64: ids[*c.Undoes], Valid: true}
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, roundID, c.Seat, c.Kind, keptEntry(c.Old), keptEntry(c.New), score(old), score(new), c.By, c.At, undoes)
+		if err != nil {
+			return err
+		}
+		if ids[i], err = res.LastInsertId(); err != nil {
+			return err
+		}
+		version[c.Seat] = ids[i]
+	}
+	for _, e := range r.Entries {
+		_, err := tx.ExecContext(ctx, `INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at, version, blank_halves)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, roundID, e.Seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, e.Tiles, e.Score, e.UpdatedAt, version[e.Seat], e.BlankHalves)
+		if err != nil {
+			return err
+		}
+	}
+	for _, a := range r.Actions {
+		_, err := tx.ExecContext(ctx, `INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			roundID, a.Seq, a.Seat, a.Kind, a.Tile, a.On, a.At)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
