@@ -82,7 +82,7 @@ func TestViewLinkChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	fill := strings.NewReplacer(":slug", token, ":n", "1", ":seat", "1", ":which", "edit")
+	fill := strings.NewReplacer(":slug", token, ":n", "1", ":seat", "1", ":which", "edit", ":format", "json")
 	s := a.stranger()
 	walked := 0
 	for _, rt := range a.echo.Routes() {
@@ -283,4 +283,32 @@ func TestStaleSaveShowsWhoAndOffersAnyway(t *testing.T) {
 	if got := expectTestID(t, "stale went out", r, http.StatusConflict, "save-anyway", text("anyway.out", nil)); got.attr("value") != "1" {
 		t.Fatalf("save anyway after a stale went out sends went_out=%q", got.attr("value"))
 	}
+}
+
+// TestExportDownloads: a night downloads as JSON and CSV from its page's
+// links, named after it; through the view-only link without the edit link.
+func TestExportDownloads(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob")
+	expect(t, "Ann's 12", a.post(game+"/rounds/1/entries/0", form("pips", "12")), http.StatusSeeOther)
+	page := a.get(game)
+	for _, format := range []string{"json", "csv"} {
+		link := expectTestID(t, "game page", page, http.StatusOK, "export-"+format, "").attr("href")
+		r := a.get(link)
+		expect(t, "download "+format, r, http.StatusOK, "Ann")
+		if got := r.header.Get("Content-Disposition"); got != `attachment; filename=2026-11-28-Friday.`+format {
+			t.Errorf("%s download named %q", format, got)
+		}
+	}
+	if r := a.get(game + "/export.json"); !strings.Contains(r.body, `"link": "`+strings.TrimPrefix(game, "/g/")+`"`) {
+		t.Fatalf("the edit link's archive lacks its link:\n%.400s", r.body)
+	}
+	view := a.viewLink(game)
+	r := a.stranger().get(view + "/export.json")
+	expect(t, "view-only download", r, http.StatusOK, `"view_link"`)
+	if strings.Contains(r.body, strings.TrimPrefix(game, "/g/")) {
+		t.Fatal("the view-only download gives away the edit link")
+	}
+	expect(t, "other format", a.get(game+"/export.xml"), http.StatusNotFound)
 }

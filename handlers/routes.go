@@ -25,6 +25,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/g/:slug", a.game)
 	e.GET(eventsRoute, a.events)
 	e.GET("/g/:slug/sheet", a.sheet)
+	e.GET("/g/:slug/export.:format", a.exportNight)
 	e.POST("/g/:slug/links/:which", a.renewLink)
 	e.POST("/g/:slug/me", a.setMe)
 	e.GET("/g/:slug/rounds/:n", a.round)

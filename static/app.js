@@ -69,6 +69,12 @@
       navigator.share({ url: b.getAttribute("data-share") }).catch(function () {});
     }
   });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-print]").forEach(function (b) { b.hidden = false; });
+  });
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("[data-print]")) window.print();
+  });
   document.addEventListener("submit", function (e) {
     var msg = e.target.getAttribute && e.target.getAttribute("data-confirm");
     if (msg && !window.confirm(msg)) e.preventDefault();

@@ -1,0 +1,60 @@
+package handlers
+
+import (
+	"bytes"
+	"mime"
+	"net/http"
+	"strings"
+	"unicode"
+
+	"github.com/labstack/echo/v4"
+)
+
+// exportNight downloads the game night as a JSON archive (everything, to
+// import again) or a CSV sheet (one row per player per round). Through
+// the view-only link the archive leaves out the edit link.
+func (a *App) exportNight(c echo.Context) error {
+	format := c.Param("format")
+	if format != "json" && format != "csv" {
+		return echo.ErrNotFound
+	}
+	arch, err := a.store.Export(c.Request().Context(), c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	kind := "application/json"
+	if format == "csv" {
+		kind = "text/csv"
+		err = arch.WriteCSV(&b)
+	} else {
+		err = arch.WriteJSON(&b)
+	}
+	if err != nil {
+		return err
+	}
+	name := "game-night"
+	if len(arch.Nights) == 1 {
+		n := arch.Nights[0]
+		name = fileName(n.PlayedOn + " " + n.Name)
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, mime.FormatMediaType("attachment", map[string]string{"filename": name + "." + format}))
+	return c.Blob(http.StatusOK, kind+"; charset=utf-8", b.Bytes())
+}
+
+// fileName makes a night's date and name into a file name that any phone
+// keeps as it is: letters and digits, the rest as dashes.
+func fileName(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}
