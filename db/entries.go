@@ -75,6 +75,9 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e refer
 				if err := s.resettle(ctx, tx, sh); err != nil {
 					return err
 				}
+				if err := keepResults(ctx, tx, sh); err != nil {
+					return err
+				}
 			}
 		}
 		out = *sh

@@ -26,6 +26,7 @@ type Game struct {
 	Slug       string
 	ViewSlug   string // the view-only link's part
 	ViewOnly   bool   // opened by the view-only link: nothing may change
+	GroupID    int64  // the table of friends it was played by, or 0
 	Name       string
 	PlayedOn   string // YYYY-MM-DD
 	Rules      referee.Rules
@@ -51,6 +52,9 @@ type NewGame struct {
 	// Device is the browser that starts the night, or "": the night is
 	// listed on its home page.
 	Device string
+	// Group is the link of the table of friends playing it, or "": its
+	// players are then the group's people of those names.
+	Group string
 }
 
 // newSlug returns 128 random bits as 26 lowercase base32 characters.
@@ -89,6 +93,11 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		}
 		for seat, name := range g.Players {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`, g.ID, seat, name); err != nil {
+				return err
+			}
+		}
+		if ng.Group != "" {
+			if g.GroupID, err = joinGroup(ctx, tx, ng.Group, g); err != nil {
 				return err
 			}
 		}
@@ -234,7 +243,7 @@ func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) 
 func readGame(ctx context.Context, q conn, id int64) (Game, error) {
 	g := Game{ID: id}
 	var rules, created string
-	err := q.QueryRowContext(ctx, qGame, id).Scan(&g.Name, &g.PlayedOn, &rules, &g.HandSize, &created)
+	err := q.QueryRowContext(ctx, qGame, id).Scan(&g.Name, &g.PlayedOn, &rules, &g.HandSize, &created, &g.GroupID)
 	if err != nil {
 		return g, err
 	}

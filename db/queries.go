@@ -14,7 +14,7 @@ const (
 	// on every request. The rest of a link is compared in constant time.
 	qGameLink = `SELECT id, slug, view_slug, finished_at FROM games
 		WHERE (slug >= ?1 AND slug < ?2) OR (view_slug >= ?1 AND view_slug < ?2)`
-	qGame    = `SELECT name, played_on, rules, hand_size, created_at FROM games WHERE id = ?`
+	qGame    = `SELECT name, played_on, rules, hand_size, created_at, coalesce(group_id, 0) FROM games WHERE id = ?`
 	qPlayers = `SELECT name FROM players WHERE game_id = ? ORDER BY seat`
 	qRounds  = `
 		SELECT r.id, r.number, r.planned_double, coalesce(r.opened_double, -1), coalesce(r.setter_seat, -1), r.closed_at IS NOT NULL,

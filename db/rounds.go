@@ -101,6 +101,9 @@ func (s *Store) CloseRound(ctx context.Context, slug string, n int) (Sheet, erro
 		} else {
 			err = s.addRound(ctx, tx, sh, next.Next)
 		}
+		if err == nil {
+			err = keepResults(ctx, tx, sh)
+		}
 		out = *sh
 		return err
 	})

@@ -1,0 +1,448 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"chickenfoot/referee"
+)
+
+// A Group is a table of friends: the people who play together, their
+// nights and their records, behind one unguessable link.
+type Group struct {
+	ID        int64
+	Slug      string
+	Name      string
+	CreatedAt time.Time
+}
+
+// CreateGroup keeps a new table of friends, listed on device's home page.
+func (s *Store) CreateGroup(ctx context.Context, name, device string) (Group, error) {
+	g := Group{Slug: newSlug(), Name: name, CreatedAt: s.Now().UTC()}
+	err := s.inTx(ctx, func(tx conn) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO groups (slug, name, created_at) VALUES (?, ?, ?)`, g.Slug, g.Name, stamp(g.CreatedAt))
+		if err != nil {
+			return err
+		}
+		if g.ID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		return rememberGroup(ctx, tx, device, g.Slug, g.CreatedAt)
+	})
+	return g, err
+}
+
+func rememberGroup(ctx context.Context, tx conn, device, link string, at time.Time) error {
+	if device == "" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO device_groups (device, link, seen_at) VALUES (?, ?, ?)
+		ON CONFLICT (device, link) DO UPDATE SET seen_at = excluded.seen_at`, device, link, stamp(at))
+	return err
+}
+
+// Group finds the table of friends whose link is link, comparing it in
+// constant time, and notes that device opened it.
+func (s *Store) Group(ctx context.Context, link, device string) (Group, error) {
+	g, err := findGroup(ctx, s.reader(), link)
+	if err != nil || device == "" {
+		return g, err
+	}
+	var seen string
+	err = s.reader().QueryRowContext(ctx, `SELECT seen_at FROM device_groups WHERE device = ? AND link = ?`, device, link).Scan(&seen)
+	if at, perr := parseStamp(seen); err == nil && perr == nil && s.Now().Sub(at) < seenAgain {
+		return g, nil
+	}
+	return g, s.inTx(ctx, func(tx conn) error { return rememberGroup(ctx, tx, device, link, s.Now()) })
+}
+
+func findGroup(ctx context.Context, q conn, link string) (Group, error) {
+	var g Group
+	if len(link) <= selectorLen || len(link) > 64 {
+		return g, referee.NotFound("group")
+	}
+	found := false
+	err := eachRow(ctx, q, `SELECT id, slug, name, created_at FROM groups WHERE slug >= ? AND slug < ?`,
+		[]any{link[:selectorLen], link[:selectorLen] + "~"}, func(r *sql.Rows) error {
+			var c Group
+			var created string
+			if err := r.Scan(&c.ID, &c.Slug, &c.Name, &created); err != nil {
+				return err
+			}
+			if sameLink(c.Slug, link) {
+				g, found = c, true
+				g.CreatedAt, _ = parseStamp(created)
+			}
+			return nil
+		})
+	if err == nil && !found {
+		err = referee.NotFound("group")
+	}
+	return g, err
+}
+
+// Groups lists the tables of friends device created or opened, by name.
+func (s *Store) Groups(ctx context.Context, device string) ([]Group, error) {
+	var out []Group
+	if device == "" {
+		return out, nil
+	}
+	err := eachRow(ctx, s.reader(), `SELECT g.id, g.slug, g.name FROM device_groups d JOIN groups g ON g.slug = d.link
+		WHERE d.device = ? ORDER BY g.name, g.id`, []any{device}, func(r *sql.Rows) error {
+		var g Group
+		err := r.Scan(&g.ID, &g.Slug, &g.Name)
+		out = append(out, g)
+		return err
+	})
+	return out, err
+}
+
+// joinGroup makes a new night one of the group's: each player is the
+// group's person of that name (a new one for a new name), and each has a
+// row in the group's records from the start.
+func joinGroup(ctx context.Context, tx conn, link string, g Game) (int64, error) {
+	grp, err := findGroup(ctx, tx, link)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET group_id = ? WHERE id = ?`, grp.ID, g.ID); err != nil {
+		return 0, err
+	}
+	var fresh []nightResult
+	for seat, name := range g.Players {
+		var person int64
+		err := tx.QueryRowContext(ctx, `INSERT INTO people (group_id, name) VALUES (?, ?)
+			ON CONFLICT (group_id, name) DO UPDATE SET name = excluded.name RETURNING id`, grp.ID, name).Scan(&person)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET person_id = ? WHERE game_id = ? AND seat = ?`, person, g.ID, seat); err != nil {
+			return 0, err
+		}
+		fresh = append(fresh, nightResult{person: person, playedOn: g.PlayedOn, place: 1})
+	}
+	for _, r := range fresh {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO person_nights (person_id, game_id, played_on, finished, rounds, total, place, won, outs, zeros, caught)
+			VALUES (?, ?, ?, 0, 0, 0, 1, 0, 0, 0, 0)`, r.person, g.ID, r.playedOn); err != nil {
+			return 0, err
+		}
+	}
+	return grp.ID, addTotals(ctx, tx, fresh, 1)
+}
+
+// A Person is one of a group's people, with their running record.
+type Person struct {
+	ID     int64
+	Name   string
+	Nights int // nights played, finished or not
+	Record
+}
+
+// A Record is a person's results over the group's nights.
+type Record struct {
+	Finished int // finished nights played
+	Won      int // finished nights won
+	Rounds   int // closed rounds played
+	Points   int // scored over those rounds
+	Outs     int // rounds gone out
+	Zeros    int // rounds scored at 0
+	Caught   int // rounds caught holding the 0-0
+}
+
+// People lists a group's people with their records, by name.
+func (s *Store) People(ctx context.Context, group int64) ([]Person, error) {
+	var out []Person
+	err := eachRow(ctx, s.reader(), `SELECT p.id, p.name, coalesce(t.nights, 0), coalesce(t.finished, 0), coalesce(t.won, 0), coalesce(t.rounds, 0),
+			coalesce(t.points, 0), coalesce(t.outs, 0), coalesce(t.zeros, 0), coalesce(t.caught, 0)
+		FROM people p LEFT JOIN person_totals t ON t.person_id = p.id WHERE p.group_id = ? ORDER BY p.name, p.id`, []any{group},
+		func(r *sql.Rows) error {
+			var p Person
+			err := r.Scan(&p.ID, &p.Name, &p.Nights, &p.Finished, &p.Won, &p.Rounds, &p.Points, &p.Outs, &p.Zeros, &p.Caught)
+			out = append(out, p)
+			return err
+		})
+	return out, err
+}
+
+// A NightLine is one night in a group's history.
+type NightLine struct {
+	ID       int64
+	Link     string
+	Name     string
+	PlayedOn string
+	Finished bool
+	Players  []string
+	Winners  []string // the winners of a finished night
+	Best     int      // the winning (lowest) total so far
+}
+
+// A NightFilter picks the nights of a group's history: all, or one
+// person's, between two dates (inclusive, either may be ""), from where
+// the last page stopped (the date and id of its last night).
+type NightFilter struct {
+	Person   int64
+	From, To string
+	AfterOn  string
+	AfterID  int64
+	Limit    int
+}
+
+// Nights of a group, newest first, a page at a time: the database walks
+// an index from where the last page stopped, however long the history.
+// more says whether another page follows.
+func (s *Store) GroupNights(ctx context.Context, group int64, f NightFilter) (lines []NightLine, more bool, err error) {
+	to := f.To
+	if to == "" {
+		to = "9999-12-31"
+	}
+	afterOn, afterID := f.AfterOn, f.AfterID
+	if afterOn == "" {
+		afterOn, afterID = "9999-12-31", 1<<62
+	}
+	var query string
+	args := []any{}
+	if f.Person != 0 {
+		query = `SELECT g.id, g.slug, g.name, g.played_on, g.finished_at IS NOT NULL FROM person_nights n JOIN games g ON g.id = n.game_id
+			WHERE n.person_id = ? AND n.played_on >= ? AND n.played_on <= ? AND (n.played_on, n.game_id) < (?, ?)
+			ORDER BY n.played_on DESC, n.game_id DESC LIMIT ?`
+		args = append(args, f.Person)
+	} else {
+		query = `SELECT g.id, g.slug, g.name, g.played_on, g.finished_at IS NOT NULL FROM games g
+			WHERE g.group_id = ? AND g.played_on >= ? AND g.played_on <= ? AND (g.played_on, g.id) < (?, ?)
+			ORDER BY g.played_on DESC, g.id DESC LIMIT ?`
+		args = append(args, group)
+	}
+	args = append(args, f.From, to, afterOn, afterID, f.Limit+1)
+	err = eachRow(ctx, s.reader(), query, args, func(r *sql.Rows) error {
+		var l NightLine
+		err := r.Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Finished)
+		lines = append(lines, l)
+		return err
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	if len(lines) > f.Limit {
+		lines, more = lines[:f.Limit], true
+	}
+	return lines, more, s.fillNightLines(ctx, lines)
+}
+
+// fillNightLines adds each night's players, winners and best total, in
+// two queries for the page.
+func (s *Store) fillNightLines(ctx context.Context, lines []NightLine) error {
+	if len(lines) == 0 {
+		return nil
+	}
+	at := map[int64]*NightLine{}
+	ids := make([]any, len(lines))
+	for i := range lines {
+		at[lines[i].ID], ids[i] = &lines[i], lines[i].ID
+		lines[i].Best = -1
+	}
+	in := "(?" + strings.Repeat(", ?", len(ids)-1) + ")"
+	err := eachRow(ctx, s.reader(), `SELECT game_id, name FROM players WHERE game_id IN `+in+` ORDER BY game_id, seat`, ids, func(r *sql.Rows) error {
+		var id int64
+		var name string
+		err := r.Scan(&id, &name)
+		at[id].Players = append(at[id].Players, name)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return eachRow(ctx, s.reader(), `SELECT n.game_id, p.name, n.total, n.place, n.won FROM person_nights n JOIN people p ON p.id = n.person_id
+		WHERE n.game_id IN `+in+` AND n.place = 1 ORDER BY n.game_id, p.name`, ids, func(r *sql.Rows) error {
+		var id int64
+		var name string
+		var total, place, won int
+		if err := r.Scan(&id, &name, &total, &place, &won); err != nil {
+			return err
+		}
+		l := at[id]
+		l.Best = total
+		if won == 1 {
+			l.Winners = append(l.Winners, name)
+		}
+		return nil
+	})
+}
+
+// A PersonPage is one person's record in a group: their sums, best and
+// worst finished nights, and head to head against each other person.
+type PersonPage struct {
+	Person
+	Best, Worst *NightLine // lowest and highest finished totals, or nil
+	Against     []HeadToHead
+}
+
+// HeadToHead is how a person fared against another over the finished
+// nights they both played.
+type HeadToHead struct {
+	Other         Person
+	Nights        int
+	Ahead, Behind int
+}
+
+// PersonRecord reads one person of a group, from kept sums and indexes.
+func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPage, error) {
+	var p PersonPage
+	people, err := s.People(ctx, group)
+	if err != nil {
+		return p, err
+	}
+	byID := map[int64]Person{}
+	for _, pp := range people {
+		byID[pp.ID] = pp
+	}
+	me, ok := byID[person]
+	if !ok {
+		return p, referee.NotFound("player")
+	}
+	p.Person = me
+	for _, end := range []struct {
+		into  **NightLine
+		order string
+	}{{&p.Best, "ASC"}, {&p.Worst, "DESC"}} {
+		var l NightLine
+		err := s.reader().QueryRowContext(ctx, `SELECT g.id, g.slug, g.name, g.played_on, n.total FROM person_nights n JOIN games g ON g.id = n.game_id
+			WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.total `+end.order+`, n.played_on DESC LIMIT 1`, person).
+			Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Best)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return p, err
+		}
+		l.Finished = true
+		*end.into = &l
+	}
+	err = eachRow(ctx, s.reader(), `SELECT other_id, nights, ahead, behind FROM person_pairs WHERE person_id = ? AND nights > 0`, []any{person},
+		func(r *sql.Rows) error {
+			var h HeadToHead
+			var other int64
+			if err := r.Scan(&other, &h.Nights, &h.Ahead, &h.Behind); err != nil {
+				return err
+			}
+			h.Other = byID[other]
+			p.Against = append(p.Against, h)
+			return nil
+		})
+	return p, err
+}
+
+// RenamePerson gives a group's person another name, in every night of
+// the group.
+func (s *Store) RenamePerson(ctx context.Context, group, person int64, name string) error {
+	err := s.inTx(ctx, func(tx conn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE people SET name = ? WHERE id = ? AND group_id = ?`, name, person, group)
+		if err != nil {
+			return ErrNameTaken // the only constraint a rename can break
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return referee.NotFound("player")
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE person_id = ?`, name, person)
+		return err
+	})
+	s.forgetGroupGames()
+	return err
+}
+
+// ErrNameTaken: another person of the group has the name.
+var ErrNameTaken = errors.New("another player of the group has that name")
+
+// MergePeople makes two records of one person one: every night of from
+// becomes into's, and from is gone. Two people who played the same night
+// are two people, and are refused.
+func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error {
+	err := s.inTx(ctx, func(tx conn) error {
+		var both, mine int
+		err := tx.QueryRowContext(ctx, `SELECT
+				(SELECT count(*) FROM people WHERE group_id = ?1 AND id IN (?2, ?3)),
+				(SELECT count(*) FROM person_nights a JOIN person_nights b ON a.game_id = b.game_id WHERE a.person_id = ?2 AND b.person_id = ?3)`,
+			group, from, into).Scan(&both, &mine)
+		switch {
+		case err != nil:
+			return err
+		case both != 2 || from == into:
+			return referee.NotFound("player")
+		case mine > 0:
+			return ErrPlayedTogether
+		}
+		var name string
+		if err := tx.QueryRowContext(ctx, `SELECT name FROM people WHERE id = ?`, into).Scan(&name); err != nil {
+			return err
+		}
+		var games []int64
+		if err := eachRow(ctx, tx, `SELECT game_id FROM person_nights WHERE person_id = ?`, []any{from}, func(r *sql.Rows) error {
+			var id int64
+			err := r.Scan(&id)
+			games = append(games, id)
+			return err
+		}); err != nil {
+			return err
+		}
+		for _, g := range games { // take the nights out of the sums, move them, and put them back
+			old, err := nightResults(ctx, tx, g)
+			if err != nil {
+				return err
+			}
+			if err := applyResults(ctx, tx, old, nil); err != nil {
+				return err
+			}
+			for _, q := range []string{
+				`UPDATE person_nights SET person_id = ?1 WHERE person_id = ?2 AND game_id = ?3`,
+				`UPDATE players SET person_id = ?1 WHERE person_id = ?2 AND game_id = ?3`,
+			} {
+				if _, err := tx.ExecContext(ctx, q, into, from, g); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE person_id = ? AND game_id = ?`, name, into, g); err != nil {
+				return err
+			}
+			moved, err := nightResults(ctx, tx, g)
+			if err != nil {
+				return err
+			}
+			if err := applyResults(ctx, tx, nil, moved); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM people WHERE id = ?`, from)
+		return err
+	})
+	s.forgetGroupGames()
+	return err
+}
+
+// ErrPlayedTogether: two people who sat at the same night are not one.
+var ErrPlayedTogether = errors.New("the two played the same night, so they are two people")
+
+// forgetGroupGames drops the kept names of nights, after a rename or a
+// merge changed them.
+func (s *Store) forgetGroupGames() {
+	s.games.Range(func(k, _ any) bool {
+		s.games.Delete(k)
+		return true
+	})
+}
+
+// LastNight is the group's latest night, to start the next like it, or
+// nil when it has none.
+func (s *Store) LastNight(ctx context.Context, group int64) (*Game, error) {
+	var link string
+	err := s.reader().QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.loadGame(ctx, s.reader(), link)
+	return &g, err
+}

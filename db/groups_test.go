@@ -1,0 +1,210 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"chickenfoot/referee"
+)
+
+// playNight keeps a two-round night of the group, the rounds' entries
+// given by seat (nil: went out), and closes both.
+func playNight(t *testing.T, s *Store, group, date string, players []string, rounds ...[]*referee.Entry) Game {
+	t.Helper()
+	ctx := context.Background()
+	rules := referee.Standard()
+	rules.Set, rules.Rounds, rules.TieBreak = 6, len(rounds), referee.TieShared
+	g, err := s.CreateGame(ctx, NewGame{Name: "Night " + date, PlayedOn: date, Rules: rules, HandSize: 7, Players: players, Group: group})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, entries := range rounds {
+		for seat, e := range entries {
+			if e == nil {
+				e = &out
+			}
+			if _, err := s.SaveEntry(ctx, g.Slug, n+1, seat, *e, "", anyBasis); err != nil {
+				t.Fatalf("%s round %d seat %d: %v", date, n+1, seat, err)
+			}
+		}
+		if _, err := s.CloseRound(ctx, g.Slug, n+1); err != nil {
+			t.Fatalf("%s closing round %d: %v", date, n+1, err)
+		}
+	}
+	return g
+}
+
+func pips(n int) *referee.Entry { return &referee.Entry{Pips: n, Score: n} }
+
+// held0 is a hand of n pips holding the 0-0, which scores 50 more.
+func held0(n int) *referee.Entry { return &referee.Entry{Pips: n, DoubleBlank: true, Score: n + 50} }
+
+// TestGroupRecords checks a group's records against two small nights
+// worked out by hand, then after a correction made once a night was over,
+// and after two records of one person are merged.
+func TestGroupRecords(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	grp, err := s.CreateGroup(ctx, "Friday club", "dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Night A: Ann 0+7 = 7 wins; Bob 60 (caught with the 0-0) + 0 = 60; Cy 5+3 = 8.
+	a := playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob", "Cy"},
+		[]*referee.Entry{nil, held0(10), pips(5)}, []*referee.Entry{pips(7), nil, pips(3)})
+	// Night B: Bob 4+2 = 6 and Cy 0+6 = 6 share second; Dee 4+0 = 4 wins.
+	playNight(t, s, grp.Slug, "2026-01-16", []string{"Bob", "Cy", "Dee"},
+		[]*referee.Entry{pips(4), nil, pips(4)}, []*referee.Entry{pips(2), pips(6), nil})
+
+	people, err := s.People(ctx, grp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := map[string]int64{}
+	for _, p := range people {
+		id[p.Name] = p.ID
+	}
+	record := func(name string) PersonPage {
+		t.Helper()
+		p, err := s.PersonRecord(ctx, grp.ID, id[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	want := map[string]Person{
+		"Ann": {Nights: 1, Record: Record{Finished: 1, Won: 1, Rounds: 2, Points: 7, Outs: 1, Zeros: 1}},
+		"Bob": {Nights: 2, Record: Record{Finished: 2, Rounds: 4, Points: 66, Outs: 1, Zeros: 1, Caught: 1}},
+		"Cy":  {Nights: 2, Record: Record{Finished: 2, Rounds: 4, Points: 14, Outs: 1, Zeros: 1}},
+		"Dee": {Nights: 1, Record: Record{Finished: 1, Won: 1, Rounds: 2, Points: 4, Outs: 1, Zeros: 1}},
+	}
+	check := func(when string) {
+		t.Helper()
+		for name, w := range want {
+			got := record(name)
+			if got.Nights != w.Nights || got.Record != w.Record {
+				t.Errorf("%s: %s's record is %+v over %d nights, want %+v over %d", when, name, got.Record, got.Nights, w.Record, w.Nights)
+			}
+		}
+	}
+	check("after two nights")
+	bob := record("Bob")
+	if bob.Best == nil || bob.Best.Best != 6 || bob.Worst == nil || bob.Worst.Best != 60 || bob.Worst.Link != a.Slug {
+		t.Fatalf("Bob's best and worst nights: %+v, %+v", bob.Best, bob.Worst)
+	}
+	for _, h := range bob.Against {
+		switch h.Other.Name {
+		case "Cy": // behind in A, level in B
+			if h.Nights != 2 || h.Ahead != 0 || h.Behind != 1 {
+				t.Errorf("Bob against Cy: %+v", h)
+			}
+		case "Ann", "Dee":
+			if h.Nights != 1 || h.Behind != 1 {
+				t.Errorf("Bob against %s: %+v", h.Other.Name, h)
+			}
+		}
+	}
+
+	// Bob did not hold the 0-0 after all: corrected once night A is over.
+	if _, err := s.SaveEntry(ctx, a.Slug, 1, 1, *pips(10), "Ann", anyBasis); err != nil {
+		t.Fatal(err)
+	}
+	w := want["Bob"]
+	w.Points, w.Caught = 16, 0
+	want["Bob"] = w
+	check("after the correction")
+	if bob := record("Bob"); bob.Worst.Best != 10 {
+		t.Fatalf("Bob's worst night after the correction: %+v", bob.Worst)
+	}
+
+	// Robert is Bob under another name: merged, his night is Bob's. Bob
+	// and Cy sat at the same night, so they can't be merged.
+	playNight(t, s, grp.Slug, "2026-01-23", []string{"Robert", "Ann"}, []*referee.Entry{nil, pips(9)})
+	people, _ = s.People(ctx, grp.ID)
+	for _, p := range people {
+		id[p.Name] = p.ID
+	}
+	if err := s.MergePeople(ctx, grp.ID, id["Cy"], id["Bob"]); !errors.Is(err, ErrPlayedTogether) {
+		t.Fatalf("merging two who played together: %v", err)
+	}
+	if err := s.MergePeople(ctx, grp.ID, id["Robert"], id["Bob"]); err != nil {
+		t.Fatal(err)
+	}
+	w = want["Bob"]
+	w.Nights, w.Finished, w.Won, w.Rounds, w.Outs, w.Zeros = 3, 3, 1, 5, 2, 2
+	want["Bob"] = w
+	ann := want["Ann"]
+	ann.Nights, ann.Finished, ann.Rounds, ann.Points = 2, 2, 3, 16
+	want["Ann"] = ann
+	check("after the merge")
+	if p, _ := s.People(ctx, grp.ID); len(p) != 4 {
+		t.Fatalf("%d people after the merge, want 4", len(p))
+	}
+	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Ann"); !errors.Is(err, ErrNameTaken) {
+		t.Fatalf("renaming Bob to Ann: %v", err)
+	}
+	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Robert"); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Settings(ctx, a.Slug); g.Players[1] != "Robert" {
+		t.Fatalf("night A's players after the rename: %q", g.Players)
+	}
+}
+
+// TestGroupHistoryPages: a group's nights come newest first, a page at a
+// time from where the last stopped, filtered by person and by date.
+func TestGroupHistoryPages(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	grp, err := s.CreateGroup(ctx, "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dates := []string{"2026-01-02", "2026-01-09", "2026-01-09", "2026-01-16", "2026-01-23"}
+	for i, d := range dates {
+		players := []string{"Ann", "Bob"}
+		if i%2 == 1 {
+			players = []string{"Cy", "Bob"}
+		}
+		playNight(t, s, grp.Slug, d, players, []*referee.Entry{nil, pips(3 + i)})
+	}
+	var seen []string
+	f := NightFilter{Limit: 2}
+	for page := 0; ; page++ {
+		lines, more, err := s.GroupNights(ctx, grp.ID, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lines {
+			seen = append(seen, l.PlayedOn)
+			if !l.Finished || len(l.Winners) != 1 || l.Best != 0 || len(l.Players) != 2 {
+				t.Errorf("line %+v", l)
+			}
+		}
+		if !more {
+			break
+		}
+		last := lines[len(lines)-1]
+		f.AfterOn, f.AfterID = last.PlayedOn, last.ID
+		if page > 5 {
+			t.Fatal("the pages never end")
+		}
+	}
+	if len(seen) != 5 || seen[0] != "2026-01-23" || seen[4] != "2026-01-02" || seen[1] != "2026-01-16" {
+		t.Fatalf("nights in the order %q", seen)
+	}
+	people, _ := s.People(ctx, grp.ID)
+	var cy int64
+	for _, p := range people {
+		if p.Name == "Cy" {
+			cy = p.ID
+		}
+	}
+	lines, more, err := s.GroupNights(ctx, grp.ID, NightFilter{Person: cy, From: "2026-01-10", Limit: 50})
+	if err != nil || more || len(lines) != 1 || lines[0].PlayedOn != "2026-01-16" {
+		t.Fatalf("Cy's nights from 10 January: %+v, %v, %v", lines, more, err)
+	}
+}
