@@ -17,7 +17,15 @@ func (a *App) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Home(homePage(games)))
+	groups, err := a.store.Groups(c.Request().Context(), knownDevice(c))
+	if err != nil {
+		return err
+	}
+	p := homePage(games)
+	for _, g := range groups {
+		p.Groups = append(p.Groups, views.PersonLine{URL: groupURL(g.Slug), Name: g.Name})
+	}
+	return render(c, http.StatusOK, views.Home(p))
 }
 
 func homePage(games []db.Summary) views.HomePage {

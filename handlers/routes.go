@@ -45,6 +45,13 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/g/:slug/rounds/:n/replay", a.replay)
 	e.GET("/g/:slug/rules", a.rulesPage)
 	e.GET("/rules", a.rulesPage)
+
+	e.POST("/groups", a.createGroup)
+	e.GET("/t/:group", a.group)
+	e.POST("/t/:group/again", a.again)
+	e.GET("/t/:group/players/:id", a.person)
+	e.POST("/t/:group/players/:id/rename", a.renamePerson)
+	e.POST("/t/:group/players/:id/merge", a.mergePerson)
 	e.GET("/check", a.disputePage)
 }
 

@@ -33,6 +33,15 @@ type Store interface {
 	SetSeat(ctx context.Context, device, link string, seat int) error
 	RenewLink(ctx context.Context, slug, device string, view bool) (db.Game, error)
 	Export(ctx context.Context, link string) (db.Archive, error)
+	CreateGroup(ctx context.Context, name, device string) (db.Group, error)
+	Group(ctx context.Context, link, device string) (db.Group, error)
+	Groups(ctx context.Context, device string) ([]db.Group, error)
+	People(ctx context.Context, group int64) ([]db.Person, error)
+	GroupNights(ctx context.Context, group int64, f db.NightFilter) ([]db.NightLine, bool, error)
+	PersonRecord(ctx context.Context, group, person int64) (db.PersonPage, error)
+	RenamePerson(ctx context.Context, group, person int64, name string) error
+	MergePeople(ctx context.Context, group, from, into int64) error
+	LastNight(ctx context.Context, group int64) (*db.Game, error)
 	Settings(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)

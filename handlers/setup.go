@@ -41,6 +41,11 @@ func ruleOptions(h referee.HouseRule, r *referee.Rules) []views.RuleOption {
 // rules picked.
 func (a *App) newGamePage(c echo.Context) error {
 	f := setupForm{date: a.now().Format(time.DateOnly), setN: 9, rules: referee.Standard()}
+	if link := c.QueryParam("group"); link != "" {
+		if err := a.likeLastNight(c, link, &f); err != nil {
+			return err
+		}
+	}
 	return render(c, http.StatusOK, views.Setup(setupPage(f, nil)))
 }
 
@@ -53,6 +58,7 @@ func setupPage(f setupForm, errs map[string]string) views.SetupPage {
 		Errors: errs,
 		Hands:  handBox(f),
 		Form:   cmp.Or(f.form, newFormID()), // shown again, the form has made nothing yet
+		Group:  f.group, GroupName: f.groupName,
 	}
 	_, p.Hands.Refused = errs["hand_size"]
 	for _, s := range referee.Sets {

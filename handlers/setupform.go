@@ -22,6 +22,7 @@ type setupForm struct {
 	handOther                                             string            // a number typed instead of a listed hand size
 	dealAnyway                                            bool              // deal although the set is too small for the table
 	choices                                               map[string]string // house rule → the choice sent
+	group, groupName                                      string            // the table of friends playing, if any
 	// Read by game: the set and rules as far as they could be read.
 	setN  int
 	rules referee.Rules
@@ -33,7 +34,7 @@ func readSetupForm(c echo.Context) setupForm {
 		handSize: strings.TrimSpace(c.FormValue("hand_size")), rounds: strings.TrimSpace(c.FormValue("rounds")),
 		lossLimit: strings.TrimSpace(c.FormValue("loss_threshold")), set: c.FormValue("set"), choices: map[string]string{},
 		handOther: strings.TrimSpace(c.FormValue("hand_other")), dealAnyway: c.FormValue("deal_anyway") != "",
-		form: formID(c)}
+		form: formID(c), group: strings.TrimSpace(c.FormValue("group")), groupName: c.FormValue("group_name")}
 	for _, h := range formRules() {
 		f.choices[h.JSON] = c.FormValue(h.JSON)
 	}
@@ -44,7 +45,7 @@ func readSetupForm(c echo.Context) setupForm {
 // collecting a message for each bad one.
 func (f *setupForm) game() (db.NewGame, map[string]string) {
 	errs := map[string]string{}
-	ng := db.NewGame{Name: strings.TrimSpace(f.name), PlayedOn: f.date, Form: f.form}
+	ng := db.NewGame{Name: strings.TrimSpace(f.name), PlayedOn: f.date, Form: f.form, Group: f.group}
 	if ng.Name == "" {
 		ng.Name = text("default-name", nil)
 	}

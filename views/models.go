@@ -14,7 +14,8 @@ type Meta struct {
 // HomePage lists the game nights kept in this database.
 type HomePage struct {
 	Meta
-	Games []GameLine
+	Games  []GameLine
+	Groups []PersonLine // the tables of friends this browser knows
 }
 
 // GameLine is one game night in the list.
@@ -40,6 +41,7 @@ type SetupPage struct {
 	Hands               HandBox
 	Errors              map[string]string
 	Form                string // the form's one-time id: sent twice, it makes one game
+	Group, GroupName    string // the table of friends the night is for, if any
 }
 
 // RuleGroup is one house-rule choice with its options.

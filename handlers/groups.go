@@ -1,0 +1,281 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// A table of friends (a group) has its own unguessable link, /t/…: its
+// people, its nights and its records.
+
+func groupURL(slug string) string { return "/t/" + slug }
+
+func personURL(slug string, id int64) string {
+	return groupURL(slug) + "/players/" + strconv.FormatInt(id, 10)
+}
+
+// historyPage is how many nights a page of history shows.
+const historyPage = 50
+
+// createGroup keeps a new table of friends and opens its page.
+func (a *App) createGroup(c echo.Context) error {
+	name := strings.TrimSpace(c.FormValue("name"))
+	if why := checkName(name, 60); name == "" || why != "" {
+		return referee.Invalid("name", "group-name", text("group-name", referee.Params{"N": 60}), nil)
+	}
+	g, err := a.store.CreateGroup(c.Request().Context(), name, device(c))
+	if err != nil {
+		return err
+	}
+	return seeOther(c, groupURL(g.Slug))
+}
+
+// groupOf is the table of friends the path names, noted as opened by this
+// browser.
+func (a *App) groupOf(c echo.Context) (db.Group, error) {
+	return a.store.Group(c.Request().Context(), c.Param("group"), device(c))
+}
+
+// group shows a table of friends: start a night, its people, its history.
+func (a *App) group(c echo.Context) error {
+	g, err := a.groupOf(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	people, err := a.store.People(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	f, err := historyFilter(c, people)
+	if err != nil {
+		return err
+	}
+	lines, more, err := a.store.GroupNights(ctx, g.ID, f)
+	if err != nil {
+		return err
+	}
+	last, err := a.store.LastNight(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	share, err := shareLink(c.Scheme()+"://"+c.Request().Host+groupURL(g.Slug), text("qr.group", nil))
+	if err != nil {
+		return err
+	}
+	p := views.GroupPage{
+		Meta: views.Meta{Title: text("title.group", referee.Params{"Name": g.Name}), Where: g.Name},
+		Name: g.Name, URL: groupURL(g.Slug), Share: share, NewURL: "/new?group=" + url.QueryEscape(g.Slug),
+		History: historyList(g, people, f, lines, more),
+	}
+	if last != nil {
+		p.Again = text("again", referee.Params{"Names": last.Players})
+		p.AgainForm = newFormID()
+	}
+	for _, person := range people {
+		p.People = append(p.People, personLine(g, person))
+	}
+	return render(c, http.StatusOK, views.Group(p))
+}
+
+// historyFilter reads which nights the history shows: a person's, between
+// dates, after the last night of the page before.
+func historyFilter(c echo.Context, people []db.Person) (db.NightFilter, error) {
+	f := db.NightFilter{From: c.QueryParam("from"), To: c.QueryParam("to"), Limit: historyPage}
+	for _, d := range []string{f.From, f.To} {
+		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
+			return f, referee.Invalid("from", "history-date", text("history-date", referee.Params{"Text": d}), nil)
+		}
+	}
+	if v := c.QueryParam("player"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || !hasPerson(people, id) {
+			return f, referee.NotFound("player")
+		}
+		f.Person = id
+	}
+	if after := c.QueryParam("after"); after != "" {
+		on, id, ok := strings.Cut(after, "_")
+		n, err := strconv.ParseInt(id, 10, 64)
+		if _, derr := time.Parse(time.DateOnly, on); !ok || err != nil || derr != nil {
+			return f, referee.Invalid("after", "history-after", text("history-after", nil), nil)
+		}
+		f.AfterOn, f.AfterID = on, n
+	}
+	return f, nil
+}
+
+func hasPerson(people []db.Person, id int64) bool {
+	for _, p := range people {
+		if p.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// historyList builds a page of a group's history with the link to the
+// next, which keeps the filter.
+func historyList(g db.Group, people []db.Person, f db.NightFilter, lines []db.NightLine, more bool) views.HistoryList {
+	h := views.HistoryList{Action: groupURL(g.Slug) + "#history", From: f.From, To: f.To, Person: f.Person}
+	for _, p := range people {
+		h.People = append(h.People, views.Option{Value: strconv.FormatInt(p.ID, 10), Label: p.Name, Selected: p.ID == f.Person})
+	}
+	for _, l := range lines {
+		h.Lines = append(h.Lines, nightRow(l))
+	}
+	if more && len(lines) > 0 {
+		last := lines[len(lines)-1]
+		q := url.Values{"after": {last.PlayedOn + "_" + strconv.FormatInt(last.ID, 10)}}
+		if f.Person != 0 {
+			q.Set("player", strconv.FormatInt(f.Person, 10))
+		}
+		if f.From != "" {
+			q.Set("from", f.From)
+		}
+		if f.To != "" {
+			q.Set("to", f.To)
+		}
+		h.Next = groupURL(g.Slug) + "?" + q.Encode() + "#history"
+	}
+	return h
+}
+
+// nightRow is one night of the history: who played, who won with what.
+func nightRow(l db.NightLine) views.NightRow {
+	r := views.NightRow{URL: gameURL(l.Link), Name: l.Name, Date: l.PlayedOn, Players: referee.JoinAnd(l.Players)}
+	switch {
+	case l.Finished && len(l.Winners) > 0:
+		r.Result = text("history-won", referee.Params{"Names": l.Winners, "N": len(l.Winners), "Total": l.Best})
+	default:
+		r.Result, r.Live = text("history-on", nil), true
+	}
+	return r
+}
+
+func personLine(g db.Group, p db.Person) views.PersonLine {
+	return views.PersonLine{URL: personURL(g.Slug, p.ID), Name: p.Name,
+		Summary: text("person-line", referee.Params{"Nights": p.Nights, "Won": p.Won})}
+}
+
+// again starts a night like the group's last: the same players in the
+// same seats, the same set, rules and hand size, dated today.
+func (a *App) again(c echo.Context) error {
+	g, err := a.groupOf(c)
+	if err != nil {
+		return err
+	}
+	last, err := a.store.LastNight(c.Request().Context(), g.ID)
+	if err != nil {
+		return err
+	}
+	if last == nil {
+		return referee.NotFound("night")
+	}
+	night, err := a.store.CreateGame(c.Request().Context(), db.NewGame{Name: text("default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
+		Rules: last.Rules, HandSize: last.HandSize, Players: last.Players, Group: g.Slug, Device: device(c), Form: formID(c)})
+	if err != nil {
+		return err
+	}
+	return seeOther(c, gameURL(night.Slug))
+}
+
+// likeLastNight fills the setup form for a night of the group: its last
+// night's players in their seats, set and rules.
+func (a *App) likeLastNight(c echo.Context, link string, f *setupForm) error {
+	g, err := a.store.Group(c.Request().Context(), link, device(c))
+	if err != nil {
+		return err
+	}
+	f.group, f.groupName = g.Slug, g.Name
+	last, err := a.store.LastNight(c.Request().Context(), g.ID)
+	if err != nil || last == nil {
+		return err
+	}
+	f.players, f.setN, f.rules = strings.Join(last.Players, "\n"), int(last.Rules.Set), last.Rules
+	return nil
+}
+
+// person shows one player's record in the group.
+func (a *App) person(c echo.Context) error {
+	g, err := a.groupOf(c)
+	if err != nil {
+		return err
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return referee.NotFound("player")
+	}
+	rec, err := a.store.PersonRecord(c.Request().Context(), g.ID, id)
+	if err != nil {
+		return err
+	}
+	people, err := a.store.People(c.Request().Context(), g.ID)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.Player(playerPage(g, rec, people)))
+}
+
+// renamePerson gives a player of the group another name everywhere.
+func (a *App) renamePerson(c echo.Context) error {
+	g, id, err := a.groupPerson(c)
+	if err != nil {
+		return err
+	}
+	name := strings.TrimSpace(c.FormValue("name"))
+	if why := checkName(name, 40); name == "" || why != "" {
+		return referee.Invalid("name", "person-name", text("person-name", referee.Params{"N": 40}), nil)
+	}
+	err = a.store.RenamePerson(c.Request().Context(), g.ID, id, name)
+	if errors.Is(err, db.ErrNameTaken) {
+		return referee.Invalid("name", "person-taken", text("person-taken", referee.Params{"Name": name}), nil)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, personURL(g.Slug, id))
+}
+
+// mergePerson makes this player's record part of another's: two records
+// of one person become one.
+func (a *App) mergePerson(c echo.Context) error {
+	g, id, err := a.groupPerson(c)
+	if err != nil {
+		return err
+	}
+	into, err := strconv.ParseInt(c.FormValue("into"), 10, 64)
+	if err != nil {
+		return referee.Invalid("into", "merge-into", text("merge-into", nil), nil)
+	}
+	err = a.store.MergePeople(c.Request().Context(), g.ID, id, into)
+	if errors.Is(err, db.ErrPlayedTogether) {
+		return referee.Invalid("into", "merge-together", text("merge-together", nil), nil)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, personURL(g.Slug, into))
+}
+
+func (a *App) groupPerson(c echo.Context) (db.Group, int64, error) {
+	g, err := a.groupOf(c)
+	if err != nil {
+		return g, 0, err
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return g, 0, referee.NotFound("player")
+	}
+	return g, id, nil
+}

@@ -1,0 +1,119 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+)
+
+// TestGroupFlow: a table of friends is started from the home page, its
+// first night from its page with the setup form, the next in one tap with
+// the same players; its page lists its players and nights, a player's
+// page their record; a record is renamed and two are merged.
+func TestGroupFlow(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	expectProblem(t, "no name", a.post("/groups", form("name", " ")), http.StatusBadRequest, text("group-name", referee.Params{"N": 60}))
+	r := a.post("/groups", form("name", "Friday club"))
+	expect(t, "new table", r, http.StatusSeeOther)
+	group := r.header.Get("Location")
+	if !strings.HasPrefix(group, "/t/") {
+		t.Fatalf("new table at %q", group)
+	}
+	if got := expectTestID(t, "home", a.get("/"), http.StatusOK, "groups", "").testid("group-link").attr("href"); got != group {
+		t.Fatalf("home links the table at %q, want %q", got, group)
+	}
+	page := a.get(group)
+	expectTestID(t, "table", page, http.StatusOK, "group-name", "Friday club")
+	expectNoTestID(t, "table before a night", page, "again")
+	setup := a.get(expectTestID(t, "table", page, http.StatusOK, "group-new", "").attr("href"))
+	expectTestID(t, "setup for the table", setup, http.StatusOK, "setup-group", "")
+
+	r = a.post("/games", form("name", "First", "date", "2026-11-20", "players", "Ann\nBob\nCy", "set", "6", "group", strings.TrimPrefix(group, "/t/")))
+	expect(t, "first night", r, http.StatusSeeOther)
+	first := r.header.Get("Location")
+	for seat, p := range []string{"3", "9"} {
+		expect(t, "score", a.post(first+"/rounds/1/entries/"+itoa(seat), form("pips", p)), http.StatusSeeOther)
+	}
+	expect(t, "Cy out", a.post(first+"/rounds/1/entries/2", form("went_out", "1")), http.StatusSeeOther)
+	expect(t, "close", a.post(first+"/rounds/1/close", form()), http.StatusSeeOther)
+
+	page = a.get(group)
+	if got := page.testid("player-link").texts(); len(got) != 3 || !strings.HasPrefix(got[0], "Ann") {
+		t.Fatalf("the table's players: %q", got)
+	}
+	history := expectTestID(t, "table", page, http.StatusOK, "history", "")
+	if got := history.tag("a").attr("href"); got != first {
+		t.Fatalf("history links %q, want the night %q", got, first)
+	}
+	expectTestID(t, "table", page, http.StatusOK, "again", "Same players again: Ann, Bob and Cy")
+	setup = a.get("/new?group=" + strings.TrimPrefix(group, "/t/"))
+	if got := setup.byID("players").text(); got != "Ann\nBob\nCy" && got != "Ann Bob Cy" {
+		t.Fatalf("setup for the table offers players %q", got)
+	}
+	r = a.post(group+"/again", form("form", "again-1"))
+	expect(t, "same players again", r, http.StatusSeeOther)
+	second := r.header.Get("Location")
+	if twice := a.post(group+"/again", form("form", "again-1")); twice.header.Get("Location") != second {
+		t.Fatalf("a double tap on Same players again made another night: %q", twice.header.Get("Location"))
+	}
+	if sh := a.sheet(second); strings.Join(sh.Players, ",") != "Ann,Bob,Cy" || sh.Rules.Set != 6 {
+		t.Fatalf("the second night: %q on %v", sh.Players, sh.Rules.Set)
+	}
+
+	ann := a.get(group).testid("player-link")[0]
+	annURL := attrOf(ann, "href")
+	rec := a.get(annURL)
+	expectTestID(t, "Ann's page", rec, http.StatusOK, "player-name", "Ann")
+	if got := rec.testid("stats").text(); !strings.Contains(got, "Nights played 2") || !strings.Contains(got, "Average score per round 3.0") {
+		t.Fatalf("Ann's figures: %q", got)
+	}
+	expect(t, "rename Ann", a.post(annURL+"/rename", form("name", "Annie")), http.StatusSeeOther)
+	if sh := a.sheet(first); sh.Players[0] != "Annie" {
+		t.Fatalf("the first night's players after the rename: %q", sh.Players)
+	}
+	expectProblem(t, "rename to a taken name", a.post(annURL+"/rename", form("name", "Bob")), http.StatusBadRequest,
+		text("person-taken", referee.Params{"Name": "Bob"}))
+	bobURL := attrOf(a.get(group).testid("player-link")[1], "href")
+	bobID := bobURL[strings.LastIndex(bobURL, "/")+1:]
+	expectProblem(t, "merge two who played together", a.post(annURL+"/merge", form("into", bobID)), http.StatusBadRequest, text("merge-together", nil))
+	expect(t, "a stranger with the table's link", a.stranger().get(group), http.StatusOK)
+	expect(t, "no such table", a.get("/t/nosuchtablelink1234567890"), http.StatusNotFound)
+}
+
+// TestGroupHistoryPaging: a long history comes 50 nights a page, linked
+// by rel="next", each page starting where the last stopped.
+func TestGroupHistoryPaging(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	ctx := context.Background()
+	grp, err := a.store.CreateGroup(ctx, "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := referee.Standard()
+	for i := range 60 {
+		_, err := a.store.CreateGame(ctx, db.NewGame{Name: fmt.Sprintf("Night %02d", i), PlayedOn: fmt.Sprintf("2026-%02d-%02d", 1+i/28, 1+i%28),
+			Rules: rules, HandSize: 10, Players: []string{"Ann", "Bob"}, Group: grp.Slug})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := a.get("/t/" + grp.Slug)
+	lines := expectTestID(t, "first page", r, http.StatusOK, "history", "").tag("li")
+	next := r.testid("history-next")
+	if len(lines) != 50 || next.attr("rel") != "next" {
+		t.Fatalf("first page: %d nights, next rel %q", len(lines), next.attr("rel"))
+	}
+	r = a.get(next.attr("href"))
+	lines = expectTestID(t, "second page", r, http.StatusOK, "history", "").tag("li")
+	if len(lines) != 10 || len(r.testid("history-next")) != 0 || !strings.Contains(lines.text(), "Night 00") {
+		t.Fatalf("second page: %d nights: %q", len(lines), lines.text())
+	}
+	expectProblem(t, "bad date", a.get("/t/"+grp.Slug+"?from=soon"), http.StatusBadRequest, text("history-date", referee.Params{"Text": "soon"}))
+}
