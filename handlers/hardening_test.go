@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,8 +113,18 @@ func (failingStore) Games(context.Context, int) ([]db.Summary, error) {
 func TestHeadWhereverGet(t *testing.T) {
 	t.Parallel()
 	a := newTestApp(t)
-	g := a.createGame("6", "Ann", "Bob")
-	params := strings.NewReplacer(":slug", strings.TrimPrefix(g, "/g/"), ":n", "1", ":seat", "0", "*", "app.css")
+	grp, err := a.store.CreateGroup(context.Background(), "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := a.post("/games", form("date", "2026-11-20", "players", "Ann\nBob", "set", "6", "group", grp.Slug))
+	g := r.header.Get("Location")
+	people, err := a.store.People(context.Background(), grp.ID)
+	if err != nil || len(people) != 2 {
+		t.Fatalf("the table's people: %v, %v", people, err)
+	}
+	params := strings.NewReplacer(":slug", strings.TrimPrefix(g, "/g/"), ":n", "1", ":seat", "0", "*", "app.css",
+		":group", grp.Slug, ":id", strconv.FormatInt(people[0].ID, 10), ":format", "csv")
 	checked := 0
 	for _, route := range a.echo.Routes() {
 		if route.Method != http.MethodGet || route.Path == eventsRoute { // a stream never ends: TestStreamHead
@@ -121,7 +132,13 @@ func TestHeadWhereverGet(t *testing.T) {
 		}
 		checked++
 		path := params.Replace(route.Path)
+		if strings.HasSuffix(path, "/check") && path != "/check" {
+			path += "?tile=6-3&on=6-6"
+		}
 		get := a.get(path)
+		if get.code != http.StatusOK && route.Path != "/unlock" { // unlocked already: it sends the browser on
+			t.Errorf("GET %s (route %s) = %d: fill in its parameters", path, route.Path, get.code)
+		}
 		head, after := a.rawHead(path)
 		if head.StatusCode != get.code {
 			t.Errorf("HEAD %s (route %s) = %d, want %d as GET", path, route.Path, head.StatusCode, get.code)

@@ -30,10 +30,10 @@ func playerPage(g db.Group, rec db.PersonPage, people []db.Person) views.PlayerP
 	stat(text("stat.caught", nil), strconv.Itoa(r.Caught))
 	for _, end := range []struct {
 		night *db.NightLine
-		key   string
-	}{{rec.Best, "stat.best"}, {rec.Worst, "stat.worst"}} {
+		label string
+	}{{rec.Best, text("stat.best", nil)}, {rec.Worst, text("stat.worst", nil)}} {
 		if end.night != nil {
-			p.Ends = append(p.Ends, views.NightEnd{Label: text(end.key, nil), URL: gameURL(end.night.Link),
+			p.Ends = append(p.Ends, views.NightEnd{Label: end.label, URL: gameURL(end.night.Link),
 				Text: text("stat.night", referee.Params{"Total": end.night.Best, "Date": end.night.PlayedOn, "Name": end.night.Name})})
 		}
 	}

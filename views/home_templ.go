@@ -89,7 +89,7 @@ func Home(p HomePage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<form method=\"post\" action=\"/groups\" novalidate><label for=\"group-name\">New table of friends</label><div class=\"line\"><input id=\"group-name\" name=\"name\" type=\"text\" maxlength=\"60\" autocomplete=\"off\" placeholder=\"Friday club\"> <button type=\"submit\" class=\"secondary\" data-testid=\"new-group\">Start</button></div></form></section><section class=\"card\" aria-labelledby=\"kept\"><h1 id=\"kept\">Your game nights</h1>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<form method=\"post\" action=\"/groups\" novalidate><label for=\"group-name\">New table of friends</label><div class=\"line\"><input id=\"group-name\" name=\"name\" type=\"text\" maxlength=\"60\" autocomplete=\"off\" placeholder=\"The usual crowd\"> <button type=\"submit\" class=\"secondary\" data-testid=\"new-group\">Start</button></div></form></section><section class=\"card\" aria-labelledby=\"kept\"><h1 id=\"kept\">Your game nights</h1>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
