@@ -4,6 +4,8 @@
 //
 //	chickenfoot [serve] [--addr ADDR] [--db FILE]   serve the web app (default :8080, chickenfoot.db)
 //	chickenfoot referee [FILE]                      judge a layout or a whole round given as JSON (FILE or standard input)
+//	chickenfoot load [--nights N] [--viewers V] [--writes W] [--for D]
+//	                                                measure live updates under load, on this machine's loopback
 //	chickenfoot help                                show this help
 package main
 
@@ -20,6 +22,10 @@ const usage = `usage:
         CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too)
   chickenfoot referee [FILE]
         judge a layout or a whole round given as JSON, from FILE or standard input
+  chickenfoot load [--nights 100] [--viewers 500] [--writes 200] [--for 20s] [--json]
+        run the app on this machine's loopback under load: viewers following the
+        nights' live streams while scores and moves are written; reports how long
+        a write takes to reach every viewer (exit 1 on any error or missed update)
   chickenfoot help
         show this help
 `
@@ -39,6 +45,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args[1:], stdout, stderr)
 	case "referee":
 		return runReferee(args[1:], stdin, stdout, stderr)
+	case "load":
+		return runLoadCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
