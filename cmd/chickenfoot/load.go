@@ -405,27 +405,29 @@ func (r *loadRun) makeNights(ctx context.Context, store *db.Store) error {
 // checkSources dials the server once from every client address, so a
 // machine that cannot use them is told before anything is measured.
 func (r *loadRun) checkSources(server string) error {
-	try := func(ip net.IP) error {
-		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Timeout: 5 * time.Second}
-		c, err := d.Dial("tcp", server)
-		if err != nil {
-			return errSetup{fmt.Errorf("cannot dial from loopback address %s: %v\n"+
-				"Each viewer and writer dials from its own 127.x.x.x address so that the server's limits per address stay on; "+
-				"this needs all of 127.0.0.0/8 routed to the loopback device, as Linux does", ip, err)}
-		}
-		return c.Close()
-	}
 	for i := range r.cfg.viewers {
-		if err := try(clientIP(1, i)); err != nil {
+		if err := dialFrom(clientIP(1, i), server); err != nil {
 			return err
 		}
 	}
 	for i := range r.cfg.nights * writersPerNight(r.cfg) {
-		if err := try(clientIP(2, i)); err != nil {
+		if err := dialFrom(clientIP(2, i), server); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// dialFrom dials server from the address ip and hangs up.
+func dialFrom(ip net.IP, server string) error {
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Timeout: 5 * time.Second}
+	c, err := d.Dial("tcp", server)
+	if err != nil {
+		return errSetup{fmt.Errorf("cannot dial from loopback address %s: %v\n"+
+			"Each viewer and writer dials from its own 127.x.x.x address so that the server's limits per address stay on; "+
+			"this needs all of 127.0.0.0/8 routed to the loopback device, as Linux does", ip, err)}
+	}
+	return c.Close()
 }
 
 // loadTransport is one client's connections, all dialled from ip.
