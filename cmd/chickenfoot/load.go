@@ -306,17 +306,20 @@ func load(ctx context.Context, cfg loadConfig, progress io.Writer) (*loadReport,
 	start := time.Now()
 	r.windowStart = start.Add(cfg.warmup)
 	r.end = r.windowStart.Add(cfg.dur)
-	cpu0 := time.Duration(-1)
-	stopProfile := func() {}
+	cpu0, machine0 := time.Duration(-1), machineCPU{}
+	stopProfile, stopProbe := func() {}, func() []time.Duration { return nil }
 	r.pace(start, func() { // as the measured run starts
-		cpu0 = processCPU()
+		cpu0, machine0 = processCPU(), readMachineCPU()
 		stopProfile = startProfile(cfg.cpuprofile, progress)
+		stopProbe = wakeProbe()
 	})
 	stopProfile()
+	wakes := stopProbe()
 	cpu := time.Duration(-1)
 	if now := processCPU(); cpu0 >= 0 && now >= 0 {
 		cpu = now - cpu0
 	}
+	machine := readMachineCPU().since(machine0)
 	// The writes still queued are sent, the last one no later than the
 	// grace after the run; then every viewer has the grace to see it.
 	drained := make(chan struct{})
@@ -351,7 +354,7 @@ func load(ctx context.Context, cfg loadConfig, progress io.Writer) (*loadReport,
 			c.CloseIdleConnections()
 		}
 	}
-	rep := r.report(cpu, load0)
+	rep := r.report(cpu, machine, wakes, load0)
 	if errShutdown != nil {
 		rep.OK = false
 		rep.Problems = append(rep.Problems, errShutdown.Error())
@@ -537,7 +540,7 @@ func (r *loadRun) pace(start time.Time, measuring func()) {
 		if !now.Before(r.end) {
 			return
 		}
-		due := int(now.Sub(start).Seconds() * r.cfg.writes)
+		due := int(now.Sub(start).Seconds()*r.cfg.writes) + 1 // write i is due at i/writes seconds
 		for ; issued < due; issued++ {
 			at := start.Add(time.Duration(float64(issued) / r.cfg.writes * float64(time.Second)))
 			select {
@@ -648,8 +651,12 @@ type loadReport struct {
 	WarmupSeconds  float64  `json:"warmup_seconds"`
 	GraceSeconds   float64  `json:"grace_seconds"`
 	CPUs           int      `json:"cpus"`
-	LoadAverage    string   `json:"load_average"` // /proc/loadavg's first three, as the run started
-	CPUSeconds     float64  `json:"cpu_seconds"`  // this process, over the measured run; -1 unknown
+	LoadAverage    string   `json:"load_average"`     // /proc/loadavg's first three, as the run started
+	CPUSeconds     float64  `json:"cpu_seconds"`      // this process, over the measured run; -1 unknown
+	MachineCPUs    float64  `json:"machine_cpus"`     // CPUs busy on the whole machine over the measured run, this process's included; -1 unknown
+	StealCPUs      float64  `json:"steal_cpus"`       // of those, taken by the hypervisor for other machines
+	WakeLateP99    float64  `json:"wake_late_p99_ms"` // how late a 1 ms sleep in this process woke: the machine's own stalls
+	WakeLateMax    float64  `json:"wake_late_max_ms"`
 	Writes         int      `json:"writes"`       // scheduled in the measured run and sent
 	WritesOK       int      `json:"writes_ok"`    // of those, answered 2xx
 	HTTPErrors     int      `json:"http_errors"`  // any write answered otherwise or not at all
@@ -677,7 +684,7 @@ type loadReport struct {
 	FirstHTTPError string   `json:"first_http_error,omitempty"`
 }
 
-func (r *loadRun) report(cpu time.Duration, loadAvg string) *loadReport {
+func (r *loadRun) report(cpu time.Duration, machine machineCPU, wakes []time.Duration, loadAvg string) *loadReport {
 	cfg := r.cfg
 	rep := &loadReport{Nights: cfg.nights, Viewers: cfg.viewers, TargetWrites: cfg.writes, Seconds: cfg.dur.Seconds(),
 		WarmupSeconds: cfg.warmup.Seconds(), GraceSeconds: cfg.grace.Seconds(), CPUs: runtime.NumCPU(), LoadAverage: loadAvg,
@@ -685,6 +692,11 @@ func (r *loadRun) report(cpu time.Duration, loadAvg string) *loadReport {
 		Refreshes: int(r.refreshes.Load())}
 	if cpu < 0 {
 		rep.CPUSeconds = -1
+	}
+	rep.MachineCPUs, rep.StealCPUs = -1, -1
+	if machine.total > 0 {
+		cpus := float64(runtime.NumCPU()) / float64(machine.total)
+		rep.MachineCPUs, rep.StealCPUs = math.Round(float64(machine.busy)*cpus*100)/100, math.Round(float64(machine.steal)*cpus*100)/100
 	}
 	rep.Streams = cfg.viewers - rep.Refused
 	rep.EventsPerSec = float64(r.events.Load()) / cfg.dur.Seconds()
@@ -732,6 +744,8 @@ func (r *loadRun) report(cpu time.Duration, loadAvg string) *loadReport {
 	rep.LagP99, rep.LagMax = q(lag, .99), q(lag, 1)
 	rep.DeliveryP50, rep.DeliveryP90, rep.DeliveryP99, rep.DeliveryMax = q(delivery, .50), q(delivery, .90), q(delivery, .99), q(delivery, 1)
 	rep.SlowestP50, rep.SlowestP99 = q(slowest, .50), q(slowest, .99)
+	slices.Sort(wakes)
+	rep.WakeLateP99, rep.WakeLateMax = q(wakes, .99), q(wakes, 1)
 
 	if rep.HTTPErrors > 0 {
 		rep.Problems = append(rep.Problems, fmt.Sprintf("%d writes failed (first: %s)", rep.HTTPErrors, rep.FirstHTTPError))
@@ -763,16 +777,20 @@ func quantile(ds []time.Duration, p float64) time.Duration {
 func (rep *loadReport) write(w io.Writer) {
 	fmt.Fprintf(w, "chickenfoot load: %d nights, %d viewers, %.0f writes/s for %gs (after %gs warm-up)\n",
 		rep.Nights, rep.Viewers, rep.TargetWrites, rep.Seconds, rep.WarmupSeconds)
-	cpu := "unknown"
+	cpu, machine := "unknown", "unknown"
 	if rep.CPUSeconds >= 0 {
-		cpu = fmt.Sprintf("%.1f s (%.2f CPUs)", rep.CPUSeconds, rep.CPUSeconds/rep.Seconds)
+		cpu = fmt.Sprintf("%.2f CPUs", rep.CPUSeconds/rep.Seconds)
 	}
-	fmt.Fprintf(w, "machine: %d CPUs, load average %s at the start; this process (server and clients) used %s\n\n",
-		rep.CPUs, rep.LoadAverage, cpu)
+	if rep.MachineCPUs >= 0 {
+		machine = fmt.Sprintf("%.2f (%.2f stolen by the hypervisor)", rep.MachineCPUs, rep.StealCPUs)
+	}
+	fmt.Fprintf(w, "machine: %d CPUs, load average %s at the start; CPUs busy during the run: %s, this process (server and clients) %s;\n",
+		rep.CPUs, rep.LoadAverage, machine, cpu)
+	fmt.Fprintf(w, "         a 1 ms sleep here woke late by p99 %.1f ms, max %.1f ms\n\n", rep.WakeLateP99, rep.WakeLateMax)
 	fmt.Fprintf(w, "writes      %d sent, %d answered 2xx, %d HTTP errors, %d not sent: %.1f writes/s\n",
 		rep.Writes, rep.WritesOK, rep.HTTPErrors, rep.NotSent, rep.WritesPerSec)
 	fmt.Fprintf(w, "  response  p50 %.1f ms   p99 %.1f ms\n", rep.ResponseP50, rep.ResponseP99)
-	fmt.Fprintf(w, "  start lag p99 %.1f ms   max %.1f ms   (behind schedule: the night's previous write still going)\n", rep.LagP99, rep.LagMax)
+	fmt.Fprintf(w, "  start lag p99 %.1f ms   max %.1f ms   (sent after its time: the night's previous write still going, or the client late)\n", rep.LagP99, rep.LagMax)
 	fmt.Fprintf(w, "streams     %d open, %d refused, %d dropped: %.0f events/s received, %d refreshes\n",
 		rep.Streams, rep.Refused, rep.Dropped, rep.EventsPerSec, rep.Refreshes)
 	fmt.Fprintf(w, "delivery    %d (write, viewer) pairs, %d missing (not seen within %gs)\n", rep.Deliveries, rep.Missing, rep.GraceSeconds)
@@ -829,6 +847,64 @@ func processCPU() time.Duration {
 		return -1
 	}
 	return time.Duration(utime+stime) * (time.Second / 100) // USER_HZ is 100 on Linux
+}
+
+// machineCPU is the machine's CPU time from /proc/stat, in ticks.
+type machineCPU struct{ busy, steal, total int64 }
+
+func readMachineCPU() machineCPU {
+	b, err := os.ReadFile("/proc/stat")
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if err != nil || len(f) < 9 || f[0] != "cpu" {
+		return machineCPU{}
+	}
+	var m machineCPU
+	for i, v := range f[1:9] { // user nice system idle iowait irq softirq steal
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return machineCPU{}
+		}
+		m.total += n
+		if i != 3 && i != 4 {
+			m.busy += n
+		}
+		if i == 7 {
+			m.steal = n
+		}
+	}
+	return m
+}
+
+// since is the CPU time between then and m; zero when either is unknown.
+func (m machineCPU) since(then machineCPU) machineCPU {
+	if m.total == 0 || then.total == 0 {
+		return machineCPU{}
+	}
+	return machineCPU{busy: m.busy - then.busy, steal: m.steal - then.steal, total: m.total - then.total}
+}
+
+// wakeProbe sleeps 1 ms at a time until stopped, and says how late each
+// sleep woke: when this process itself could not run, every latency
+// measured in it grows too.
+func wakeProbe() (stop func() []time.Duration) {
+	done := make(chan struct{})
+	out := make(chan []time.Duration)
+	go func() {
+		var late []time.Duration
+		for {
+			select {
+			case <-done:
+				out <- late
+				return
+			default:
+			}
+			t := time.Now()
+			time.Sleep(time.Millisecond)
+			late = append(late, time.Since(t)-time.Millisecond)
+		}
+	}()
+	return func() []time.Duration { close(done); return <-out }
 }
 
 // loadAverage is the machine's 1, 5 and 15 minute load averages.
