@@ -531,23 +531,26 @@ func (r *loadRun) pace(start time.Time, measuring func()) {
 			close(n.queue)
 		}
 	}()
+	// Write i is due at i/writes seconds from the start; the run's last is
+	// the last due before its end, even when a tick comes late.
+	due := func(i int) time.Time {
+		return start.Add(time.Duration(float64(i) / r.cfg.writes * float64(time.Second)))
+	}
 	issued, measured := 0, false
 	for now := range tick.C {
 		if !measured && !now.Before(r.windowStart) {
 			measured = true
 			measuring()
 		}
-		if !now.Before(r.end) {
-			return
-		}
-		due := int(now.Sub(start).Seconds()*r.cfg.writes) + 1 // write i is due at i/writes seconds
-		for ; issued < due; issued++ {
-			at := start.Add(time.Duration(float64(issued) / r.cfg.writes * float64(time.Second)))
+		for ; due(issued).Before(r.end) && !due(issued).After(now); issued++ {
 			select {
-			case r.nights[issued%len(r.nights)].queue <- at:
+			case r.nights[issued%len(r.nights)].queue <- due(issued):
 			default:
 				r.notSent.Add(1)
 			}
+		}
+		if !now.Before(r.end) {
+			return
 		}
 	}
 }
@@ -688,7 +691,7 @@ func (r *loadRun) report(cpu time.Duration, machine machineCPU, wakes []time.Dur
 	cfg := r.cfg
 	rep := &loadReport{Nights: cfg.nights, Viewers: cfg.viewers, TargetWrites: cfg.writes, Seconds: cfg.dur.Seconds(),
 		WarmupSeconds: cfg.warmup.Seconds(), GraceSeconds: cfg.grace.Seconds(), CPUs: runtime.NumCPU(), LoadAverage: loadAvg,
-		CPUSeconds: cpu.Seconds(), NotSent: int(r.notSent.Load()), Refused: int(r.refused.Load()), Dropped: int(r.dropped.Load()),
+		CPUSeconds: math.Round(cpu.Seconds()*100) / 100, NotSent: int(r.notSent.Load()), Refused: int(r.refused.Load()), Dropped: int(r.dropped.Load()),
 		Refreshes: int(r.refreshes.Load())}
 	if cpu < 0 {
 		rep.CPUSeconds = -1
