@@ -249,9 +249,6 @@ func load(ctx context.Context, cfg loadConfig, progress io.Writer) (*loadReport,
 	if err := r.makeNights(ctx, store); err != nil {
 		return nil, err
 	}
-	if err := r.checkSources(ln.Addr().String()); err != nil {
-		return nil, err
-	}
 
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
@@ -273,6 +270,9 @@ func load(ctx context.Context, cfg loadConfig, progress io.Writer) (*loadReport,
 		return nil
 	}
 
+	if err := r.checkSources(ln.Addr().String()); err != nil {
+		return nil, errors.Join(err, shutdown())
+	}
 	fmt.Fprintf(progress, "Opening %d live streams on %s…\n", cfg.viewers, r.base)
 	clientCtx, cancelClients := context.WithCancel(ctx)
 	defer cancelClients()
