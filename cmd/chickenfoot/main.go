@@ -6,6 +6,8 @@
 //	chickenfoot referee [FILE]                      judge a layout or a whole round given as JSON (FILE or standard input)
 //	chickenfoot export [--db FILE] [--format json|csv] [--night LINK]
 //	chickenfoot import [--db FILE] EXPORT.json
+//	chickenfoot load [--nights N] [--viewers V] [--writes W] [--for D]
+//	                                                measure live updates under load, on this machine's loopback
 //	chickenfoot help                                show this help
 package main
 
@@ -27,6 +29,10 @@ const usage = `usage:
         json holds everything and imports again; csv is one row per player per round
   chickenfoot import [--db FILE] EXPORT.json
         add the game nights of a json export (- for standard input), all or none
+  chickenfoot load [--nights 100] [--viewers 500] [--writes 200] [--for 20s] [--json]
+        run the app on this machine's loopback under load: viewers following the
+        nights' live streams while scores and moves are written; reports how long
+        a write takes to reach every viewer (exit 1 on any error or missed update)
   chickenfoot help
         show this help
 `
@@ -50,6 +56,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runExport(args[1:], stdout, stderr)
 	case "import":
 		return runImport(args[1:], stdin, stdout, stderr)
+	case "load":
+		return runLoadCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
