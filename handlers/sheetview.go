@@ -23,8 +23,9 @@ func sheetView(sh db.Sheet) views.SheetView {
 		for _, w := range out.Winners {
 			s.Leaders[w] = true
 		}
-		if !sh.Finished { // a finished game says why in its final standings
+		if !sh.Finished { // a finished game says why, and draws it, in its final standings
 			s.Lead = out.Reason
+			s.Chart = totalsChart(sh)
 		}
 	}
 	return s
@@ -55,7 +56,7 @@ func sheetLine(sh db.Sheet, r referee.SheetRound) views.SheetRow {
 // tie-break applied and explained.
 func finalStandings(sh db.Sheet) *views.Final {
 	out := sh.Standings()
-	f := &views.Final{Reason: out.Reason}
+	f := &views.Final{Reason: out.Reason, Chart: totalsChart(sh)}
 	for _, st := range out.Standings {
 		f.Places = append(f.Places, views.Place{Place: st.Place, Name: st.Name, Total: st.Total})
 	}

@@ -21,6 +21,7 @@ type GamePage struct {
 type Final struct {
 	Places []Place
 	Reason string
+	Chart  *ChartModel // the running totals, round by round
 }
 
 // Place is one line of the standings.
@@ -139,8 +140,9 @@ type SheetView struct {
 	Rows    []SheetRow
 	Totals  []int
 	Leaders []bool
-	Lead    string // one sentence on who leads and why
-	Live    Live   // the sheet, following the stream while the game is on
+	Lead    string      // one sentence on who leads and why
+	Chart   *ChartModel // the running totals, once a round is closed and until the game ends
+	Live    Live        // the sheet, following the stream while the game is on
 }
 
 // NameLegend gives a name the score sheet's header shortens in full.
