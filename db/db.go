@@ -39,6 +39,7 @@ type Store struct {
 	writes          chan queued
 	closing, closed chan struct{}
 	closeOnce       sync.Once
+	path            string // the database file, for a backup's own reader
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
 }
@@ -92,7 +93,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
-	s := &Store{write: write, read: read, Now: time.Now,
+	s := &Store{write: write, read: read, Now: time.Now, path: path,
 		writes: make(chan queued), closing: make(chan struct{}), closed: make(chan struct{})}
 	go s.committer()
 	if s.writeStmts, err = prepare(ctx, write, hotQueries); err == nil {

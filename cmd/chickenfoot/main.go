@@ -4,6 +4,7 @@
 //
 //	chickenfoot [serve] [--addr ADDR] [--db FILE]   serve the web app (default :8080, chickenfoot.db)
 //	chickenfoot referee [FILE]                      judge a layout or a whole round given as JSON (FILE or standard input)
+//	chickenfoot backup [--db FILE] OUT              copy the database, even while it serves, to the new file OUT
 //	chickenfoot help                                show this help
 package main
 
@@ -20,6 +21,9 @@ const usage = `usage:
         CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too)
   chickenfoot referee [FILE]
         judge a layout or a whole round given as JSON, from FILE or standard input
+  chickenfoot backup [--db FILE] OUT
+        copy the database (CHICKENFOOT_DB too), even while the app serves from it,
+        to the new file OUT, and check the copy
   chickenfoot help
         show this help
 `
@@ -29,7 +33,7 @@ func main() {
 }
 
 // run dispatches a subcommand and returns the process exit code: 0 for
-// success, 2 for input the command could not understand.
+// success, 1 for a failure, 2 for input the command could not understand.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-' && !isHelp(args[0])) {
 		return runServe(args, stdout, stderr)
@@ -39,6 +43,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args[1:], stdout, stderr)
 	case "referee":
 		return runReferee(args[1:], stdin, stdout, stderr)
+	case "backup":
+		return runBackup(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
