@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -34,7 +35,8 @@ type Store struct {
 	read  *sql.DB
 	// Each pool's prepared statements for the queries on the hot path.
 	writeStmts, readStmts map[string]*sql.Stmt
-	games                 sync.Map // game ID → what never changes about it (frozenGame)
+	games                 sync.Map      // game ID → what never changes about it (frozenGame)
+	forgotten             atomic.Uint64 // games deleted so far (forget)
 	// The write transactions' queue (commit.go), and its goroutine's end.
 	writes          chan queued
 	closing, closed chan struct{}
