@@ -17,7 +17,9 @@ func (a *App) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Home(homePage(games)))
+	p := homePage(games)
+	p.Notice = notice(c)
+	return render(c, http.StatusOK, views.Home(p))
 }
 
 func homePage(games []db.Summary) views.HomePage {

@@ -32,6 +32,7 @@ type Store interface {
 	Visit(ctx context.Context, device, link string) (db.Visit, error)
 	SetSeat(ctx context.Context, device, link string, seat int) error
 	RenewLink(ctx context.Context, slug, device string, view bool) (db.Game, error)
+	DeleteGame(ctx context.Context, slug, form string) (name string, err error)
 	Settings(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)

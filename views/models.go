@@ -14,7 +14,8 @@ type Meta struct {
 // HomePage lists the game nights kept in this database.
 type HomePage struct {
 	Meta
-	Games []GameLine
+	Games  []GameLine
+	Notice string // what was just done, as a game night deleted
 }
 
 // GameLine is one game night in the list.
