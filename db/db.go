@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -34,11 +35,13 @@ type Store struct {
 	read  *sql.DB
 	// Each pool's prepared statements for the queries on the hot path.
 	writeStmts, readStmts map[string]*sql.Stmt
-	games                 sync.Map // game ID → what never changes about it (frozenGame)
+	games                 sync.Map      // game ID → what never changes about it (frozenGame)
+	forgotten             atomic.Uint64 // games deleted so far (forget)
 	// The write transactions' queue (commit.go), and its goroutine's end.
 	writes          chan queued
 	closing, closed chan struct{}
 	closeOnce       sync.Once
+	path            string // the database file, for a backup's own reader
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
 }
@@ -92,7 +95,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
-	s := &Store{write: write, read: read, Now: time.Now,
+	s := &Store{write: write, read: read, Now: time.Now, path: path,
 		writes: make(chan queued), closing: make(chan struct{}), closed: make(chan struct{})}
 	go s.committer()
 	if s.writeStmts, err = prepare(ctx, write, hotQueries); err == nil {

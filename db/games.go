@@ -231,11 +231,15 @@ func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) 
 		g.Players = slices.Clone(g.Players)
 		return g, nil
 	}
+	forgotten := s.forgotten.Load() // before the read: see forget
 	g, err := readGame(ctx, q, id)
 	if err == nil {
 		frozen := g
 		frozen.Players = slices.Clone(g.Players)
 		s.games.Store(id, frozen)
+		if s.forgotten.Load() != forgotten {
+			s.games.Delete(id) // the read may predate a deletion: don't keep it
+		}
 	}
 	return g, err
 }

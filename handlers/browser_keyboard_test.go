@@ -216,7 +216,7 @@ func TestBrowserReflowAtZoom(t *testing.T) {
 	pages := []string{
 		"/", "/new", game, r1, r2, r2 + "/entries/1/tiles",
 		table, table + "?zoom=1", table + "?on=11-9", r2 + "/check?tile=9-9&on=11-9", r2 + "/replay",
-		game + "/rules", "/rules", "/check",
+		game + "/rules", "/rules", "/check", game + "/delete",
 	}
 	b := newBrowser(t, a.server.URL)
 	b.do(chromedp.EmulateViewport(195, 422, chromedp.EmulateScale(2)))

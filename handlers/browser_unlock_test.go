@@ -25,14 +25,14 @@ func TestBrowserUnlock(t *testing.T) {
 			t.Fatal(err)
 		}
 		b.do(chromedp.Navigate(b.base+"/new"), chromedp.WaitVisible(css(`[data-testid=unlock]`)))
-		b.checkUnlockPage(scheme + ", first visit")
+		b.checkPage(scheme+", first visit", 320)
 		b.do(chromedp.SendKeys(css(`#passphrase`), "not it"), chromedp.Click(css(`[data-testid=unlock-button]`)),
 			chromedp.WaitVisible(css(`#error-passphrase`)))
 		b.waitText(`#error-passphrase`, text("unlock.wrong", nil))
 		if got := b.eval(`document.querySelector("#passphrase").getAttribute("aria-invalid")`); got != "true" {
 			t.Errorf("%s: after a wrong try the field's aria-invalid is %q, want true", scheme, got)
 		}
-		b.checkUnlockPage(scheme + ", a wrong try")
+		b.checkPage(scheme+", a wrong try", 320)
 		b.screenshot("unlock-" + scheme)
 	}
 	b.do(chromedp.SendKeys(css(`#passphrase`), passphrase), chromedp.Click(css(`[data-testid=unlock-button]`)),
@@ -43,12 +43,12 @@ func TestBrowserUnlock(t *testing.T) {
 	b.do(chromedp.Navigate(b.base+"/"), chromedp.WaitVisible(css(`[data-testid=new-game]`)))
 }
 
-// checkUnlockPage fails the test if the page on screen is wider than the
-// screen, has a target too small to tap, or breaks an axe rule.
-func (b *browser) checkUnlockPage(when string) {
+// checkPage fails the test if the page on screen is wider than the
+// screen's width, has a target too small to tap, or breaks an axe rule.
+func (b *browser) checkPage(when string, width int) {
 	b.t.Helper()
-	if w, _ := chromedp.Run(b.ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 320 {
-		b.t.Errorf("%s: the unlock page is %d px wide at 320", when, w)
+	if w, _ := chromedp.Run(b.ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > width {
+		b.t.Errorf("%s: the page is %d px wide at %d", when, w, width)
 	}
 	small, _ := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](smallTargets))
 	for _, s := range small {

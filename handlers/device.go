@@ -3,6 +3,7 @@ package handlers
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"net/http"
 	"time"
 
@@ -76,10 +77,15 @@ func (a *App) viewOnlyRefused(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		g, err := a.store.Settings(c.Request().Context(), link)
-		if err != nil {
+		switch {
+		case errors.Is(err, referee.ErrNotFound):
+			// The handler says so: it asks the store, which knows a form
+			// sent again after its night was deleted, and answers it as
+			// the first time.
+			return next(c)
+		case err != nil:
 			return err
-		}
-		if g.ViewOnly {
+		case g.ViewOnly:
 			return referee.ViewOnly()
 		}
 		return next(c)

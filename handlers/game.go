@@ -25,6 +25,9 @@ func (a *App) game(c echo.Context) error {
 		return err
 	}
 	p.Stream = streamURL(c.Param("slug"), since)
+	if !sh.Game.ViewOnly {
+		p.DeleteURL = gameURL(sh.Game.Slug) + "/delete"
+	}
 	if n, err := strconv.Atoi(c.QueryParam("closed")); err == nil {
 		p.Flash = closedFlash(sh, n)
 	}

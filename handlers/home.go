@@ -25,6 +25,7 @@ func (a *App) home(c echo.Context) error {
 	for _, g := range groups {
 		p.Groups = append(p.Groups, views.PersonLine{URL: groupURL(g.Slug), Name: g.Name})
 	}
+	p.Notice = notice(c)
 	return render(c, http.StatusOK, views.Home(p))
 }
 

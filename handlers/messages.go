@@ -87,6 +87,13 @@ var messages = referee.NewCatalog(map[string]string{
 	"stat.best":      "Best night",
 	"stat.worst":     "Worst night",
 	"stat.night":     "{{.Total}} on {{.Date}} ({{.Name}})",
+	// Deleting a game night started by mistake.
+	"title.delete":     "Delete {{.Name}}? · Chickenfoot",
+	"delete.none":      "None yet",
+	"delete.played":    "{{count .N \"round\" \"rounds\"}}",
+	"delete.under-way": "{{.Played}}, and round {{.N}} under way",
+	"delete.confirm":   "Tick “Yes, delete it” to delete {{.Name}}. To keep it, go back to the game.",
+	"deleted":          "{{.Name}} was deleted.",
 
 	"anyway.typed": "Save {{.Pips}} anyway",
 	"anyway.out":   "Save “went out” anyway",

@@ -28,6 +28,8 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/g/:slug/export.:format", a.exportNight)
 	e.POST("/g/:slug/links/:which", a.renewLink)
 	e.POST("/g/:slug/me", a.setMe)
+	e.GET("/g/:slug/delete", a.deletePage)
+	e.POST("/g/:slug/delete", a.deleteGame)
 	e.GET("/g/:slug/rounds/:n", a.round)
 	e.GET("/g/:slug/rounds/:n/opening", a.openingPart)
 	e.POST("/g/:slug/rounds/:n/opening", a.opening)

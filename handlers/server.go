@@ -42,6 +42,7 @@ type Store interface {
 	RenamePerson(ctx context.Context, group, person int64, name string) error
 	MergePeople(ctx context.Context, group, from, into int64) error
 	LastNight(ctx context.Context, group int64) (*db.Game, error)
+	DeleteGame(ctx context.Context, slug, form string) (name string, err error)
 	Settings(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)

@@ -16,6 +16,7 @@ type HomePage struct {
 	Meta
 	Games  []GameLine
 	Groups []PersonLine // the tables of friends this browser knows
+	Notice string       // what was just done, as a game night deleted
 }
 
 // GameLine is one game night in the list.

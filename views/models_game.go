@@ -15,6 +15,9 @@ type GamePage struct {
 	Players int
 	Share   Share
 	Live    Live // the page's main part, fetched again when the game moves on
+	// DeleteURL is the page asking to delete the night; "" on a view-only
+	// link, which can't.
+	DeleteURL string
 }
 
 // Final is the standings after the last round.

@@ -8,6 +8,7 @@
 //	chickenfoot import [--db FILE] EXPORT.json
 //	chickenfoot load [--nights N] [--viewers V] [--writes W] [--for D]
 //	                                                measure live updates under load, on this machine's loopback
+//	chickenfoot backup [--db FILE] OUT              copy the database, even while it serves, to the new file OUT
 //	chickenfoot help                                show this help
 package main
 
@@ -33,6 +34,9 @@ const usage = `usage:
         run the app on this machine's loopback under load: viewers following the
         nights' live streams while scores and moves are written; reports how long
         a write takes to reach every viewer (exit 1 on any error or missed update)
+  chickenfoot backup [--db FILE] OUT
+        copy the database (CHICKENFOOT_DB too), even while the app serves from it,
+        to the new file OUT, and check the copy
   chickenfoot help
         show this help
 `
@@ -42,7 +46,7 @@ func main() {
 }
 
 // run dispatches a subcommand and returns the process exit code: 0 for
-// success, 2 for input the command could not understand.
+// success, 1 for a failure, 2 for input the command could not understand.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-' && !isHelp(args[0])) {
 		return runServe(args, stdout, stderr)
@@ -58,6 +62,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runImport(args[1:], stdin, stdout, stderr)
 	case "load":
 		return runLoadCmd(args[1:], stdout, stderr)
+	case "backup":
+		return runBackup(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

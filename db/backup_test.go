@@ -1,0 +1,141 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestBackupWhileWriting copies the database while writers keep saving
+// scores: the copy opens, passes SQLite's integrity check, and holds every
+// save acknowledged before the backup began.
+func TestBackupWhileWriting(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	for i := range 100 { // something to copy, so the copy takes a while
+		newGame(t, s, "Ann", fmt.Sprint("Bob ", i))
+	}
+	const writers = 4
+	games := make([]Game, writers)
+	for w := range games {
+		games[w] = newGame(t, s, "Ann", "Bob")
+	}
+	// Each writer saves Ann's pips 1, 2, 3… in its own game, and notes the
+	// last save acknowledged.
+	var acked [writers]atomic.Int64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for w, g := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for pips := 1; ; pips++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(pips), "", anyBasis); err != nil {
+					t.Errorf("writer %d: save %d: %v", w, pips, err)
+					return
+				}
+				acked[w].Store(int64(pips))
+			}
+		}()
+	}
+	for w := range acked { // let every writer get going
+		for acked[w].Load() < 20 && !t.Failed() {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	var before [writers]int64
+	for w := range before {
+		before[w] = acked[w].Load()
+	}
+	out := filepath.Join(t.TempDir(), "copy.db")
+	b, err := s.Backup(ctx, out)
+	during := acked[0].Load() - before[0]
+	close(stop)
+	wg.Wait()
+	if err != nil {
+		t.Fatalf("Backup: %v", err)
+	}
+	t.Logf("writer 0 saved %d times during the backup", during)
+	if b.Games != 100+writers || b.Size == 0 || b.Path != out {
+		t.Fatalf("Backup = %+v, want %d games in a file at %s", b, 100+writers, out)
+	}
+
+	cp, err := Open(ctx, out)
+	if err != nil {
+		t.Fatalf("opening the copy: %v", err)
+	}
+	defer cp.Close()
+	for w, g := range games {
+		sh, err := cp.SheetWithHistory(ctx, g.Slug)
+		if err != nil {
+			t.Fatalf("writer %d's game in the copy: %v", w, err)
+		}
+		e := sh.Rounds[0].Entries[0]
+		if e == nil || int64(e.Pips) < before[w] || int64(len(sh.History)) < before[w] {
+			t.Errorf("writer %d: copy has %+v and %d changes, want at least the %d saves acknowledged before the backup",
+				w, e, len(sh.History), before[w])
+		}
+	}
+	if found := checkIntegrity(t, out); len(found) > 0 {
+		t.Fatalf("integrity_check of the copy: %q", found)
+	}
+}
+
+// TestBackupRefusesAnExistingFile: a file already at the backup's path,
+// even the database itself, is left exactly as it was.
+func TestBackupRefusesAnExistingFile(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	newGame(t, s, "Ann", "Bob")
+	old := filepath.Join(t.TempDir(), "monday.db")
+	if err := os.WriteFile(old, []byte("last week's backup"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Backup(ctx, old); !errors.Is(err, ErrExists) {
+		t.Fatalf("Backup over a file = %v, want ErrExists", err)
+	}
+	if got, _ := os.ReadFile(old); string(got) != "last week's backup" {
+		t.Fatalf("the existing file now holds %q", got)
+	}
+	// A copy that can't be written leaves nothing behind.
+	missing := filepath.Join(t.TempDir(), "no such folder", "copy.db")
+	if _, err := s.Backup(ctx, missing); err == nil || errors.Is(err, ErrExists) {
+		t.Fatalf("Backup into a missing folder = %v, want a failure", err)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	cancel()
+	gone := filepath.Join(t.TempDir(), "cancelled.db")
+	if _, err := s.Backup(ctx, gone); err == nil {
+		t.Fatal("a cancelled backup succeeded")
+	}
+	if _, err := os.Stat(gone); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a failed backup left %s behind: %v", gone, err)
+	}
+}
+
+func checkIntegrity(t *testing.T, path string) []string {
+	t.Helper()
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	found, err := integrityCheck(context.Background(), s.read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return found
+}
