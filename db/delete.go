@@ -34,6 +34,14 @@ func (s *Store) DeleteGame(ctx context.Context, slug, form string) (name string,
 		if _, err := tx.ExecContext(ctx, `DELETE FROM device_games WHERE link IN (?, ?)`, g.Slug, g.ViewSlug); err != nil {
 			return err
 		}
+		// Its group's records no longer count it.
+		old, err := nightResults(ctx, tx, g.ID)
+		if err != nil {
+			return err
+		}
+		if err := applyResults(ctx, tx, old, nil); err != nil {
+			return err
+		}
 		// The rest follows by ON DELETE CASCADE: players and rounds, and
 		// from the rounds their entries, history and actions.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, g.ID); err != nil {

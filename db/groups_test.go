@@ -151,6 +151,19 @@ func TestGroupRecords(t *testing.T) {
 	if g, _ := s.Settings(ctx, a.Slug); g.Players[1] != "Robert" {
 		t.Fatalf("night A's players after the rename: %q", g.Players)
 	}
+
+	// Night A is deleted: the records no longer count it.
+	if _, err := s.DeleteGame(ctx, a.Slug, ""); err != nil {
+		t.Fatal(err)
+	}
+	delete(want, "Bob")
+	ann = want["Ann"]
+	ann.Nights, ann.Finished, ann.Won, ann.Rounds, ann.Points, ann.Outs, ann.Zeros = 1, 1, 0, 1, 9, 0, 0
+	want["Ann"] = ann
+	cy := want["Cy"]
+	cy.Nights, cy.Finished, cy.Rounds, cy.Points = 1, 1, 2, 6
+	want["Cy"] = cy
+	check("after night A is deleted")
 }
 
 // TestGroupHistoryPages: a group's nights come newest first, a page at a
