@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -79,6 +80,12 @@ func TestArchiveRoundTrip(t *testing.T) {
 	src := openTest(t)
 	g := trickyNight(t, src)
 	newGame(t, src, "Ann", "Bob")
+	grp, err := src.CreateGroup(ctx, "Club, \"the\" best", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	playNight(t, src, grp.Slug, "2026-01-09", []string{"Ann", "Bob"}, []*referee.Entry{nil, held0(4)}, []*referee.Entry{pips(3), nil})
+	playNight(t, src, grp.Slug, "2026-01-16", []string{"Bob", "Cy"}, []*referee.Entry{nil, pips(8)})
 	first := exportJSON(t, src, "")
 	if !bytes.Contains(first, []byte(`"Zoë\nnew line"`)) || !bytes.Contains(first, []byte("🐔")) {
 		t.Fatalf("names are not kept as typed:\n%s", first)
@@ -89,7 +96,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := dst.Import(ctx, a); err != nil || n != 2 {
+	if n, err := dst.Import(ctx, a); err != nil || n != 4 {
 		t.Fatalf("Import = %d, %v", n, err)
 	}
 	if again := exportJSON(t, dst, ""); !bytes.Equal(first, again) {
@@ -106,6 +113,20 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if len(now.History) != len(was.History) || now.Round(1).Entries[4].Score != 12 || now.Version(1, 4) == 0 ||
 		!now.Round(1).Closed || len(now.Rounds) != 2 || now.Players[3] != "سارة" {
 		t.Fatalf("the imported night reads back as %+v", now.Sheet)
+	}
+	theirs, err := dst.Group(ctx, grp.Slug, "")
+	if err != nil {
+		t.Fatalf("the table of friends after the import: %v", err)
+	}
+	was2, _ := src.People(ctx, grp.ID)
+	now2, _ := dst.People(ctx, theirs.ID)
+	if len(was2) != 3 || fmt.Sprint(was2) != fmt.Sprint(now2) {
+		t.Fatalf("the table's records after the import:\n%+v\nwere\n%+v", now2, was2)
+	}
+	var table bytes.Buffer
+	only, err := dst.ExportGroup(ctx, grp.Slug)
+	if err != nil || len(only.Nights) != 2 || only.WriteJSON(&table) != nil || !bytes.Contains(table.Bytes(), []byte(`"name": "Club, \"the\" best"`)) {
+		t.Fatalf("the table's own archive: %d nights, %v", len(only.Nights), err)
 	}
 	if _, _, err := dst.UndoLast(ctx, g.Slug, 2, anyBasis); err != nil {
 		t.Fatalf("undo on the imported night: %v", err)

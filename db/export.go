@@ -31,6 +31,7 @@ type Night struct {
 	// the view-only link leaves it out, and an import then makes one.
 	Link       string          `json:"link,omitempty"`
 	ViewLink   string          `json:"view_link,omitempty"`
+	Group      *NightGroup     `json:"group,omitempty"` // the table of friends it was played by
 	Name       string          `json:"name"`
 	PlayedOn   string          `json:"played_on"`
 	CreatedAt  string          `json:"created_at"`
@@ -39,6 +40,13 @@ type Night struct {
 	Rules      json.RawMessage `json:"rules"` // as the night was set up
 	Players    []string        `json:"players"`
 	Rounds     []NightRound    `json:"rounds"`
+}
+
+// A NightGroup is the table of friends a night was played by; its
+// players are the table's people of those names.
+type NightGroup struct {
+	Link string `json:"link"`
+	Name string `json:"name"`
 }
 
 // A NightRound is one round of a night.
@@ -87,9 +95,35 @@ type NightAction struct {
 	At   string  `json:"at"`
 }
 
+// ExportGroup reads every night of the table of friends whose link is
+// link, oldest first, in one consistent read.
+func (s *Store) ExportGroup(ctx context.Context, link string) (Archive, error) {
+	return s.export(ctx, func(q conn) ([]int64, bool, error) {
+		g, err := findGroup(ctx, q, link)
+		if err != nil {
+			return nil, false, err
+		}
+		ids, err := gameIDs(ctx, q, `SELECT id FROM games WHERE group_id = ? ORDER BY created_at, id`, g.ID)
+		return ids, false, err
+	})
+}
+
 // Export reads the game night one of whose links is link, or every night
 // kept when link is "", oldest first, in one consistent read.
 func (s *Store) Export(ctx context.Context, link string) (Archive, error) {
+	return s.export(ctx, func(q conn) ([]int64, bool, error) {
+		if link == "" {
+			ids, err := gameIDs(ctx, q, `SELECT id FROM games ORDER BY created_at, id`)
+			return ids, false, err
+		}
+		id, slug, _, _, err := findLink(ctx, q, link)
+		return []int64{id}, link != slug, err
+	})
+}
+
+// export reads the nights pick chooses, leaving out their edit links when
+// it says they were asked for by a view-only link.
+func (s *Store) export(ctx context.Context, pick func(conn) (ids []int64, viewOnly bool, err error)) (Archive, error) {
 	a := Archive{Format: ArchiveFormat, Version: ArchiveVersion, Nights: []Night{}}
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
@@ -97,15 +131,8 @@ func (s *Store) Export(ctx context.Context, link string) (Archive, error) {
 	}
 	defer tx.Rollback()
 	q := conn{db: s.read, tx: tx}
-	var ids []int64
-	viewOnly := false
-	if link != "" {
-		id, slug, _, _, err := findLink(ctx, q, link)
-		if err != nil {
-			return a, err
-		}
-		ids, viewOnly = []int64{id}, link != slug
-	} else if ids, err = gameIDs(ctx, q); err != nil {
+	ids, viewOnly, err := pick(q)
+	if err != nil {
 		return a, err
 	}
 	for _, id := range ids {
@@ -121,8 +148,8 @@ func (s *Store) Export(ctx context.Context, link string) (Archive, error) {
 	return a, nil
 }
 
-func gameIDs(ctx context.Context, q conn) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id FROM games ORDER BY created_at, id`)
+func gameIDs(ctx context.Context, q conn, query string, args ...any) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -141,10 +168,15 @@ func gameIDs(ctx context.Context, q conn) ([]int64, error) {
 func exportNight(ctx context.Context, q conn, id int64) (Night, error) {
 	n := Night{Players: []string{}, Rounds: []NightRound{}}
 	var rules string
-	err := q.QueryRowContext(ctx, `SELECT slug, view_slug, name, played_on, created_at, finished_at, hand_size, rules FROM games WHERE id = ?`, id).
-		Scan(&n.Link, &n.ViewLink, &n.Name, &n.PlayedOn, &n.CreatedAt, &n.FinishedAt, &n.HandSize, &rules)
+	var group, groupName sql.NullString
+	err := q.QueryRowContext(ctx, `SELECT g.slug, g.view_slug, g.name, g.played_on, g.created_at, g.finished_at, g.hand_size, g.rules, t.slug, t.name
+		FROM games g LEFT JOIN groups t ON t.id = g.group_id WHERE g.id = ?`, id).
+		Scan(&n.Link, &n.ViewLink, &n.Name, &n.PlayedOn, &n.CreatedAt, &n.FinishedAt, &n.HandSize, &rules, &group, &groupName)
 	if err != nil {
 		return n, err
+	}
+	if group.Valid {
+		n.Group = &NightGroup{Link: group.String, Name: groupName.String}
 	}
 	n.Rules = json.RawMessage(rules)
 	if err := eachRow(ctx, q, `SELECT name FROM players WHERE game_id = ? ORDER BY seat`, []any{id}, func(r *sql.Rows) error {

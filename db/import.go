@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -45,13 +46,14 @@ func (s *Store) Import(ctx context.Context, a Archive) (int, error) {
 			if clash > 0 {
 				return archiveError("night %q is already here: a night with its link is kept in this database (was the file imported before?)", n.Name)
 			}
-			if err := insertNight(ctx, tx, n); err != nil {
+			if err := s.insertNight(ctx, tx, n); err != nil {
 				return fmt.Errorf("adding night %q: %w", n.Name, err)
 			}
 		}
 		return nil
 	})
 	if err != nil {
+		s.forgetGroupGames() // what the rolled-back nights left in the cache
 		return 0, err
 	}
 	return len(a.Nights), nil
@@ -81,6 +83,9 @@ func checkNight(n Night) error {
 		if p == "" || slices.Contains(n.Players[:i], p) {
 			return fmt.Errorf("player %d's name %q is empty or twice", i+1, p)
 		}
+	}
+	if n.Group != nil && (len(n.Group.Link) <= selectorLen || len(n.Group.Link) > 64 || n.Group.Name == "") {
+		return fmt.Errorf("its table of friends needs a name and a link of 9 to 64 characters")
 	}
 	times := []string{n.CreatedAt}
 	if n.FinishedAt != nil {
@@ -167,8 +172,9 @@ func keptEntry(raw json.RawMessage) sql.NullString {
 	return sql.NullString{String: s, Valid: true}
 }
 
-// insertNight writes one checked night.
-func insertNight(ctx context.Context, tx conn, n Night) error {
+// insertNight writes one checked night; one of a table of friends joins
+// that table (made when the database lacks it), with its records.
+func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 	rules, err := compactJSON(n.Rules)
 	if err != nil {
 		return err
@@ -201,7 +207,30 @@ func insertNight(ctx context.Context, tx conn, n Night) error {
 			return fmt.Errorf("round %d: %w", r.Number, err)
 		}
 	}
-	return nil
+	if n.Group == nil {
+		return nil
+	}
+	if _, err := findGroup(ctx, tx, n.Group.Link); errors.Is(err, referee.ErrNotFound) {
+		_, err = tx.ExecContext(ctx, `INSERT INTO groups (slug, name, created_at) VALUES (?, ?, ?)`, n.Group.Link, n.Group.Name, n.CreatedAt)
+		if err != nil {
+			return err
+		}
+	} else if err != nil {
+		return err
+	}
+	g, err := s.loadGame(ctx, tx, n.Link)
+	if err != nil {
+		return err
+	}
+	if _, err := joinGroup(ctx, tx, n.Group.Link, g); err != nil {
+		return err
+	}
+	s.games.Delete(g.ID)
+	sh, err := s.loadSheet(ctx, tx, n.Link, noHistory)
+	if err != nil {
+		return err
+	}
+	return keepResults(ctx, tx, &sh)
 }
 
 // insertRoundContent writes a round's history, entries and moves. An

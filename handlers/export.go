@@ -8,20 +8,41 @@ import (
 	"unicode"
 
 	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
 )
+
+// exportGroup downloads every night of a table of friends, as JSON or CSV.
+func (a *App) exportGroup(c echo.Context) error {
+	arch, err := a.store.ExportGroup(c.Request().Context(), c.Param("group"))
+	if err != nil {
+		return err
+	}
+	return sendArchive(c, arch, c.Param("format"), "table")
+}
 
 // exportNight downloads the game night as a JSON archive (everything, to
 // import again) or a CSV sheet (one row per player per round). Through
 // the view-only link the archive leaves out the edit link.
 func (a *App) exportNight(c echo.Context) error {
-	format := c.Param("format")
-	if format != "json" && format != "csv" {
-		return echo.ErrNotFound
-	}
 	arch, err := a.store.Export(c.Request().Context(), c.Param("slug"))
 	if err != nil {
 		return err
 	}
+	name := "game-night"
+	if len(arch.Nights) == 1 {
+		n := arch.Nights[0]
+		name = fileName(n.PlayedOn + " " + n.Name)
+	}
+	return sendArchive(c, arch, c.Param("format"), name)
+}
+
+// sendArchive answers with the archive as a download named name.
+func sendArchive(c echo.Context, arch db.Archive, format, name string) error {
+	if format != "json" && format != "csv" {
+		return echo.ErrNotFound
+	}
+	var err error
 	var b bytes.Buffer
 	kind := "application/json"
 	if format == "csv" {
@@ -32,11 +53,6 @@ func (a *App) exportNight(c echo.Context) error {
 	}
 	if err != nil {
 		return err
-	}
-	name := "game-night"
-	if len(arch.Nights) == 1 {
-		n := arch.Nights[0]
-		name = fileName(n.PlayedOn + " " + n.Name)
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, mime.FormatMediaType("attachment", map[string]string{"filename": name + "." + format}))
 	return c.Blob(http.StatusOK, kind+"; charset=utf-8", b.Bytes())

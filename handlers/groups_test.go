@@ -117,3 +117,25 @@ func TestGroupHistoryPaging(t *testing.T) {
 	}
 	expectProblem(t, "bad date", a.get("/t/"+grp.Slug+"?from=soon"), http.StatusBadRequest, text("history-date", referee.Params{"Text": "soon"}))
 }
+
+// TestGroupExport: a table's page downloads all its nights.
+func TestGroupExport(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	grp, err := a.store.CreateGroup(context.Background(), "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, date := range []string{"2026-11-20", "2026-11-27"} {
+		expect(t, "night", a.post("/games", form("date", date, "players", "Ann\nBob", "set", "6", "group", grp.Slug)), http.StatusSeeOther)
+	}
+	page := a.get("/t/" + grp.Slug)
+	r := a.get(expectTestID(t, "table", page, http.StatusOK, "group-export-json", "").attr("href"))
+	if n := strings.Count(r.body, `"played_on"`); r.code != http.StatusOK || n != 2 || !strings.Contains(r.body, `"group": {`) {
+		t.Fatalf("the table's archive: %d, %d nights", r.code, n)
+	}
+	r = a.get(expectTestID(t, "table", page, http.StatusOK, "group-export-csv", "").attr("href"))
+	if lines := strings.Count(r.body, "\n"); r.code != http.StatusOK || lines != 1+2*2 {
+		t.Fatalf("the table's CSV: %d, %d lines:\n%s", r.code, lines, r.body)
+	}
+}

@@ -50,6 +50,7 @@ func (a *App) routes(e *echo.Echo) {
 
 	e.POST("/groups", a.createGroup)
 	e.GET("/t/:group", a.group)
+	e.GET("/t/:group/export.:format", a.exportGroup)
 	e.POST("/t/:group/again", a.again)
 	e.GET("/t/:group/players/:id", a.person)
 	e.POST("/t/:group/players/:id/rename", a.renamePerson)

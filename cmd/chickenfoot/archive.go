@@ -34,11 +34,15 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	fs, path := archiveFlags("export", stderr)
 	format := fs.String("format", "json", "json (everything, to import again) or csv (one row per player per round)")
 	night := fs.String("night", "", "only this game night: its link, or the part after /g/")
+	group := fs.String("group", "", "only the nights of this table of friends: its link, or the part after /t/")
 	if err := fs.Parse(args); err != nil {
 		return usageExit(err)
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, 2, "unexpected argument %q: export writes to standard output; redirect it to a file", fs.Arg(0))
+	}
+	if *night != "" && *group != "" {
+		return fail(stderr, 2, "give --night or --group, not both")
 	}
 	if *format != "json" && *format != "csv" {
 		return fail(stderr, 2, "--format %q: pick json or csv", *format)
@@ -48,9 +52,15 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer store.Close()
-	a, err := store.Export(context.Background(), linkPart(*night))
+	var err error
+	var a db.Archive
+	if *group != "" {
+		a, err = store.ExportGroup(context.Background(), linkPart(*group, "/t/"))
+	} else {
+		a, err = store.Export(context.Background(), linkPart(*night, "/g/"))
+	}
 	if errors.Is(err, referee.ErrNotFound) {
-		return fail(stderr, 2, "no game night in %s has the link %q", *path, *night)
+		return fail(stderr, 2, "nothing in %s has the link %q", *path, *night+*group)
 	}
 	if err != nil {
 		return fail(stderr, 1, "%v", err)
@@ -127,11 +137,12 @@ func openExisting(path string, stderr io.Writer) (*db.Store, int) {
 	return store, 0
 }
 
-// linkPart is the unguessable part of a game night's link or address.
-func linkPart(s string) string {
+// linkPart is the unguessable part of a link or address, after prefix
+// (/g/ for a game night, /t/ for a table of friends).
+func linkPart(s, prefix string) string {
 	s = strings.TrimSpace(s)
-	if i := strings.LastIndex(s, "/g/"); i >= 0 {
-		s = s[i+len("/g/"):]
+	if i := strings.LastIndex(s, prefix); i >= 0 {
+		s = s[i+len(prefix):]
 	}
 	s, _, _ = strings.Cut(s, "/")
 	s, _, _ = strings.Cut(s, "?")

@@ -68,7 +68,9 @@ func TestExportImportCommands(t *testing.T) {
 	}{
 		{[]string{"export", "--db", filepath.Join(dir, "missing.db")}, "no database"},
 		{[]string{"export", "--db", src, "--format", "xml"}, "pick json or csv"},
-		{[]string{"export", "--db", src, "--night", "nosuchnightlink123"}, "no game night"},
+		{[]string{"export", "--db", src, "--night", "nosuchnightlink123"}, "nothing in"},
+		{[]string{"export", "--db", src, "--group", "nosuchtablelink12"}, "nothing in"},
+		{[]string{"export", "--db", src, "--group", "a", "--night", "b"}, "not both"},
 		{[]string{"export", "--db", src, "out.json"}, "standard output"},
 		{[]string{"import", "--db", dst}, "name one file"},
 		{[]string{"import", "--db", dst, filepath.Join(dir, "missing.json")}, "no such file"},

@@ -4,7 +4,7 @@
 //
 //	chickenfoot [serve] [--addr ADDR] [--db FILE]   serve the web app (default :8080, chickenfoot.db)
 //	chickenfoot referee [FILE]                      judge a layout or a whole round given as JSON (FILE or standard input)
-//	chickenfoot export [--db FILE] [--format json|csv] [--night LINK]
+//	chickenfoot export [--db FILE] [--format json|csv] [--night LINK | --group LINK]
 //	chickenfoot import [--db FILE] EXPORT.json
 //	chickenfoot load [--nights N] [--viewers V] [--writes W] [--for D]
 //	                                                measure live updates under load, on this machine's loopback
@@ -25,8 +25,8 @@ const usage = `usage:
         CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too)
   chickenfoot referee [FILE]
         judge a layout or a whole round given as JSON, from FILE or standard input
-  chickenfoot export [--db FILE] [--format json|csv] [--night LINK]
-        write every game night kept (or the one whose link is LINK) to standard output:
+  chickenfoot export [--db FILE] [--format json|csv] [--night LINK | --group LINK]
+        write every game night kept (or the one, or a table of friends' nights) to standard output:
         json holds everything and imports again; csv is one row per player per round
   chickenfoot import [--db FILE] EXPORT.json
         add the game nights of a json export (- for standard input), all or none
