@@ -98,8 +98,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s := &Store{write: write, read: read, Now: time.Now, path: path,
 		writes: make(chan queued), closing: make(chan struct{}), closed: make(chan struct{})}
 	go s.committer()
-	if s.writeStmts, err = prepare(ctx, write, hotQueries); err == nil {
-		s.readStmts, err = prepare(ctx, read, hotQueries)
+	if s.writeStmts, err = prepare(ctx, write, allHotQueries); err == nil {
+		s.readStmts, err = prepare(ctx, read, allHotQueries)
 	}
 	if err != nil {
 		s.Close()

@@ -108,27 +108,28 @@ func joinGroup(ctx context.Context, tx conn, link string, g Game) (int64, error)
 	if err != nil {
 		return 0, err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET group_id = ? WHERE id = ?`, grp.ID, g.ID); err != nil {
+	if _, err := tx.ExecContext(ctx, qSetGroup, grp.ID, g.ID); err != nil {
 		return 0, err
 	}
 	var fresh []nightResult
 	for seat, name := range g.Players {
 		var person int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO people (group_id, name) VALUES (?, ?)
-			ON CONFLICT (group_id, name) DO UPDATE SET name = excluded.name RETURNING id`, grp.ID, name).Scan(&person)
+		err := tx.QueryRowContext(ctx, qPutPerson, grp.ID, name).Scan(&person)
 		if err != nil {
 			return 0, err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE players SET person_id = ? WHERE game_id = ? AND seat = ?`, person, g.ID, seat); err != nil {
+		if _, err := tx.ExecContext(ctx, qSetPerson, person, g.ID, seat); err != nil {
 			return 0, err
 		}
 		fresh = append(fresh, nightResult{person: person, playedOn: g.PlayedOn, place: 1})
 	}
 	for _, r := range fresh {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO person_nights (person_id, game_id, played_on, finished, rounds, total, place, won, outs, zeros, caught)
-			VALUES (?, ?, ?, 0, 0, 0, 1, 0, 0, 0, 0)`, r.person, g.ID, r.playedOn); err != nil {
+		if _, err := tx.ExecContext(ctx, qStartPersonNight, r.person, g.ID, r.playedOn); err != nil {
 			return 0, err
 		}
+	}
+	if err := keepLine(ctx, tx, g.ID); err != nil {
+		return 0, err
 	}
 	return grp.ID, addTotals(ctx, tx, fresh, 1)
 }
@@ -202,23 +203,22 @@ func (s *Store) GroupNights(ctx context.Context, group int64, f NightFilter) (li
 	if afterOn == "" {
 		afterOn, afterID = "9999-12-31", 1<<62
 	}
-	var query string
-	args := []any{}
+	// The index is walked from the later of the two bounds down: from
+	// where the last page stopped, not from the newest night.
+	to = min(to, afterOn)
+	query, args := qGroupNights, []any{group}
 	if f.Person != 0 {
-		query = `SELECT g.id, g.slug, g.name, g.played_on, g.finished_at IS NOT NULL FROM person_nights n JOIN games g ON g.id = n.game_id
-			WHERE n.person_id = ? AND n.played_on >= ? AND n.played_on <= ? AND (n.played_on, n.game_id) < (?, ?)
-			ORDER BY n.played_on DESC, n.game_id DESC LIMIT ?`
-		args = append(args, f.Person)
-	} else {
-		query = `SELECT g.id, g.slug, g.name, g.played_on, g.finished_at IS NOT NULL FROM games g
-			WHERE g.group_id = ? AND g.played_on >= ? AND g.played_on <= ? AND (g.played_on, g.id) < (?, ?)
-			ORDER BY g.played_on DESC, g.id DESC LIMIT ?`
-		args = append(args, group)
+		query, args = qPersonNights, []any{f.Person}
 	}
 	args = append(args, f.From, to, afterOn, afterID, f.Limit+1)
 	err = eachRow(ctx, s.reader(), query, args, func(r *sql.Rows) error {
 		var l NightLine
-		err := r.Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Finished)
+		var players, winners string
+		err := r.Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Finished, &players, &winners, &l.Best)
+		l.Players = strings.Split(players, "\x1f")
+		if winners != "" {
+			l.Winners = strings.Split(winners, "\x1f")
+		}
 		lines = append(lines, l)
 		return err
 	})
@@ -228,47 +228,7 @@ func (s *Store) GroupNights(ctx context.Context, group int64, f NightFilter) (li
 	if len(lines) > f.Limit {
 		lines, more = lines[:f.Limit], true
 	}
-	return lines, more, s.fillNightLines(ctx, lines)
-}
-
-// fillNightLines adds each night's players, winners and best total, in
-// two queries for the page.
-func (s *Store) fillNightLines(ctx context.Context, lines []NightLine) error {
-	if len(lines) == 0 {
-		return nil
-	}
-	at := map[int64]*NightLine{}
-	ids := make([]any, len(lines))
-	for i := range lines {
-		at[lines[i].ID], ids[i] = &lines[i], lines[i].ID
-		lines[i].Best = -1
-	}
-	in := "(?" + strings.Repeat(", ?", len(ids)-1) + ")"
-	err := eachRow(ctx, s.reader(), `SELECT game_id, name FROM players WHERE game_id IN `+in+` ORDER BY game_id, seat`, ids, func(r *sql.Rows) error {
-		var id int64
-		var name string
-		err := r.Scan(&id, &name)
-		at[id].Players = append(at[id].Players, name)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	return eachRow(ctx, s.reader(), `SELECT n.game_id, p.name, n.total, n.place, n.won FROM person_nights n JOIN people p ON p.id = n.person_id
-		WHERE n.game_id IN `+in+` AND n.place = 1 ORDER BY n.game_id, p.name`, ids, func(r *sql.Rows) error {
-		var id int64
-		var name string
-		var total, place, won int
-		if err := r.Scan(&id, &name, &total, &place, &won); err != nil {
-			return err
-		}
-		l := at[id]
-		l.Best = total
-		if won == 1 {
-			l.Winners = append(l.Winners, name)
-		}
-		return nil
-	})
+	return lines, more, nil
 }
 
 // A PersonPage is one person's record in a group: their sums, best and
@@ -306,10 +266,10 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPa
 	for _, end := range []struct {
 		into  **NightLine
 		order string
-	}{{&p.Best, "ASC"}, {&p.Worst, "DESC"}} {
+	}{{&p.Best, "ASC"}, {&p.Worst, "DESC"}} { // ties: the earliest best, the latest worst
 		var l NightLine
 		err := s.reader().QueryRowContext(ctx, `SELECT g.id, g.slug, g.name, g.played_on, n.total FROM person_nights n JOIN games g ON g.id = n.game_id
-			WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.total `+end.order+`, n.played_on DESC LIMIT 1`, person).
+			WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.total `+end.order+`, n.played_on `+end.order+` LIMIT 1`, person).
 			Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Best)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
@@ -345,10 +305,29 @@ func (s *Store) RenamePerson(ctx context.Context, group, person int64, name stri
 		if n, _ := res.RowsAffected(); n == 0 {
 			return referee.NotFound("player")
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE person_id = ?`, name, person)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE person_id = ?`, name, person); err != nil {
+			return err
+		}
+		return keepLines(ctx, tx, person)
 	})
 	s.forgetGroupGames()
+	return err
+}
+
+// keepLines writes again the history's lines of every night of person.
+func keepLines(ctx context.Context, tx conn, person int64) error {
+	var games []int64
+	err := eachRow(ctx, tx, `SELECT game_id FROM person_nights WHERE person_id = ?`, []any{person}, func(r *sql.Rows) error {
+		var id int64
+		err := r.Scan(&id)
+		games = append(games, id)
+		return err
+	})
+	for _, g := range games {
+		if err == nil {
+			err = keepLine(ctx, tx, g)
+		}
+	}
 	return err
 }
 
@@ -413,8 +392,10 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM people WHERE id = ?`, from)
-		return err
+		if _, err = tx.ExecContext(ctx, `DELETE FROM people WHERE id = ?`, from); err != nil {
+			return err
+		}
+		return keepLines(ctx, tx, into)
 	})
 	s.forgetGroupGames()
 	return err

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"chickenfoot/referee"
@@ -150,6 +151,10 @@ func TestGroupRecords(t *testing.T) {
 	}
 	if g, _ := s.Settings(ctx, a.Slug); g.Players[1] != "Robert" {
 		t.Fatalf("night A's players after the rename: %q", g.Players)
+	}
+	if lines, _, err := s.GroupNights(ctx, grp.ID, NightFilter{Limit: 10}); err != nil || len(lines) != 3 ||
+		strings.Join(lines[2].Players, ",") != "Ann,Robert,Cy" || strings.Join(lines[2].Winners, ",") != "Ann" || lines[2].Best != 7 {
+		t.Fatalf("the history after the rename: %+v, %v", lines, err)
 	}
 
 	// Night A is deleted: the records no longer count it.

@@ -179,8 +179,7 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 	if err != nil {
 		return err
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO games (slug, view_slug, name, played_on, rules, hand_size, created_at, finished_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, n.Link, n.ViewLink, n.Name, n.PlayedOn, rules, n.HandSize, n.CreatedAt, n.FinishedAt)
+	res, err := tx.ExecContext(ctx, qInsertGame, n.Link, n.ViewLink, n.Name, n.PlayedOn, rules, n.HandSize, n.CreatedAt, n.FinishedAt)
 	if err != nil {
 		return err
 	}
@@ -189,12 +188,12 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 		return err
 	}
 	for seat, name := range n.Players {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`, gameID, seat, name); err != nil {
+		if _, err := tx.ExecContext(ctx, qInsertPlayer, gameID, seat, name); err != nil {
 			return err
 		}
 	}
 	for _, r := range n.Rounds {
-		res, err := tx.ExecContext(ctx, `INSERT INTO rounds (game_id, number, planned_double, opened_double, setter_seat, closed_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		res, err := tx.ExecContext(ctx, qInsertRound,
 			gameID, r.Number, r.PlannedDouble, r.OpenedDouble, r.Setter, r.ClosedAt)
 		if err != nil {
 			return err
@@ -211,7 +210,7 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 		return nil
 	}
 	if _, err := findGroup(ctx, tx, n.Group.Link); errors.Is(err, referee.ErrNotFound) {
-		_, err = tx.ExecContext(ctx, `INSERT INTO groups (slug, name, created_at) VALUES (?, ?, ?)`, n.Group.Link, n.Group.Name, n.CreatedAt)
+		_, err = tx.ExecContext(ctx, qInsertGroup, n.Group.Link, n.Group.Name, n.CreatedAt)
 		if err != nil {
 			return err
 		}
@@ -245,8 +244,7 @@ func insertRoundContent(ctx context.Context, tx conn, roundID int64, r NightRoun
 		if c.Undoes != nil {
 			undoes = sql.NullInt64{Int64: ids[*c.Undoes], Valid: true}
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, roundID, c.Seat, c.Kind, keptEntry(c.Old), keptEntry(c.New), score(old), score(new), c.By, c.At, undoes)
+		res, err := tx.ExecContext(ctx, qInsertChange, roundID, c.Seat, c.Kind, keptEntry(c.Old), keptEntry(c.New), score(old), score(new), c.By, c.At, undoes)
 		if err != nil {
 			return err
 		}
@@ -256,14 +254,13 @@ func insertRoundContent(ctx context.Context, tx conn, roundID int64, r NightRoun
 		version[c.Seat] = ids[i]
 	}
 	for _, e := range r.Entries {
-		_, err := tx.ExecContext(ctx, `INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at, version, blank_halves)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, roundID, e.Seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, e.Tiles, e.Score, e.UpdatedAt, version[e.Seat], e.BlankHalves)
+		_, err := tx.ExecContext(ctx, qInsertEntry, roundID, e.Seat, e.Pips, e.DoubleBlank, e.WentOut, e.OutOnDouble, e.Tiles, e.Score, e.UpdatedAt, version[e.Seat], e.BlankHalves)
 		if err != nil {
 			return err
 		}
 	}
 	for _, a := range r.Actions {
-		_, err := tx.ExecContext(ctx, `INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		_, err := tx.ExecContext(ctx, qInsertAction,
 			roundID, a.Seq, a.Seat, a.Kind, a.Tile, a.On, a.At)
 		if err != nil {
 			return err

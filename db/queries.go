@@ -37,7 +37,18 @@ const (
 		WHERE r.game_id = ? AND r.number = ? AND h.kind <> 'undo'
 			AND NOT EXISTS (SELECT 1 FROM entry_history u WHERE u.round_id = h.round_id AND u.undoes = h.id)
 		ORDER BY h.id DESC LIMIT 1`
-	qActions = `
+	// qGroupNights and qPersonNights are a page of a group's history, all
+	// of it or one person's: each walks an index from where the last page
+	// stopped, and reads each night's line as keepLine keeps it.
+	qGroupNights = `SELECT g.id, g.slug, g.name, g.played_on, g.finished_at IS NOT NULL, ` + nightColumns + ` FROM games g
+		WHERE g.group_id = ? AND g.played_on >= ? AND g.played_on <= ? AND (g.played_on, g.id) < (?, ?)
+		ORDER BY g.played_on DESC, g.id DESC LIMIT ?`
+	qPersonNights = `SELECT g.id, g.slug, g.name, g.played_on, g.finished_at IS NOT NULL, ` + nightColumns + `
+		FROM person_nights pn JOIN games g ON g.id = pn.game_id
+		WHERE pn.person_id = ? AND pn.played_on >= ? AND pn.played_on <= ? AND (pn.played_on, pn.game_id) < (?, ?)
+		ORDER BY pn.played_on DESC, pn.game_id DESC LIMIT ?`
+	nightColumns = `g.line_players, g.line_winners, g.line_best`
+	qActions     = `
 		SELECT seq, seat, kind, tile, on_tile, created_at
 		FROM round_actions WHERE round_id = ? ORDER BY seq`
 	qDeleteEntry = `DELETE FROM entries WHERE round_id = ? AND seat = ?`
@@ -52,7 +63,10 @@ const (
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
-var hotQueries = []string{qGameLink, qGame, qPlayers, qRounds, qEntries, qHistory, qRoundHistory, qUndoable, qActions, qDeleteEntry, qPutEntry, qAddChange}
+var hotQueries = []string{qGameLink, qGame, qPlayers, qRounds, qEntries, qHistory, qRoundHistory, qUndoable, qActions, qGroupNights, qPersonNights, qDeleteEntry, qPutEntry, qAddChange}
+
+// allHotQueries is every query Open prepares.
+var allHotQueries = append(hotQueries, groupQueries...)
 
 // prepare prepares queries on a pool.
 func prepare(ctx context.Context, db *sql.DB, queries []string) (map[string]*sql.Stmt, error) {

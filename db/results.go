@@ -32,15 +32,22 @@ func keepResults(ctx context.Context, tx conn, sh *Sheet) error {
 	}
 	fresh := resultsOf(sh, people)
 	for _, r := range fresh {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO person_nights (person_id, game_id, played_on, finished, rounds, total, place, won, outs, zeros, caught)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (person_id, game_id) DO UPDATE SET finished = excluded.finished, rounds = excluded.rounds, total = excluded.total,
-				place = excluded.place, won = excluded.won, outs = excluded.outs, zeros = excluded.zeros, caught = excluded.caught`,
+		if _, err := tx.ExecContext(ctx, qPutPersonNight,
 			r.person, sh.Game.ID, r.playedOn, r.finished, r.rounds, r.total, r.place, r.won, r.outs, r.zeros, r.caught); err != nil {
 			return err
 		}
 	}
+	if err := keepLine(ctx, tx, sh.Game.ID); err != nil {
+		return err
+	}
 	return applyResults(ctx, tx, old, fresh)
+}
+
+// keepLine writes how the group's history lists a night, from its
+// players and kept results.
+func keepLine(ctx context.Context, tx conn, game int64) error {
+	_, err := tx.ExecContext(ctx, qKeepLine, game)
+	return err
 }
 
 // applyResults moves the running sums and head to head from the old rows
@@ -61,10 +68,7 @@ func applyResults(ctx context.Context, tx conn, old, fresh []nightResult) error 
 // addTotals adds (sign 1) or takes away (-1) rows from the running sums.
 func addTotals(ctx context.Context, tx conn, rows []nightResult, sign int) error {
 	for _, r := range rows {
-		_, err := tx.ExecContext(ctx, `INSERT INTO person_totals (person_id, nights, finished, won, rounds, points, outs, zeros, caught)
-			VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-			ON CONFLICT (person_id) DO UPDATE SET nights = nights + ?2, finished = finished + ?3, won = won + ?4, rounds = rounds + ?5,
-				points = points + ?6, outs = outs + ?7, zeros = zeros + ?8, caught = caught + ?9`,
+		_, err := tx.ExecContext(ctx, qAddTotals,
 			r.person, sign, sign*r.finished, sign*r.won, sign*r.rounds, sign*r.total, sign*r.outs, sign*r.zeros, sign*r.caught)
 		if err != nil {
 			return err
@@ -91,8 +95,7 @@ func addPairs(ctx context.Context, tx conn, rows []nightResult, sign int) error 
 			case a.place > b.place:
 				behind = sign
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO person_pairs (person_id, other_id, nights, ahead, behind) VALUES (?1, ?2, ?3, ?4, ?5)
-				ON CONFLICT (person_id, other_id) DO UPDATE SET nights = nights + ?3, ahead = ahead + ?4, behind = behind + ?5`,
+			_, err := tx.ExecContext(ctx, qAddPair,
 				a.person, b.person, sign, ahead, behind)
 			if err != nil {
 				return err
@@ -105,7 +108,7 @@ func addPairs(ctx context.Context, tx conn, rows []nightResult, sign int) error 
 // seatPeople is the person at each seat of a night.
 func seatPeople(ctx context.Context, tx conn, game int64) ([]int64, error) {
 	var out []int64
-	err := eachRow(ctx, tx, `SELECT coalesce(person_id, 0) FROM players WHERE game_id = ? ORDER BY seat`, []any{game}, func(r *sql.Rows) error {
+	err := eachRow(ctx, tx, qSeatPeople, []any{game}, func(r *sql.Rows) error {
 		var id int64
 		err := r.Scan(&id)
 		out = append(out, id)
@@ -117,7 +120,7 @@ func seatPeople(ctx context.Context, tx conn, game int64) ([]int64, error) {
 // nightResults are the rows kept for a night.
 func nightResults(ctx context.Context, tx conn, game int64) ([]nightResult, error) {
 	var out []nightResult
-	err := eachRow(ctx, tx, `SELECT person_id, played_on, finished, rounds, total, place, won, outs, zeros, caught FROM person_nights WHERE game_id = ?`,
+	err := eachRow(ctx, tx, qNightResults,
 		[]any{game}, func(r *sql.Rows) error {
 			var n nightResult
 			err := r.Scan(&n.person, &n.playedOn, &n.finished, &n.rounds, &n.total, &n.place, &n.won, &n.outs, &n.zeros, &n.caught)

@@ -24,8 +24,9 @@ func personURL(slug string, id int64) string {
 	return groupURL(slug) + "/players/" + strconv.FormatInt(id, 10)
 }
 
-// historyPage is how many nights a page of history shows.
-const historyPage = 50
+// historyPage is how many nights a page of history shows: a phone's
+// few screens.
+const historyPage = 20
 
 // createGroup keeps a new table of friends and opens its page.
 func (a *App) createGroup(c echo.Context) error {

@@ -33,7 +33,7 @@ func shareLinks(c echo.Context, g db.Game) (views.Share, error) {
 }
 
 func shareLink(url, label string) (views.Link, error) {
-	qr, err := views.NewQR(url, label)
+	qr, err := qrFor(url, label)
 	return views.Link{URL: url, QR: qr}, err
 }
 

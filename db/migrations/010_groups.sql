@@ -15,6 +15,11 @@ CREATE TABLE people (
 ALTER TABLE games ADD COLUMN group_id INTEGER REFERENCES groups (id);
 CREATE INDEX games_group ON games (group_id, played_on DESC, id DESC) WHERE group_id IS NOT NULL;
 ALTER TABLE players ADD COLUMN person_id INTEGER REFERENCES people (id);
+-- A night of a group as its history lists it, kept with its results:
+-- its players and winners (names joined by char 31) and the best total.
+ALTER TABLE games ADD COLUMN line_players TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN line_winners TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN line_best INTEGER NOT NULL DEFAULT 0;
 
 -- Each person's result in each night of the group, kept up to date as
 -- rounds close and corrections land; with the running sums below, a
@@ -35,7 +40,7 @@ CREATE TABLE person_nights (
 ) WITHOUT ROWID;
 CREATE INDEX person_nights_game ON person_nights (game_id);
 CREATE INDEX person_nights_date ON person_nights (person_id, played_on DESC, game_id DESC);
-CREATE INDEX person_nights_total ON person_nights (person_id, finished, total);
+CREATE INDEX person_nights_total ON person_nights (person_id, finished, total, played_on);
 
 CREATE TABLE person_totals (
     person_id INTEGER PRIMARY KEY REFERENCES people (id) ON DELETE CASCADE,

@@ -1,0 +1,118 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+)
+
+// historyBench is a table of friends with many finished nights, kept
+// through the store's import, and the pages to read.
+type historyBench struct {
+	app    *benchApp
+	pages  map[string]string // page name → address
+	nights int
+}
+
+// historyApp keeps nights finished double-12 nights of 6 players, drawn
+// from a table of 8 friends, with seeded random scores, and finds the
+// addresses of its pages: the table's, a page deep in its history, a
+// player's record and a player's nights.
+func historyApp(tb testing.TB, nights int) *historyBench {
+	tb.Helper()
+	a := newBenchApp(tb)
+	rules := referee.Standard()
+	rules.Set = 12
+	raw, err := json.Marshal(rules)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	friends := []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"}
+	rng := rand.New(rand.NewPCG(11, uint64(nights)))
+	group := &db.NightGroup{Link: "benchtablelinkbenchtable12", Name: "Bench club"}
+	arch := db.Archive{Format: db.ArchiveFormat, Version: db.ArchiveVersion}
+	day := time.Date(2000, 1, 1, 20, 0, 0, 0, time.UTC)
+	for i := range nights {
+		at := day.Add(time.Duration(i) * 24 * time.Hour).Format(time.RFC3339Nano)
+		seats := rng.Perm(len(friends))[:6]
+		// Links are random, as the app's are: the store finds a link by
+		// its first characters.
+		n := db.Night{Link: fmt.Sprintf("%016x%010d", rng.Uint64(), i), ViewLink: fmt.Sprintf("%016x%010d", rng.Uint64(), i), Group: group,
+			Name: "Night " + strconv.Itoa(i), PlayedOn: at[:10], CreatedAt: at, FinishedAt: &at, HandSize: 12, Rules: raw}
+		for _, s := range seats {
+			n.Players = append(n.Players, friends[s])
+		}
+		for r := range 13 {
+			double := 12 - r
+			round := db.NightRound{Number: r + 1, PlannedDouble: double, OpenedDouble: &double, ClosedAt: &at,
+				Entries: []db.NightEntry{}, History: []db.NightChange{}, Actions: []db.NightAction{}}
+			out := rng.IntN(6)
+			for seat := range 6 {
+				e := db.NightEntry{Seat: seat, UpdatedAt: at}
+				if seat == out {
+					e.WentOut = true
+				} else {
+					e.Pips = 1 + rng.IntN(60)
+					e.Score = e.Pips
+				}
+				round.Entries = append(round.Entries, e)
+			}
+			n.Rounds = append(n.Rounds, round)
+		}
+		arch.Nights = append(arch.Nights, n)
+	}
+	if _, err := a.store.Import(context.Background(), arch); err != nil {
+		tb.Fatal(err)
+	}
+	ctx := context.Background()
+	grp, err := a.store.Group(ctx, group.Link, "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	people, err := a.store.People(ctx, grp.ID)
+	if err != nil || len(people) != len(friends) {
+		tb.Fatalf("%d people, %v", len(people), err)
+	}
+	lines, _, err := a.store.GroupNights(ctx, grp.ID, db.NightFilter{Limit: nights / 2})
+	if err != nil || len(lines) == 0 {
+		tb.Fatalf("history: %d nights, %v", len(lines), err)
+	}
+	mid := lines[len(lines)-1]
+	base := groupURL(group.Link)
+	person := strconv.FormatInt(people[0].ID, 10)
+	return &historyBench{app: a, nights: nights, pages: map[string]string{
+		"table":          base,
+		"history-deep":   base + "?after=" + mid.PlayedOn + "_" + strconv.FormatInt(mid.ID, 10),
+		"player":         base + "/players/" + person,
+		"player-nights":  base + "?player=" + person,
+		"nights-by-date": base + "?from=" + lines[len(lines)-1].PlayedOn + "&to=" + lines[0].PlayedOn,
+	}}
+}
+
+// BenchmarkHistoryPages reads each page of a table of friends with 10
+// and with 10,000 finished nights, in one run: the pages come from
+// indexes and kept sums, so their cost should not grow with the history.
+// Compare the ns/op of a page at the two sizes (docs/BENCHMARKS.md).
+func BenchmarkHistoryPages(b *testing.B) {
+	for _, nights := range []int{10, 10000} {
+		h := historyApp(b, nights)
+		for _, page := range []string{"table", "history-deep", "player", "player-nights", "nights-by-date"} {
+			b.Run(fmt.Sprintf("%s/nights=%d", page, nights), func(b *testing.B) {
+				req := h.app.request(http.MethodGet, h.pages[page], nil)
+				for b.Loop() {
+					if code, err := h.app.sendDiscard(req); err != nil || code != http.StatusOK {
+						b.Fatalf("GET %s: %d, %v", h.pages[page], code, err)
+					}
+				}
+			})
+		}
+	}
+}
