@@ -237,7 +237,18 @@ type PersonPage struct {
 	Person
 	Best, Worst *NightLine // lowest and highest finished totals, or nil
 	Against     []HeadToHead
+	Recent      []NightPoint // the latest finished nights, oldest first
 }
+
+// A NightPoint is a person's total in one finished night, beside the
+// night's winning total.
+type NightPoint struct {
+	PlayedOn       string
+	Total, Winning int
+}
+
+// recentNights is how many finished nights a record charts.
+const recentNights = 20
 
 // HeadToHead is how a person fared against another over the finished
 // nights they both played.
@@ -279,6 +290,17 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPa
 		}
 		l.Finished = true
 		*end.into = &l
+	}
+	err = eachRow(ctx, s.reader(), `SELECT n.played_on, n.total, g.line_best FROM person_nights n JOIN games g ON g.id = n.game_id
+		WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.played_on DESC, n.game_id DESC LIMIT ?`, []any{person, recentNights},
+		func(r *sql.Rows) error {
+			var pt NightPoint
+			err := r.Scan(&pt.PlayedOn, &pt.Total, &pt.Winning)
+			p.Recent = append([]NightPoint{pt}, p.Recent...)
+			return err
+		})
+	if err != nil {
+		return p, err
 	}
 	err = eachRow(ctx, s.reader(), `SELECT other_id, nights, ahead, behind FROM person_pairs WHERE person_id = ? AND nights > 0`, []any{person},
 		func(r *sql.Rows) error {

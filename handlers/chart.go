@@ -47,6 +47,35 @@ func totalsChart(sh db.Sheet) *views.ChartModel {
 	return m
 }
 
+// resultsChart is a player's total in each of their latest finished
+// nights, beside each night's winning total, or nil before the first.
+func resultsChart(name string, recent []db.NightPoint) *views.ChartModel {
+	if len(recent) == 0 {
+		return nil
+	}
+	m := &views.ChartModel{ID: "results", Title: text("chart.results", nil), Note: text("chart.note", nil), XName: text("chart.nights", nil),
+		Summary: text("chart.results-summary", referee.Params{"Name": name, "N": len(recent), "Won": wins(recent)})}
+	me := views.ChartSeries{Name: name, Lead: true, Place: 1}
+	best := views.ChartSeries{Name: text("chart.winning", nil), Label: text("chart.winner", nil), Place: 2}
+	for _, pt := range recent {
+		m.Steps = append(m.Steps, pt.PlayedOn[5:]) // MM-DD: the year is in the table
+		me.Values, best.Values = append(me.Values, pt.Total), append(best.Values, pt.Winning)
+	}
+	m.Series = []views.ChartSeries{best, me}
+	return m
+}
+
+// wins counts the nights whose winning total was the player's own.
+func wins(recent []db.NightPoint) int {
+	n := 0
+	for _, pt := range recent {
+		if pt.Total == pt.Winning {
+			n++
+		}
+	}
+	return n
+}
+
 func score(scores []int, seat int) int {
 	if seat < len(scores) {
 		return scores[seat]

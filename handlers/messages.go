@@ -48,12 +48,17 @@ var messages = referee.NewCatalog(map[string]string{
 	"version":                 "This page is out of date: reload it and try again.",
 
 	// The round's card and the score sheet.
-	"round-won":      "Round {{.N}} is in: {{and .Names}} won it.",
-	"round-won-last": "Round {{.N}} is in: {{and .Names}} won it. That was the last round.",
-	"chart.title":    "Running totals",
-	"chart.note":     "Total (lower is better)",
-	"chart.rounds":   "Round",
-	"chart.summary":  `Each player's total after each of {{count .N "round" "rounds"}}; the lowest total is best. {{.Reason}}`,
+	"round-won":             "Round {{.N}} is in: {{and .Names}} won it.",
+	"round-won-last":        "Round {{.N}} is in: {{and .Names}} won it. That was the last round.",
+	"chart.title":           "Running totals",
+	"chart.note":            "Total (lower is better)",
+	"chart.rounds":          "Round",
+	"chart.results":         "Recent nights",
+	"chart.nights":          "Night",
+	"chart.winning":         "Winning total",
+	"chart.winner":          "Winner",
+	"chart.results-summary": `{{.Name}}'s total in each of the latest {{count .N "finished night" "finished nights"}}, beside the winning total; {{.Name}} had the winning total in {{.Won}}.`,
+	"chart.summary":         `Each player's total after each of {{count .N "round" "rounds"}}; the lowest total is best. {{.Reason}}`,
 	// A game night's links, and whose phone this is.
 	"qr.edit":      "QR code of the edit link",
 	"qr.view":      "QR code of the view-only link",

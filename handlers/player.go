@@ -16,6 +16,7 @@ func playerPage(g db.Group, rec db.PersonPage, people []db.Person) views.PlayerP
 		GroupURL:  groupURL(g.Slug),
 		Name:      rec.Name,
 		NightsURL: groupURL(g.Slug) + "?player=" + strconv.FormatInt(rec.ID, 10) + "#history",
+		Chart:     resultsChart(rec.Name, rec.Recent),
 		RenameURL: personURL(g.Slug, rec.ID) + "/rename",
 		MergeURL:  personURL(g.Slug, rec.ID) + "/merge",
 	}

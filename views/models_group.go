@@ -50,7 +50,8 @@ type PlayerPage struct {
 	Stats                     []Stat
 	Ends                      []NightEnd
 	Against                   []Versus
-	Others                    []Option // whom the record can be merged into
+	Others                    []Option    // whom the record can be merged into
+	Chart                     *ChartModel // totals in the latest finished nights, or nil
 }
 
 // Stat is one figure of a record.
