@@ -427,8 +427,10 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 var ErrPlayedTogether = errors.New("the two played the same night, so they are two people")
 
 // forgetGroupGames drops the kept names of nights, after a rename or a
-// merge changed them.
+// merge changed them (committed), and like forget makes a read that began
+// before drop what it read.
 func (s *Store) forgetGroupGames() {
+	s.forgotten.Add(1)
 	s.games.Range(func(k, _ any) bool {
 		s.games.Delete(k)
 		return true
