@@ -226,3 +226,46 @@ func TestGroupHistoryPages(t *testing.T) {
 		t.Fatalf("Cy's nights from 10 January: %+v, %v, %v", lines, more, err)
 	}
 }
+
+// TestGroupRecordsDoubleBlank: under each house rule for the 0-0 left in
+// hand (it scores 0, 25, 50 or 100), a player caught holding it is
+// counted as caught, and their points are the pips plus what the rule
+// says.
+func TestGroupRecordsDoubleBlank(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, worth := range []int{0, 25, 50, 100} {
+		s := openTest(t)
+		grp, err := s.CreateGroup(ctx, "Club", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules := referee.Standard()
+		rules.Set, rules.Rounds, rules.DoubleBlank = 6, 1, worth
+		g, err := s.CreateGame(ctx, NewGame{Name: "Night", PlayedOn: "2026-02-06", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}, Group: grp.Slug})
+		if err != nil {
+			t.Fatal(err)
+		}
+		held, err := rules.TypedEntry(7, true, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat, e := range []referee.Entry{out, held} {
+			if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, e, "", anyBasis); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.CloseRound(ctx, g.Slug, 1); err != nil {
+			t.Fatal(err)
+		}
+		people, _ := s.People(ctx, grp.ID)
+		for _, p := range people {
+			if p.Name != "Bob" {
+				continue
+			}
+			if p.Points != 7+worth || p.Caught != 1 || p.Zeros != 0 || p.Finished != 1 || p.Won != 0 {
+				t.Errorf("0-0 worth %d: Bob's record %+v, want 7+%d points and caught once", worth, p.Record, worth)
+			}
+		}
+	}
+}
