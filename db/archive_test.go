@@ -61,6 +61,9 @@ func trickyNight(t *testing.T, s *Store) Game {
 func exportJSON(t *testing.T, s *Store, link string) []byte {
 	t.Helper()
 	a, err := s.Export(context.Background(), link)
+	if link == "" {
+		a, err = s.ExportAll(context.Background())
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,8 +126,12 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if len(was2) != 3 || fmt.Sprint(was2) != fmt.Sprint(now2) {
 		t.Fatalf("the table's records after the import:\n%+v\nwere\n%+v", now2, was2)
 	}
+	viewOnly := exportJSON(t, dst, only0ViewLink(t, dst, grp.Slug))
+	if bytes.Contains(viewOnly, []byte(grp.Slug)) {
+		t.Fatal("a night's view-only archive gives away its table's link")
+	}
 	var table bytes.Buffer
-	only, err := dst.ExportGroup(ctx, grp.Slug)
+	only, err := dst.ExportGroup(ctx, grp.Slug, true)
 	if err != nil || len(only.Nights) != 2 || only.WriteJSON(&table) != nil || !bytes.Contains(table.Bytes(), []byte(`"name": "Club, \"the\" best"`)) {
 		t.Fatalf("the table's own archive: %d nights, %v", len(only.Nights), err)
 	}
@@ -143,6 +150,16 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if after := exportJSON(t, dst, ""); !bytes.Equal(before, after) {
 		t.Fatal("a refused import changed the database")
 	}
+}
+
+// only0ViewLink is the view-only link of the first night of a table.
+func only0ViewLink(t *testing.T, s *Store, group string) string {
+	t.Helper()
+	a, err := s.ExportGroup(context.Background(), group, true)
+	if err != nil || len(a.Nights) == 0 {
+		t.Fatalf("the table's archive: %v", err)
+	}
+	return a.Nights[0].ViewLink
 }
 
 // TestArchiveRefusesBadInput: a malformed night refuses the whole file,

@@ -96,34 +96,55 @@ type NightAction struct {
 }
 
 // ExportGroup reads every night of the table of friends whose link is
-// link, oldest first, in one consistent read.
-func (s *Store) ExportGroup(ctx context.Context, link string) (Archive, error) {
-	return s.export(ctx, func(q conn) ([]int64, bool, error) {
+// link, oldest first, in one consistent read. With edits false it leaves
+// out the nights' edit links, as the table's link does not give them.
+func (s *Store) ExportGroup(ctx context.Context, link string, edits bool) (Archive, error) {
+	return s.export(ctx, func(q conn) ([]int64, hidden, error) {
 		g, err := findGroup(ctx, q, link)
 		if err != nil {
-			return nil, false, err
+			return nil, 0, err
 		}
 		ids, err := gameIDs(ctx, q, `SELECT id FROM games WHERE group_id = ? ORDER BY created_at, id`, g.ID)
-		return ids, false, err
+		if edits {
+			return ids, 0, err
+		}
+		return ids, hideEdits, err
 	})
 }
 
-// Export reads the game night one of whose links is link, or every night
-// kept when link is "", oldest first, in one consistent read.
+// Export reads the game night one of whose links is link, in one
+// consistent read. Asked by its view-only link, the archive holds neither
+// its edit link nor its table's link.
 func (s *Store) Export(ctx context.Context, link string) (Archive, error) {
-	return s.export(ctx, func(q conn) ([]int64, bool, error) {
-		if link == "" {
-			ids, err := gameIDs(ctx, q, `SELECT id FROM games ORDER BY created_at, id`)
-			return ids, false, err
-		}
+	return s.export(ctx, func(q conn) ([]int64, hidden, error) {
 		id, slug, _, _, err := findLink(ctx, q, link)
-		return []int64{id}, link != slug, err
+		if link != slug {
+			return []int64{id}, hideGroup, err
+		}
+		return []int64{id}, 0, err
 	})
 }
+
+// ExportAll reads every night kept, oldest first, in one consistent read:
+// the whole database, for the command line only.
+func (s *Store) ExportAll(ctx context.Context) (Archive, error) {
+	return s.export(ctx, func(q conn) ([]int64, hidden, error) {
+		ids, err := gameIDs(ctx, q, `SELECT id FROM games ORDER BY created_at, id`)
+		return ids, 0, err
+	})
+}
+
+// hidden is what an archive leaves out, for who asked for it.
+type hidden int
+
+const (
+	hideEdits hidden = 1 + iota // the nights' edit links
+	hideGroup                   // those, and the table of friends' link
+)
 
 // export reads the nights pick chooses, leaving out their edit links when
-// it says they were asked for by a view-only link.
-func (s *Store) export(ctx context.Context, pick func(conn) (ids []int64, viewOnly bool, err error)) (Archive, error) {
+// it says they were asked for without them.
+func (s *Store) export(ctx context.Context, pick func(conn) (ids []int64, hide hidden, err error)) (Archive, error) {
 	a := Archive{Format: ArchiveFormat, Version: ArchiveVersion, Nights: []Night{}}
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
@@ -131,7 +152,7 @@ func (s *Store) export(ctx context.Context, pick func(conn) (ids []int64, viewOn
 	}
 	defer tx.Rollback()
 	q := conn{db: s.read, tx: tx}
-	ids, viewOnly, err := pick(q)
+	ids, hide, err := pick(q)
 	if err != nil {
 		return a, err
 	}
@@ -140,8 +161,11 @@ func (s *Store) export(ctx context.Context, pick func(conn) (ids []int64, viewOn
 		if err != nil {
 			return a, fmt.Errorf("exporting game %d: %w", id, err)
 		}
-		if viewOnly {
+		if hide >= hideEdits {
 			n.Link = ""
+		}
+		if hide >= hideGroup {
+			n.Group = nil
 		}
 		a.Nights = append(a.Nights, n)
 	}

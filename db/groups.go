@@ -171,7 +171,7 @@ func (s *Store) People(ctx context.Context, group int64) ([]Person, error) {
 // A NightLine is one night in a group's history.
 type NightLine struct {
 	ID       int64
-	Link     string
+	Link     string // the night's view-only link
 	Name     string
 	PlayedOn string
 	Finished bool
@@ -279,7 +279,7 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPa
 		order string
 	}{{&p.Best, "ASC"}, {&p.Worst, "DESC"}} { // ties: the earliest best, the latest worst
 		var l NightLine
-		err := s.reader().QueryRowContext(ctx, `SELECT g.id, g.slug, g.name, g.played_on, n.total FROM person_nights n JOIN games g ON g.id = n.game_id
+		err := s.reader().QueryRowContext(ctx, `SELECT g.id, g.view_slug, g.name, g.played_on, n.total FROM person_nights n JOIN games g ON g.id = n.game_id
 			WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.total `+end.order+`, n.played_on `+end.order+` LIMIT 1`, person).
 			Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Best)
 		if errors.Is(err, sql.ErrNoRows) {

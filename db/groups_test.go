@@ -92,8 +92,11 @@ func TestGroupRecords(t *testing.T) {
 	}
 	check("after two nights")
 	bob := record("Bob")
-	if bob.Best == nil || bob.Best.Best != 6 || bob.Worst == nil || bob.Worst.Best != 60 || bob.Worst.Link != a.Slug {
+	if bob.Best == nil || bob.Best.Best != 6 || bob.Worst == nil || bob.Worst.Best != 60 || bob.Worst.Link != a.ViewSlug {
 		t.Fatalf("Bob's best and worst nights: %+v, %+v", bob.Best, bob.Worst)
+	}
+	if len(bob.Against) != 3 {
+		t.Fatalf("Bob is head to head against %d players, want Ann, Cy and Dee: %+v", len(bob.Against), bob.Against)
 	}
 	for _, h := range bob.Against {
 		switch h.Other.Name {
@@ -102,7 +105,7 @@ func TestGroupRecords(t *testing.T) {
 				t.Errorf("Bob against Cy: %+v", h)
 			}
 		case "Ann", "Dee":
-			if h.Nights != 1 || h.Behind != 1 {
+			if h.Nights != 1 || h.Behind != 1 || h.Ahead != 0 {
 				t.Errorf("Bob against %s: %+v", h.Other.Name, h)
 			}
 		}

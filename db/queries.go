@@ -39,11 +39,13 @@ const (
 		ORDER BY h.id DESC LIMIT 1`
 	// qGroupNights and qPersonNights are a page of a group's history, all
 	// of it or one person's: each walks an index from where the last page
-	// stopped, and reads each night's line as keepLine keeps it.
-	qGroupNights = `SELECT g.id, g.slug, g.name, g.played_on, g.finished_at IS NOT NULL, ` + nightColumns + ` FROM games g
+	// stopped, and reads each night's line as keepLine keeps it. A night is
+	// listed by its view-only link: the table's link shows its nights, and
+	// only a night's own edit link changes it.
+	qGroupNights = `SELECT g.id, g.view_slug, g.name, g.played_on, g.finished_at IS NOT NULL, ` + nightColumns + ` FROM games g
 		WHERE g.group_id = ? AND g.played_on >= ? AND g.played_on <= ? AND (g.played_on, g.id) < (?, ?)
 		ORDER BY g.played_on DESC, g.id DESC LIMIT ?`
-	qPersonNights = `SELECT g.id, g.slug, g.name, g.played_on, g.finished_at IS NOT NULL, ` + nightColumns + `
+	qPersonNights = `SELECT g.id, g.view_slug, g.name, g.played_on, g.finished_at IS NOT NULL, ` + nightColumns + `
 		FROM person_nights pn JOIN games g ON g.id = pn.game_id
 		WHERE pn.person_id = ? AND pn.played_on >= ? AND pn.played_on <= ? AND (pn.played_on, pn.game_id) < (?, ?)
 		ORDER BY pn.played_on DESC, pn.game_id DESC LIMIT ?`

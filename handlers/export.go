@@ -14,7 +14,11 @@ import (
 
 // exportGroup downloads every night of a table of friends, as JSON or CSV.
 func (a *App) exportGroup(c echo.Context) error {
-	arch, err := a.store.ExportGroup(c.Request().Context(), c.Param("group"))
+	if !archiveFormat(c.Param("format")) {
+		return echo.ErrNotFound
+	}
+	// The table's link shows its nights, not their edit links.
+	arch, err := a.store.ExportGroup(c.Request().Context(), c.Param("group"), false)
 	if err != nil {
 		return err
 	}
@@ -25,6 +29,9 @@ func (a *App) exportGroup(c echo.Context) error {
 // import again) or a CSV sheet (one row per player per round). Through
 // the view-only link the archive leaves out the edit link.
 func (a *App) exportNight(c echo.Context) error {
+	if !archiveFormat(c.Param("format")) {
+		return echo.ErrNotFound
+	}
 	arch, err := a.store.Export(c.Request().Context(), c.Param("slug"))
 	if err != nil {
 		return err
@@ -37,11 +44,10 @@ func (a *App) exportNight(c echo.Context) error {
 	return sendArchive(c, arch, c.Param("format"), name)
 }
 
+func archiveFormat(f string) bool { return f == "json" || f == "csv" }
+
 // sendArchive answers with the archive as a download named name.
 func sendArchive(c echo.Context, arch db.Archive, format, name string) error {
-	if format != "json" && format != "csv" {
-		return echo.ErrNotFound
-	}
 	var err error
 	var b bytes.Buffer
 	kind := "application/json"

@@ -48,8 +48,11 @@ func TestGroupFlow(t *testing.T) {
 		t.Fatalf("the table's players: %q", got)
 	}
 	history := expectTestID(t, "table", page, http.StatusOK, "history", "")
-	if got := history.tag("a").attr("href"); got != first {
-		t.Fatalf("history links %q, want the night %q", got, first)
+	if got, want := history.tag("a").attr("href"), a.viewLink(first); got != want {
+		t.Fatalf("history links %q, want the night's view-only link %q: the table's link does not give its nights' edit links", got, want)
+	}
+	if strings.Contains(page.body, strings.TrimPrefix(first, "/g/")) {
+		t.Fatal("the table's page gives away a night's edit link")
 	}
 	expectTestID(t, "table", page, http.StatusOK, "again", "Same players again: Ann, Bob and Cy")
 	setup = a.get("/new?group=" + strings.TrimPrefix(group, "/t/"))
@@ -146,5 +149,35 @@ func TestGroupExport(t *testing.T) {
 	r = a.get(expectTestID(t, "table", page, http.StatusOK, "group-export-csv", "").attr("href"))
 	if lines := strings.Count(r.body, "\n"); r.code != http.StatusOK || lines != 1+2*2 {
 		t.Fatalf("the table's CSV: %d, %d lines:\n%s", r.code, lines, r.body)
+	}
+}
+
+// TestTableLinkKeepsEditLinks: through the table's link, or a night's
+// view-only link, no night's edit link and (from the view-only link) not
+// the table's link either; and an empty link exports nothing.
+func TestTableLinkKeepsEditLinks(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	grp, err := a.store.CreateGroup(context.Background(), "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	night := a.post("/games", form("date", "2026-11-20", "players", "Ann\nBob", "set", "6", "group", grp.Slug)).header.Get("Location")
+	edit := strings.TrimPrefix(night, "/g/")
+	s := a.stranger()
+	for _, path := range []string{"/t/" + grp.Slug, "/t/" + grp.Slug + "/export.json", "/t/" + grp.Slug + "/export.csv"} {
+		if r := s.get(path); r.code != http.StatusOK || strings.Contains(r.body, edit) {
+			t.Errorf("GET %s: %d, gives away the edit link: %v", path, r.code, strings.Contains(r.body, edit))
+		}
+	}
+	view := a.viewLink(night)
+	if r := s.get(view + "/export.json"); r.code != http.StatusOK || strings.Contains(r.body, grp.Slug) || strings.Contains(r.body, edit) {
+		t.Errorf("a night's view-only archive: %d, holds the table's link %v, the edit link %v", r.code,
+			strings.Contains(r.body, grp.Slug), strings.Contains(r.body, edit))
+	}
+	for _, path := range []string{"/g//export.json", "/g//export.csv", "/t//export.json"} {
+		if r := s.get(path); r.code != http.StatusNotFound {
+			t.Errorf("GET %s = %d, want 404", path, r.code)
+		}
 	}
 }

@@ -33,7 +33,7 @@ type Store interface {
 	SetSeat(ctx context.Context, device, link string, seat int) error
 	RenewLink(ctx context.Context, slug, device string, view bool) (db.Game, error)
 	Export(ctx context.Context, link string) (db.Archive, error)
-	ExportGroup(ctx context.Context, link string) (db.Archive, error)
+	ExportGroup(ctx context.Context, link string, edits bool) (db.Archive, error)
 	CreateGroup(ctx context.Context, name, device string) (db.Group, error)
 	Group(ctx context.Context, link, device string) (db.Group, error)
 	Groups(ctx context.Context, device string) ([]db.Group, error)

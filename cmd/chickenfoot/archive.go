@@ -54,10 +54,13 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	defer store.Close()
 	var err error
 	var a db.Archive
-	if *group != "" {
-		a, err = store.ExportGroup(context.Background(), linkPart(*group, "/t/"))
-	} else {
+	switch {
+	case *group != "":
+		a, err = store.ExportGroup(context.Background(), linkPart(*group, "/t/"), true)
+	case *night != "":
 		a, err = store.Export(context.Background(), linkPart(*night, "/g/"))
+	default:
+		a, err = store.ExportAll(context.Background())
 	}
 	if errors.Is(err, referee.ErrNotFound) {
 		return fail(stderr, 2, "nothing in %s has the link %q", *path, *night+*group)
