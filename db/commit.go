@@ -81,7 +81,7 @@ func (s *Store) commit(batch []queued) {
 		}
 		return
 	}
-	c := conn{db: s.write, tx: tx, stmts: s.writeStmts}
+	c := conn{db: s.write, tx: tx, stmts: s.writeStmts, write: true}
 	if len(batch) == 1 {
 		if errs[0] = run(batch[0], c); errs[0] != nil {
 			tx.Rollback()
@@ -97,7 +97,13 @@ func (s *Store) commit(batch []queued) {
 		}
 		if errs[i] = run(w, c); errs[i] != nil {
 			if _, err := tx.ExecContext(ctx, "ROLLBACK TO write"); err != nil {
-				errs[i] = errors.Join(errs[i], err)
+				// The transaction itself is gone: nothing of the batch
+				// landed, and nothing more may run outside it.
+				tx.Rollback()
+				for j := range errs {
+					errs[j] = errors.Join(errs[i], err)
+				}
+				return
 			}
 		}
 		if _, err := tx.ExecContext(ctx, "RELEASE write"); err != nil && errs[i] == nil {

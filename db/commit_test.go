@@ -63,3 +63,47 @@ func TestGroupCommitKeepsEachWriteWhole(t *testing.T) {
 		t.Fatalf("a write after Close: %v, want refused", err)
 	}
 }
+
+// TestWriteOutlivesItsRequest: a request that goes away while its write
+// runs (a phone closing the page) neither cuts the write short nor undoes
+// the writes batched with it.
+func TestWriteOutlivesItsRequest(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	bg := context.Background()
+	if err := s.inTx(bg, func(tx conn) error {
+		_, err := tx.ExecContext(bg, `CREATE TABLE probe (n INTEGER PRIMARY KEY)`)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	const writers = 60
+	errs := make([]error, writers)
+	var wg sync.WaitGroup
+	for n := range writers {
+		wg.Go(func() {
+			ctx, cancel := context.WithCancel(bg)
+			defer cancel()
+			errs[n] = s.inTx(ctx, func(tx conn) error {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO probe (n) VALUES (?)`, 2*n); err != nil {
+					return err
+				}
+				if n%3 == 0 {
+					cancel() // the phone is gone, half way through
+				}
+				_, err := tx.ExecContext(ctx, `INSERT INTO probe (n) VALUES (?)`, 2*n+1)
+				return err
+			})
+		})
+	}
+	wg.Wait()
+	for n, err := range errs {
+		if err != nil {
+			t.Errorf("write %d: %v", n, err)
+		}
+	}
+	var rows int
+	if err := s.read.QueryRow(`SELECT count(*) FROM probe`).Scan(&rows); err != nil || rows != 2*writers {
+		t.Fatalf("%d rows, want %d: %v", rows, 2*writers, err)
+	}
+}

@@ -89,6 +89,19 @@ type conn struct {
 	db    *sql.DB
 	tx    *sql.Tx
 	stmts map[string]*sql.Stmt
+	// write marks a write transaction's conn: a write once begun runs to
+	// its end whatever becomes of the request that asked for it, since
+	// SQLite undoes the whole transaction, other writes batched with it
+	// included, when a statement in it is interrupted.
+	write bool
+}
+
+// uncut is ctx, without its cancellation inside a write transaction.
+func (c conn) uncut(ctx context.Context) context.Context {
+	if c.write {
+		return context.WithoutCancel(ctx)
+	}
+	return ctx
 }
 
 func (c conn) stmt(ctx context.Context, query string) *sql.Stmt {
@@ -100,6 +113,7 @@ func (c conn) stmt(ctx context.Context, query string) *sql.Stmt {
 }
 
 func (c conn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	ctx = c.uncut(ctx)
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
@@ -110,6 +124,7 @@ func (c conn) QueryRowContext(ctx context.Context, query string, args ...any) *s
 }
 
 func (c conn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	ctx = c.uncut(ctx)
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -120,6 +135,7 @@ func (c conn) QueryContext(ctx context.Context, query string, args ...any) (*sql
 }
 
 func (c conn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	ctx = c.uncut(ctx)
 	if st := c.stmt(ctx, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
