@@ -11,7 +11,7 @@ import (
 // and other clients are not held back.
 func TestWriteLimit(t *testing.T) {
 	t.Parallel()
-	a := newAppWith(t, nil, Config{WritesPerSecond: 0.01, WriteBurst: 3})
+	a := newAppWith(t, nil, Config{WritesPerSecond: 0.01, WriteBurst: 3, BehindProxy: true})
 	g := a.createGame("6", "Ann", "Bob")
 	expect(t, "write 2", a.post(g+"/rounds/1/entries/0", form("pips", "5")), http.StatusSeeOther)
 	expect(t, "write 3", a.post(g+"/rounds/1/entries/1", form("pips", "7")), http.StatusSeeOther)
@@ -58,6 +58,24 @@ func TestWriteLimitDefault(t *testing.T) {
 			t.Errorf("%s: the first write refused is number %d, want one after the burst of %d and within 200", c.name, first, defaultWritesPerSecond*burstSeconds)
 		case !c.limit && first != 0:
 			t.Errorf("%s: write %d was refused, want none", c.name, first)
+		}
+	}
+}
+
+// TestForwardedForIgnored: without --behind-proxy a client can't pass for
+// another by writing X-Forwarded-For; the limit counts its own address.
+func TestForwardedForIgnored(t *testing.T) {
+	t.Parallel()
+	a := newAppWith(t, nil, Config{WritesPerSecond: 0.01, WriteBurst: 2})
+	g := a.createGame("6", "Ann", "Bob")
+	expect(t, "a write", a.post(g+"/rounds/1/entries/0", form("pips", "4")), http.StatusSeeOther)
+	for i, addr := range []string{"203.0.113.9", "198.51.100.7"} {
+		req, _ := http.NewRequest(http.MethodPost, a.server.URL+g+"/rounds/1/entries/1", strings.NewReader(form("pips", itoa(5+i)).Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.Header.Set("X-Forwarded-For", addr)
+		if r := a.do(req); r.code != http.StatusTooManyRequests {
+			t.Fatalf("a write claiming to come from %s: %d, want 429: the header was believed", addr, r.code)
 		}
 	}
 }

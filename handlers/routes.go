@@ -48,7 +48,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/g/:slug/rules", a.rulesPage)
 	e.GET("/rules", a.rulesPage)
 
-	e.POST("/groups", a.createGroup)
+	e.POST("/groups", a.createGroup, a.locked)
 	e.GET("/t/:group", a.group)
 	e.GET("/t/:group/export.:format", a.exportGroup)
 	e.POST("/t/:group/again", a.again)

@@ -62,6 +62,9 @@ type Config struct {
 	Now func() time.Time // the clock: dates default to today (time.Now)
 	Log *slog.Logger     // receives server errors (discarded when nil)
 
+	// BehindProxy says the app is served through a reverse proxy on this
+	// machine, whose X-Forwarded-For names each client for the limits.
+	BehindProxy bool
 	// Passphrase, when set, keeps the list of game nights and making new
 	// ones to browsers that have typed it once (unlock.go). A game's own
 	// link still opens that game.
@@ -113,9 +116,13 @@ func New(store Store, cfg Config) *echo.Echo {
 		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	// A client's address is the connection's, or behind a proxy on this
-	// machine or the local network, the one that proxy says it forwards.
-	e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	// A client's address is the connection's: any phone on the network
+	// could write X-Forwarded-For. Only behind a proxy on this machine
+	// (BehindProxy) is the address that proxy forwards believed.
+	e.IPExtractor = echo.ExtractIPDirect()
+	if cfg.BehindProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader(echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))
+	}
 	e.HTTPErrorHandler = a.handleError
 	e.Use(middleware.Recover())
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{

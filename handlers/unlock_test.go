@@ -135,7 +135,7 @@ func TestGameLinkNeedsNoPassphrase(t *testing.T) {
 
 func TestWrongPassphrases(t *testing.T) {
 	t.Parallel()
-	a := newAppWith(t, nil, Config{Passphrase: passphrase})
+	a := newAppWith(t, nil, Config{Passphrase: passphrase, BehindProxy: true})
 	for i := 1; i <= 4; i++ {
 		r := a.tryPassphrase("green tiles at dawn", "/new", "")
 		expectProblem(t, "wrong try "+itoa(i), r, http.StatusForbidden, text("unlock.wrong", nil))

@@ -29,6 +29,8 @@ type serveConfig struct {
 	// per second (0 the app's default, negative off).
 	passphrase string
 	writeRate  float64
+	// behindProxy believes the X-Forwarded-For of a proxy on this machine.
+	behindProxy bool
 }
 
 // parseServe reads the serve flags; flags beat the environment, which
@@ -57,6 +59,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		"ask browsers for this passphrase before listing or making game nights; a game's own link still opens it (env CHICKENFOOT_PASSPHRASE)")
 	fs.Float64Var(&cfg.writeRate, "write-rate", cfg.writeRate,
 		"writes per second each client address may make; 0 for the default (20), negative for no limit (env CHICKENFOOT_WRITE_RATE)")
+	fs.BoolVar(&cfg.behindProxy, "behind-proxy", getenv("CHICKENFOOT_BEHIND_PROXY") == "1",
+		"served through a reverse proxy on this machine: count limits by the client it names in X-Forwarded-For (env CHICKENFOOT_BEHIND_PROXY=1)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -109,7 +113,8 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	// told: end them all as it starts.
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
-	srv := newServer(handlers.New(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate, Stop: streams}))
+	srv := newServer(handlers.New(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate,
+		BehindProxy: cfg.behindProxy, Stop: streams}))
 	srv.RegisterOnShutdown(endStreams)
 	fmt.Fprintf(stdout, "Chickenfoot is ready at %s (database %s). Ctrl-C stops it.\n", displayURL(ln.Addr()), cfg.db)
 	if cfg.passphrase != "" {
