@@ -178,6 +178,8 @@ func TestArchiveRefusesBadInput(t *testing.T) {
 		{"other version", `"version": 1`, `"version": 7`, "version 7"},
 		{"bad time", `"created_at": "`, `"created_at": "yesterday`, "not RFC 3339"},
 		{"trailing data", "", "{}\n", "more than one"},
+		{"bad date", `"played_on": "`, `"played_on": "someday`, "not a date"},
+		{"bad link", `"link": "`, `"link": "../`, "lowercase letters"},
 	} {
 		bad := strings.Replace(string(good), c.from, c.to, 1)
 		if c.from == "" {

@@ -129,7 +129,7 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Sum
 		WITH n (link, view, id, name, played_on, finished, created_at) AS (`+query+`)
 		SELECT n.link, n.view, n.name, n.played_on, n.finished, n.created_at,
 		       (SELECT count(*) FROM rounds r WHERE r.game_id = n.id AND r.closed_at IS NOT NULL),
-		       (SELECT group_concat(name, char(31)) FROM (SELECT name FROM players p WHERE p.game_id = n.id ORDER BY seat))
+		       (SELECT group_concat(name, char(31) ORDER BY seat) FROM players p WHERE p.game_id = n.id)
 		FROM n ORDER BY n.created_at DESC, n.id DESC`, args...)
 	if err != nil {
 		return nil, err

@@ -233,7 +233,7 @@ func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) 
 	}
 	forgotten := s.forgotten.Load() // before the read: see forget
 	g, err := readGame(ctx, q, id)
-	if err == nil {
+	if err == nil && q.tx == nil { // only what is committed: a write may yet be undone
 		frozen := g
 		frozen.Players = slices.Clone(g.Players)
 		s.games.Store(id, frozen)

@@ -320,9 +320,16 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPa
 // the group.
 func (s *Store) RenamePerson(ctx context.Context, group, person int64, name string) error {
 	err := s.inTx(ctx, func(tx conn) error {
+		var taken int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM people WHERE group_id = ? AND name = ? AND id <> ?`, group, name, person).Scan(&taken); err != nil {
+			return err
+		}
+		if taken > 0 {
+			return ErrNameTaken
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE people SET name = ? WHERE id = ? AND group_id = ?`, name, person, group)
 		if err != nil {
-			return ErrNameTaken // the only constraint a rename can break
+			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return referee.NotFound("player")

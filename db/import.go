@@ -65,6 +65,20 @@ var (
 	actionKinds = []string{"play", "draw", "pass", "take-back", "penalty"}
 )
 
+// validLink reports whether s can be a link's unguessable part: long
+// enough for the store to find it, and nothing an address would mangle.
+func validLink(s string) bool {
+	if len(s) <= selectorLen || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // checkNight refuses a night the store could not hold or read back.
 func checkNight(n Night) error {
 	rules := referee.Standard()
@@ -84,8 +98,16 @@ func checkNight(n Night) error {
 			return fmt.Errorf("player %d's name %q is empty or twice", i+1, p)
 		}
 	}
-	if n.Group != nil && (len(n.Group.Link) <= selectorLen || len(n.Group.Link) > 64 || n.Group.Name == "") {
-		return fmt.Errorf("its table of friends needs a name and a link of 9 to 64 characters")
+	for _, l := range []string{n.Link, n.ViewLink} {
+		if l != "" && !validLink(l) {
+			return fmt.Errorf("link %q is not 9 to 64 lowercase letters and digits", l)
+		}
+	}
+	if n.Group != nil && (!validLink(n.Group.Link) || n.Group.Name == "") {
+		return fmt.Errorf("its table of friends needs a name and a link of 9 to 64 lowercase letters and digits")
+	}
+	if _, err := time.Parse(time.DateOnly, n.PlayedOn); err != nil {
+		return fmt.Errorf("its date %q is not a date like 2026-11-27", n.PlayedOn)
 	}
 	times := []string{n.CreatedAt}
 	if n.FinishedAt != nil {

@@ -18,9 +18,9 @@ const (
 			ON CONFLICT (person_id, game_id) DO UPDATE SET finished = excluded.finished, rounds = excluded.rounds, total = excluded.total,
 				place = excluded.place, won = excluded.won, outs = excluded.outs, zeros = excluded.zeros, caught = excluded.caught`
 	qKeepLine = `UPDATE games SET
-		line_players = coalesce((SELECT group_concat(name, char(31)) FROM (SELECT name FROM players WHERE game_id = ?1 ORDER BY seat)), ''),
-		line_winners = coalesce((SELECT group_concat(name, char(31)) FROM (SELECT p.name FROM person_nights n JOIN people p ON p.id = n.person_id
-			WHERE n.game_id = ?1 AND n.won = 1 ORDER BY p.name)), ''),
+		line_players = coalesce((SELECT group_concat(name, char(31) ORDER BY seat) FROM players WHERE game_id = ?1), ''),
+		line_winners = coalesce((SELECT group_concat(p.name, char(31) ORDER BY p.name) FROM person_nights n JOIN people p ON p.id = n.person_id
+			WHERE n.game_id = ?1 AND n.won = 1), ''),
 		line_best = coalesce((SELECT min(total) FROM person_nights WHERE game_id = ?1), 0)
 		WHERE id = ?1`
 	qAddTotals = `INSERT INTO person_totals (person_id, nights, finished, won, rounds, points, outs, zeros, caught)
