@@ -343,20 +343,10 @@ func (s *Store) RenamePerson(ctx context.Context, group, person int64, name stri
 	return err
 }
 
-// keepLines writes again the history's lines of every night of person.
+// keepLines writes again the history's lines of every night of person,
+// in one statement.
 func keepLines(ctx context.Context, tx conn, person int64) error {
-	var games []int64
-	err := eachRow(ctx, tx, `SELECT game_id FROM person_nights WHERE person_id = ?`, []any{person}, func(r *sql.Rows) error {
-		var id int64
-		err := r.Scan(&id)
-		games = append(games, id)
-		return err
-	})
-	for _, g := range games {
-		if err == nil {
-			err = keepLine(ctx, tx, g)
-		}
-	}
+	_, err := tx.ExecContext(ctx, qKeepLines, person)
 	return err
 }
 
@@ -381,48 +371,27 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 		case mine > 0:
 			return ErrPlayedTogether
 		}
-		var name string
-		if err := tx.QueryRowContext(ctx, `SELECT name FROM people WHERE id = ?`, into).Scan(&name); err != nil {
-			return err
-		}
-		var games []int64
-		if err := eachRow(ctx, tx, `SELECT game_id FROM person_nights WHERE person_id = ?`, []any{from}, func(r *sql.Rows) error {
-			var id int64
-			err := r.Scan(&id)
-			games = append(games, id)
-			return err
-		}); err != nil {
-			return err
-		}
-		for _, g := range games { // take the nights out of the sums, move them, and put them back
-			old, err := nightResults(ctx, tx, g)
-			if err != nil {
+		// The two never sat at the same night, so from's sums and head to
+		// head add to into's as they are, and from's nights become into's.
+		for _, q := range []string{
+			`INSERT INTO person_totals (person_id, nights, finished, won, rounds, points, outs, zeros, caught)
+				SELECT ?2, nights, finished, won, rounds, points, outs, zeros, caught FROM person_totals WHERE person_id = ?1
+				ON CONFLICT (person_id) DO UPDATE SET nights = nights + excluded.nights, finished = finished + excluded.finished,
+					won = won + excluded.won, rounds = rounds + excluded.rounds, points = points + excluded.points,
+					outs = outs + excluded.outs, zeros = zeros + excluded.zeros, caught = caught + excluded.caught`,
+			`INSERT INTO person_pairs (person_id, other_id, nights, ahead, behind)
+				SELECT ?2, other_id, nights, ahead, behind FROM person_pairs WHERE person_id = ?1 AND other_id <> ?2
+				ON CONFLICT (person_id, other_id) DO UPDATE SET nights = nights + excluded.nights, ahead = ahead + excluded.ahead, behind = behind + excluded.behind`,
+			`INSERT INTO person_pairs (person_id, other_id, nights, ahead, behind)
+				SELECT person_id, ?2, nights, ahead, behind FROM person_pairs WHERE other_id = ?1 AND person_id <> ?2
+				ON CONFLICT (person_id, other_id) DO UPDATE SET nights = nights + excluded.nights, ahead = ahead + excluded.ahead, behind = behind + excluded.behind`,
+			`UPDATE players SET person_id = ?2, name = (SELECT name FROM people WHERE id = ?2) WHERE person_id = ?1`,
+			`UPDATE person_nights SET person_id = ?2 WHERE person_id = ?1`,
+			`DELETE FROM people WHERE id = ?1`,
+		} {
+			if _, err := tx.ExecContext(ctx, q, from, into); err != nil {
 				return err
 			}
-			if err := applyResults(ctx, tx, old, nil); err != nil {
-				return err
-			}
-			for _, q := range []string{
-				`UPDATE person_nights SET person_id = ?1 WHERE person_id = ?2 AND game_id = ?3`,
-				`UPDATE players SET person_id = ?1 WHERE person_id = ?2 AND game_id = ?3`,
-			} {
-				if _, err := tx.ExecContext(ctx, q, into, from, g); err != nil {
-					return err
-				}
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE person_id = ? AND game_id = ?`, name, into, g); err != nil {
-				return err
-			}
-			moved, err := nightResults(ctx, tx, g)
-			if err != nil {
-				return err
-			}
-			if err := applyResults(ctx, tx, nil, moved); err != nil {
-				return err
-			}
-		}
-		if _, err = tx.ExecContext(ctx, `DELETE FROM people WHERE id = ?`, from); err != nil {
-			return err
 		}
 		return keepLines(ctx, tx, into)
 	})

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"strings"
 	"testing"
@@ -91,6 +92,7 @@ func TestGroupRecords(t *testing.T) {
 		}
 	}
 	check("after two nights")
+	checkKept(t, s, grp.ID, "after two nights")
 	bob := record("Bob")
 	if bob.Best == nil || bob.Best.Best != 6 || bob.Worst == nil || bob.Worst.Best != 60 || bob.Worst.Link != a.ViewSlug {
 		t.Fatalf("Bob's best and worst nights: %+v, %+v", bob.Best, bob.Worst)
@@ -119,6 +121,7 @@ func TestGroupRecords(t *testing.T) {
 	w.Points, w.Caught = 16, 0
 	want["Bob"] = w
 	check("after the correction")
+	checkKept(t, s, grp.ID, "after the correction")
 	if bob := record("Bob"); bob.Worst.Best != 10 {
 		t.Fatalf("Bob's worst night after the correction: %+v", bob.Worst)
 	}
@@ -143,6 +146,7 @@ func TestGroupRecords(t *testing.T) {
 	ann.Nights, ann.Finished, ann.Rounds, ann.Points = 2, 2, 3, 16
 	want["Ann"] = ann
 	check("after the merge")
+	checkKept(t, s, grp.ID, "after the merge")
 	if p, _ := s.People(ctx, grp.ID); len(p) != 4 {
 		t.Fatalf("%d people after the merge, want 4", len(p))
 	}
@@ -172,6 +176,7 @@ func TestGroupRecords(t *testing.T) {
 	cy.Nights, cy.Finished, cy.Rounds, cy.Points = 1, 1, 2, 6
 	want["Cy"] = cy
 	check("after night A is deleted")
+	checkKept(t, s, grp.ID, "after night A is deleted")
 }
 
 // TestGroupHistoryPages: a group's nights come newest first, a page at a
@@ -269,6 +274,90 @@ func TestGroupRecordsDoubleBlank(t *testing.T) {
 			if p.Points != 7+worth || p.Caught != 1 || p.Zeros != 0 || p.Finished != 1 || p.Won != 0 {
 				t.Errorf("0-0 worth %d: Bob's record %+v, want 7+%d points and caught once", worth, p.Record, worth)
 			}
+		}
+	}
+}
+
+// checkKept recomputes a group's running sums and head to head from its
+// nights' sheets and fails the test unless the kept rows match.
+func checkKept(t *testing.T, s *Store, group int64, when string) {
+	t.Helper()
+	ctx := context.Background()
+	type pair struct{ a, b int64 }
+	totals := map[int64]Record{}
+	nights := map[int64]int{}
+	pairs := map[pair][3]int{}
+	var links []string
+	if err := eachRow(ctx, s.reader(), `SELECT slug FROM games WHERE group_id = ?`, []any{group}, func(r *sql.Rows) error {
+		var l string
+		err := r.Scan(&l)
+		links = append(links, l)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range links {
+		sh, err := s.Sheet(ctx, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		people, err := seatPeople(ctx, s.reader(), sh.Game.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := resultsOf(&sh, people)
+		for _, r := range rows {
+			rec := totals[r.person]
+			rec.Finished += r.finished
+			rec.Won += r.won
+			rec.Rounds += r.rounds
+			rec.Points += r.total
+			rec.Outs += r.outs
+			rec.Zeros += r.zeros
+			rec.Caught += r.caught
+			totals[r.person] = rec
+			nights[r.person]++
+			for _, o := range rows {
+				if o.person == r.person || r.finished == 0 {
+					continue
+				}
+				p := pairs[pair{r.person, o.person}]
+				p[0]++
+				if r.place < o.place {
+					p[1]++
+				} else if r.place > o.place {
+					p[2]++
+				}
+				pairs[pair{r.person, o.person}] = p
+			}
+		}
+	}
+	people, err := s.People(ctx, group)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range people {
+		if p.Record != totals[p.ID] || p.Nights != nights[p.ID] {
+			t.Errorf("%s: %s's kept record %+v over %d nights, recomputed %+v over %d", when, p.Name, p.Record, p.Nights, totals[p.ID], nights[p.ID])
+		}
+	}
+	kept := map[pair][3]int{}
+	if err := eachRow(ctx, s.reader(), `SELECT person_id, other_id, nights, ahead, behind FROM person_pairs WHERE nights <> 0 OR ahead <> 0 OR behind <> 0`, nil,
+		func(r *sql.Rows) error {
+			var p pair
+			var v [3]int
+			err := r.Scan(&p.a, &p.b, &v[0], &v[1], &v[2])
+			kept[p] = v
+			return err
+		}); err != nil {
+		t.Fatal(err)
+	}
+	if len(kept) != len(pairs) {
+		t.Errorf("%s: %d head-to-head rows kept, %d recomputed", when, len(kept), len(pairs))
+	}
+	for p, v := range pairs {
+		if kept[p] != v {
+			t.Errorf("%s: head to head %d against %d kept %v, recomputed %v", when, p.a, p.b, kept[p], v)
 		}
 	}
 }

@@ -23,6 +23,13 @@ const (
 			WHERE n.game_id = ?1 AND n.won = 1), ''),
 		line_best = coalesce((SELECT min(total) FROM person_nights WHERE game_id = ?1), 0)
 		WHERE id = ?1`
+	// qKeepLines is qKeepLine for every night of a person (a rename, a merge).
+	qKeepLines = `UPDATE games SET
+		line_players = coalesce((SELECT group_concat(name, char(31) ORDER BY seat) FROM players WHERE game_id = games.id), ''),
+		line_winners = coalesce((SELECT group_concat(p.name, char(31) ORDER BY p.name) FROM person_nights n JOIN people p ON p.id = n.person_id
+			WHERE n.game_id = games.id AND n.won = 1), ''),
+		line_best = coalesce((SELECT min(total) FROM person_nights WHERE game_id = games.id), 0)
+		WHERE id IN (SELECT game_id FROM person_nights WHERE person_id = ?)`
 	qAddTotals = `INSERT INTO person_totals (person_id, nights, finished, won, rounds, points, outs, zeros, caught)
 			VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
 			ON CONFLICT (person_id) DO UPDATE SET nights = nights + ?2, finished = finished + ?3, won = won + ?4, rounds = rounds + ?5,
@@ -39,4 +46,4 @@ const (
 			VALUES (?, ?, ?, 0, 0, 0, 1, 0, 0, 0, 0)`
 )
 
-var groupQueries = []string{qInsertGame, qInsertPlayer, qInsertRound, qInsertGroup, qInsertChange, qInsertEntry, qInsertAction, qPutPersonNight, qKeepLine, qAddTotals, qAddPair, qSeatPeople, qNightResults, qSetGroup, qPutPerson, qSetPerson, qStartPersonNight}
+var groupQueries = []string{qInsertGame, qInsertPlayer, qInsertRound, qInsertGroup, qInsertChange, qInsertEntry, qInsertAction, qPutPersonNight, qKeepLine, qKeepLines, qAddTotals, qAddPair, qSeatPeople, qNightResults, qSetGroup, qPutPerson, qSetPerson, qStartPersonNight}
