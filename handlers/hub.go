@@ -50,7 +50,8 @@ type feed struct {
 // subscriber is one open stream.
 type subscriber struct {
 	ch     chan event
-	lagged atomic.Bool // an event did not fit: fetch everything again
+	lagged atomic.Bool   // an event did not fit: fetch everything again
+	gone   chan struct{} // closed when the game's links change or it is deleted
 }
 
 func newHub() *hub {
@@ -117,7 +118,7 @@ func (h *hub) subscribe(game int64, last string) (*subscriber, catchUp) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	f := h.feed(game)
-	s := &subscriber{ch: make(chan event, subscriberBuffer)}
+	s := &subscriber{ch: make(chan event, subscriberBuffer), gone: make(chan struct{})}
 	f.subs[s] = struct{}{}
 	if last == "" {
 		return s, catchUp{}
@@ -157,11 +158,27 @@ func coalesce(ring []event, seq uint64) []event {
 	return out
 }
 
+// drop ends every stream of game and forgets its events: a link of it was
+// renewed, or it was deleted, so each phone must ask again by its own link
+// (an old one is refused) and a game given the same id later starts afresh.
+func (h *hub) drop(game int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if f := h.games[game]; f != nil {
+		for s := range f.subs {
+			close(s.gone)
+		}
+		delete(h.games, game)
+	}
+}
+
 // unsubscribe stops following.
 func (h *hub) unsubscribe(game int64, s *subscriber) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	delete(h.feed(game).subs, s)
+	if f := h.games[game]; f != nil {
+		delete(f.subs, s)
+	}
 }
 
 // admit counts one more stream for client, unless it has limit already.

@@ -6,6 +6,7 @@ import (
 	"net/http/cookiejar"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -311,4 +312,29 @@ func TestExportDownloads(t *testing.T) {
 		t.Fatal("the view-only download gives away the edit link")
 	}
 	expect(t, "other format", a.get(game+"/export.xml"), http.StatusNotFound)
+}
+
+// TestRenewingEndsTheOldStreams: phones following a night by a link that
+// is renewed, or a night that is deleted, are cut off: the old link's
+// stream ends and is refused when it comes back; the other link's
+// phones reconnect as before.
+func TestRenewingEndsTheOldStreams(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob")
+	view := a.viewLink(game)
+	old := openStream(t, a.server.URL, game, "")
+	watcher := openStream(t, a.server.URL, view, "")
+	expect(t, "renew the edit link", a.post(game+"/links/edit", nil), http.StatusSeeOther)
+	for name, s := range map[string]*stream{"the old edit link's": old, "the view-only link's": watcher} {
+		select {
+		case <-s.ended:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s stream still open after the renewal", name)
+		}
+	}
+	if got := a.getStatusOnly(game + "/events"); got != http.StatusNotFound {
+		t.Fatalf("the old edit link's stream comes back %d, want 404", got)
+	}
+	openStream(t, a.server.URL, view, "") // the view-only link still follows
 }

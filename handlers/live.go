@@ -175,6 +175,8 @@ func (a *App) stream(c echo.Context, sub *subscriber, first catchUp) error {
 			return nil
 		case <-beat.C:
 			w.comment(": alive")
+		case <-sub.gone:
+			return nil
 		case ev := <-sub.ch:
 			if sub.lagged.Swap(false) {
 				drain(sub.ch)

@@ -344,6 +344,15 @@
   window.addEventListener("pagehide", function () { if (source) source.close(); });
   window.addEventListener("pageshow", function (e) { if (e.persisted && source) location.reload(); });
   document.addEventListener("htmx:sseError", streamDown);
+  // A stream the server refuses for good (the night deleted, or this link
+  // replaced by a new one) stops for good: the page says so by loading
+  // again, which shows why.
+  document.addEventListener("htmx:sseError", function () {
+    if (!source || source.readyState !== 2) return;
+    fetch(location.href, { method: "HEAD" }).then(function (r) {
+      if (r.status === 404) location.reload();
+    }).catch(function () {});
+  });
   document.addEventListener("htmx:sseOpen", streamUp);
   window.addEventListener("offline", streamDown);
 })();
