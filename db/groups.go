@@ -155,8 +155,12 @@ type Record struct {
 
 // People lists a group's people with their records, by name.
 func (s *Store) People(ctx context.Context, group int64) ([]Person, error) {
+	return people(ctx, s.reader(), group)
+}
+
+func people(ctx context.Context, q conn, group int64) ([]Person, error) {
 	var out []Person
-	err := eachRow(ctx, s.reader(), `SELECT p.id, p.name, coalesce(t.nights, 0), coalesce(t.finished, 0), coalesce(t.won, 0), coalesce(t.rounds, 0),
+	err := eachRow(ctx, q, `SELECT p.id, p.name, coalesce(t.nights, 0), coalesce(t.finished, 0), coalesce(t.won, 0), coalesce(t.rounds, 0),
 			coalesce(t.points, 0), coalesce(t.outs, 0), coalesce(t.zeros, 0), coalesce(t.caught, 0)
 		FROM people p LEFT JOIN person_totals t ON t.person_id = p.id WHERE p.group_id = ? ORDER BY p.name, p.id`, []any{group},
 		func(r *sql.Rows) error {
@@ -238,6 +242,7 @@ type PersonPage struct {
 	Best, Worst *NightLine // lowest and highest finished totals, or nil
 	Against     []HeadToHead
 	Recent      []NightPoint // the latest finished nights, oldest first
+	People      []Person     // everyone of the group, as read with the record
 }
 
 // A NightPoint is a person's total in one finished night, beside the
@@ -261,12 +266,18 @@ type HeadToHead struct {
 // PersonRecord reads one person of a group, from kept sums and indexes.
 func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPage, error) {
 	var p PersonPage
-	people, err := s.People(ctx, group)
+	// One read: a rename or merge meanwhile can't mix two states on a page.
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return p, err
 	}
+	defer tx.Rollback()
+	q := conn{db: s.read, tx: tx}
+	if p.People, err = people(ctx, q, group); err != nil {
+		return p, err
+	}
 	byID := map[int64]Person{}
-	for _, pp := range people {
+	for _, pp := range p.People {
 		byID[pp.ID] = pp
 	}
 	me, ok := byID[person]
@@ -279,7 +290,7 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPa
 		order string
 	}{{&p.Best, "ASC"}, {&p.Worst, "DESC"}} { // ties: the earliest best, the latest worst
 		var l NightLine
-		err := s.reader().QueryRowContext(ctx, `SELECT g.id, g.view_slug, g.name, g.played_on, n.total FROM person_nights n JOIN games g ON g.id = n.game_id
+		err := q.QueryRowContext(ctx, `SELECT g.id, g.view_slug, g.name, g.played_on, n.total FROM person_nights n JOIN games g ON g.id = n.game_id
 			WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.total `+end.order+`, n.played_on `+end.order+` LIMIT 1`, person).
 			Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Best)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -291,7 +302,7 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPa
 		l.Finished = true
 		*end.into = &l
 	}
-	err = eachRow(ctx, s.reader(), `SELECT n.played_on, n.total, g.line_best FROM person_nights n JOIN games g ON g.id = n.game_id
+	err = eachRow(ctx, q, `SELECT n.played_on, n.total, g.line_best FROM person_nights n JOIN games g ON g.id = n.game_id
 		WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.played_on DESC, n.game_id DESC LIMIT ?`, []any{person, recentNights},
 		func(r *sql.Rows) error {
 			var pt NightPoint
@@ -302,7 +313,7 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPa
 	if err != nil {
 		return p, err
 	}
-	err = eachRow(ctx, s.reader(), `SELECT other_id, nights, ahead, behind FROM person_pairs WHERE person_id = ? AND nights > 0`, []any{person},
+	err = eachRow(ctx, q, `SELECT other_id, nights, ahead, behind FROM person_pairs WHERE person_id = ? AND nights > 0`, []any{person},
 		func(r *sql.Rows) error {
 			var h HeadToHead
 			var other int64

@@ -84,7 +84,9 @@ func (a *App) group(c echo.Context) error {
 		p.AgainForm = newFormID()
 	}
 	for _, person := range people {
-		p.People = append(p.People, personLine(g, person))
+		if person.Nights > 0 { // a record whose nights were all deleted
+			p.People = append(p.People, personLine(g, person))
+		}
 	}
 	return render(c, http.StatusOK, views.Group(p))
 }
@@ -221,11 +223,7 @@ func (a *App) person(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	people, err := a.store.People(c.Request().Context(), g.ID)
-	if err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, views.Player(playerPage(g, rec, people)))
+	return render(c, http.StatusOK, views.Player(playerPage(g, rec)))
 }
 
 // renamePerson gives a player of the group another name everywhere.

@@ -10,7 +10,7 @@ import (
 
 // playerPage builds one player's record: the figures, the best and worst
 // nights, head to head, and ways to rename or merge the record.
-func playerPage(g db.Group, rec db.PersonPage, people []db.Person) views.PlayerPage {
+func playerPage(g db.Group, rec db.PersonPage) views.PlayerPage {
 	p := views.PlayerPage{
 		Meta:      views.Meta{Title: text("title.player", referee.Params{"Name": rec.Name, "Group": g.Name}), Where: g.Name},
 		GroupURL:  groupURL(g.Slug),
@@ -42,7 +42,7 @@ func playerPage(g db.Group, rec db.PersonPage, people []db.Person) views.PlayerP
 		p.Against = append(p.Against, views.Versus{Name: h.Other.Name, URL: personURL(g.Slug, h.Other.ID),
 			Nights: h.Nights, Ahead: h.Ahead, Behind: h.Behind, Level: h.Nights - h.Ahead - h.Behind})
 	}
-	for _, other := range people {
+	for _, other := range rec.People {
 		if other.ID != rec.ID {
 			p.Others = append(p.Others, views.Option{Value: strconv.FormatInt(other.ID, 10), Label: other.Name})
 		}
