@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 )
@@ -90,6 +91,12 @@ func (s *Store) commit(batch []queued) {
 		errs[0] = tx.Commit()
 		return
 	}
+	runBatch(ctx, tx, c, batch, errs)
+}
+
+// runBatch runs the writes of a batch in tx, each in its own savepoint,
+// and commits them; errs gets each write's answer.
+func runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []error) {
 	for i, w := range batch {
 		if _, err := tx.ExecContext(ctx, "SAVEPOINT write"); err != nil {
 			errs[i] = err
@@ -110,7 +117,7 @@ func (s *Store) commit(batch []queued) {
 			errs[i] = err
 		}
 	}
-	err = tx.Commit()
+	err := tx.Commit()
 	for i := range errs {
 		if errs[i] == nil {
 			errs[i] = err

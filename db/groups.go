@@ -285,46 +285,58 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPa
 		return p, referee.NotFound("player")
 	}
 	p.Person = me
-	for _, end := range []struct {
-		into  **NightLine
-		order string
-	}{{&p.Best, "ASC"}, {&p.Worst, "DESC"}} { // ties: the earliest best, the latest worst
-		var l NightLine
-		err := q.QueryRowContext(ctx, `SELECT g.id, g.view_slug, g.name, g.played_on, n.total FROM person_nights n JOIN games g ON g.id = n.game_id
-			WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.total `+end.order+`, n.played_on `+end.order+` LIMIT 1`, person).
-			Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Best)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			return p, err
-		}
-		l.Finished = true
-		*end.into = &l
+	if p.Best, err = endNight(ctx, q, person, "ASC"); err == nil { // ties: the earliest best, the latest worst
+		p.Worst, err = endNight(ctx, q, person, "DESC")
 	}
-	err = eachRow(ctx, q, `SELECT n.played_on, n.total, g.line_best FROM person_nights n JOIN games g ON g.id = n.game_id
+	if err == nil {
+		p.Recent, err = recent(ctx, q, person)
+	}
+	if err == nil {
+		p.Against, err = against(ctx, q, person, byID)
+	}
+	return p, err
+}
+
+// endNight is person's finished night with the lowest total (order ASC)
+// or the highest (DESC), or nil before the first.
+func endNight(ctx context.Context, q conn, person int64, order string) (*NightLine, error) {
+	l := NightLine{Finished: true}
+	err := q.QueryRowContext(ctx, `SELECT g.id, g.view_slug, g.name, g.played_on, n.total FROM person_nights n JOIN games g ON g.id = n.game_id
+		WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.total `+order+`, n.played_on `+order+` LIMIT 1`, person).
+		Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Best)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return &l, err
+}
+
+// recent is person's latest finished nights, oldest first.
+func recent(ctx context.Context, q conn, person int64) ([]NightPoint, error) {
+	var out []NightPoint
+	err := eachRow(ctx, q, `SELECT n.played_on, n.total, g.line_best FROM person_nights n JOIN games g ON g.id = n.game_id
 		WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.played_on DESC, n.game_id DESC LIMIT ?`, []any{person, recentNights},
 		func(r *sql.Rows) error {
 			var pt NightPoint
 			err := r.Scan(&pt.PlayedOn, &pt.Total, &pt.Winning)
-			p.Recent = append([]NightPoint{pt}, p.Recent...)
+			out = append([]NightPoint{pt}, out...)
 			return err
 		})
-	if err != nil {
-		return p, err
-	}
-	err = eachRow(ctx, q, `SELECT other_id, nights, ahead, behind FROM person_pairs WHERE person_id = ? AND nights > 0`, []any{person},
+	return out, err
+}
+
+// against is person's head to head with each other person of byID.
+func against(ctx context.Context, q conn, person int64, byID map[int64]Person) ([]HeadToHead, error) {
+	var out []HeadToHead
+	err := eachRow(ctx, q, `SELECT other_id, nights, ahead, behind FROM person_pairs WHERE person_id = ? AND nights > 0`, []any{person},
 		func(r *sql.Rows) error {
 			var h HeadToHead
 			var other int64
-			if err := r.Scan(&other, &h.Nights, &h.Ahead, &h.Behind); err != nil {
-				return err
-			}
+			err := r.Scan(&other, &h.Nights, &h.Ahead, &h.Behind)
 			h.Other = byID[other]
-			p.Against = append(p.Against, h)
-			return nil
+			out = append(out, h)
+			return err
 		})
-	return p, err
+	return out, err
 }
 
 // RenamePerson gives a group's person another name, in every night of

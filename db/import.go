@@ -79,6 +79,23 @@ func validLink(s string) bool {
 	return true
 }
 
+// checkLinks refuses a night's links, or its date, where the store could
+// not find or list it by them.
+func checkLinks(n Night) error {
+	for _, l := range []string{n.Link, n.ViewLink} {
+		if l != "" && !validLink(l) {
+			return fmt.Errorf("link %q is not 9 to 64 lowercase letters and digits", l)
+		}
+	}
+	if n.Group != nil && (!validLink(n.Group.Link) || n.Group.Name == "") {
+		return fmt.Errorf("its table of friends needs a name and a link of 9 to 64 lowercase letters and digits")
+	}
+	if _, err := time.Parse(time.DateOnly, n.PlayedOn); err != nil {
+		return fmt.Errorf("its date %q is not a date like 2026-11-27", n.PlayedOn)
+	}
+	return nil
+}
+
 // checkNight refuses a night the store could not hold or read back.
 func checkNight(n Night) error {
 	rules := referee.Standard()
@@ -98,16 +115,8 @@ func checkNight(n Night) error {
 			return fmt.Errorf("player %d's name %q is empty or twice", i+1, p)
 		}
 	}
-	for _, l := range []string{n.Link, n.ViewLink} {
-		if l != "" && !validLink(l) {
-			return fmt.Errorf("link %q is not 9 to 64 lowercase letters and digits", l)
-		}
-	}
-	if n.Group != nil && (!validLink(n.Group.Link) || n.Group.Name == "") {
-		return fmt.Errorf("its table of friends needs a name and a link of 9 to 64 lowercase letters and digits")
-	}
-	if _, err := time.Parse(time.DateOnly, n.PlayedOn); err != nil {
-		return fmt.Errorf("its date %q is not a date like 2026-11-27", n.PlayedOn)
+	if err := checkLinks(n); err != nil {
+		return err
 	}
 	times := []string{n.CreatedAt}
 	if n.FinishedAt != nil {
@@ -231,6 +240,12 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 	if n.Group == nil {
 		return nil
 	}
+	return s.joinImported(ctx, tx, n)
+}
+
+// joinImported makes an imported night one of its table's (made when the
+// database lacks it), and keeps its results in the table's records.
+func (s *Store) joinImported(ctx context.Context, tx conn, n Night) error {
 	if _, err := findGroup(ctx, tx, n.Group.Link); errors.Is(err, referee.ErrNotFound) {
 		_, err = tx.ExecContext(ctx, qInsertGroup, n.Group.Link, n.Group.Name, n.CreatedAt)
 		if err != nil {
@@ -246,7 +261,6 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 	if _, err := joinGroup(ctx, tx, n.Group.Link, g); err != nil {
 		return err
 	}
-	s.games.Delete(g.ID)
 	sh, err := s.loadSheet(ctx, tx, n.Link, noHistory)
 	if err != nil {
 		return err

@@ -52,16 +52,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer store.Close()
-	var err error
-	var a db.Archive
-	switch {
-	case *group != "":
-		a, err = store.ExportGroup(context.Background(), linkPart(*group, "/t/"), true)
-	case *night != "":
-		a, err = store.Export(context.Background(), linkPart(*night, "/g/"))
-	default:
-		a, err = store.ExportAll(context.Background())
-	}
+	a, err := pickNights(store, *night, *group)
 	if errors.Is(err, referee.ErrNotFound) {
 		return fail(stderr, 2, "nothing in %s has the link %q", *path, *night+*group)
 	}
@@ -77,6 +68,18 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, 1, "writing the export: %v", err)
 	}
 	return 0
+}
+
+// pickNights reads one night (by its link), a table's nights, or all.
+func pickNights(store *db.Store, night, group string) (db.Archive, error) {
+	ctx := context.Background()
+	switch {
+	case group != "":
+		return store.ExportGroup(ctx, linkPart(group, "/t/"), true)
+	case night != "":
+		return store.Export(ctx, linkPart(night, "/g/"))
+	}
+	return store.ExportAll(ctx)
 }
 
 // runImport adds the game nights of a JSON export to the database, all or
