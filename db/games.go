@@ -82,19 +82,8 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 			}
 			return err
 		}
-		res, err := tx.ExecContext(ctx,
-			`INSERT INTO games (slug, view_slug, name, played_on, rules, hand_size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			g.Slug, g.ViewSlug, g.Name, g.PlayedOn, string(rules), g.HandSize, stamp(g.CreatedAt))
-		if err != nil {
+		if g.ID, err = insertGame(ctx, tx, g, string(rules)); err != nil {
 			return err
-		}
-		if g.ID, err = res.LastInsertId(); err != nil {
-			return err
-		}
-		for seat, name := range g.Players {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`, g.ID, seat, name); err != nil {
-				return err
-			}
 		}
 		if ng.Group != "" {
 			if g.GroupID, err = joinGroup(ctx, tx, ng.Group, g); err != nil {
@@ -111,6 +100,26 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		return s.keepForm(ctx, tx, key, g.Slug)
 	})
 	return g, err
+}
+
+// insertGame writes a new game and its players, and answers its id.
+func insertGame(ctx context.Context, tx conn, g Game, rules string) (int64, error) {
+	res, err := tx.ExecContext(ctx,
+		`INSERT INTO games (slug, view_slug, name, played_on, rules, hand_size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		g.Slug, g.ViewSlug, g.Name, g.PlayedOn, rules, g.HandSize, stamp(g.CreatedAt))
+	if err != nil {
+		return 0, err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, err
+	}
+	for seat, name := range g.Players {
+		if _, err := tx.ExecContext(ctx, qInsertPlayer, id, seat, name); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
 }
 
 // formKept is how long a form's one-time id is remembered.

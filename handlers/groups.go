@@ -66,18 +66,28 @@ func (a *App) group(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	last, err := a.store.LastNight(ctx, g.ID)
+	p, err := a.groupPage(c, g, people)
 	if err != nil {
 		return err
 	}
-	share, err := shareLink(c.Scheme()+"://"+c.Request().Host+groupURL(g.Slug), text("qr.group", nil))
-	if err != nil {
-		return err
-	}
+	p.History = historyList(g, people, f, lines, more)
+	return render(c, http.StatusOK, views.Group(p))
+}
+
+// groupPage builds the table's page but its history: its link, starting
+// a night (like the last, where there is one), its players.
+func (a *App) groupPage(c echo.Context, g db.Group, people []db.Person) (views.GroupPage, error) {
 	p := views.GroupPage{
 		Meta: views.Meta{Title: text("title.group", referee.Params{"Name": g.Name}), Where: g.Name},
-		Name: g.Name, URL: groupURL(g.Slug), Share: share, NewURL: "/new?group=" + url.QueryEscape(g.Slug),
-		History: historyList(g, people, f, lines, more),
+		Name: g.Name, URL: groupURL(g.Slug), NewURL: "/new?group=" + url.QueryEscape(g.Slug),
+	}
+	var err error
+	if p.Share, err = shareLink(c.Scheme()+"://"+c.Request().Host+groupURL(g.Slug), text("qr.group", nil)); err != nil {
+		return p, err
+	}
+	last, err := a.store.LastNight(c.Request().Context(), g.ID)
+	if err != nil {
+		return p, err
 	}
 	if last != nil {
 		p.Again = text("again", referee.Params{"Names": last.Players})
@@ -88,7 +98,7 @@ func (a *App) group(c echo.Context) error {
 			p.People = append(p.People, personLine(g, person))
 		}
 	}
-	return render(c, http.StatusOK, views.Group(p))
+	return p, nil
 }
 
 // historyFilter reads which nights the history shows: a person's, between
