@@ -5,17 +5,30 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/views"
 )
 
 // exportGroup downloads every night of a table of friends, as JSON or CSV.
 func (a *App) exportGroup(c echo.Context) error {
 	if !archiveFormat(c.Param("format")) {
 		return echo.ErrNotFound
+	}
+	// A table's whole history is the heaviest answer the app gives: one
+	// at a time, for everyone.
+	select {
+	case a.exporting <- struct{}{}:
+		defer func() { <-a.exporting }()
+	default:
+		retryAfter(c, 5*time.Second)
+		return render(c, http.StatusTooManyRequests, views.Error(views.ErrorPage{
+			Meta: views.Meta{Title: http.StatusText(http.StatusTooManyRequests)}, Status: http.StatusTooManyRequests,
+			Message: text("export-busy", nil), Back: groupURL(c.Param("group"))}))
 	}
 	// The table's link shows its nights, not their edit links.
 	arch, err := a.store.ExportGroup(c.Request().Context(), c.Param("group"), false)

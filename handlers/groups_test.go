@@ -3,9 +3,13 @@ package handlers
 import (
 	"context"
 	"fmt"
+	"html"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
 	"chickenfoot/referee"
@@ -180,4 +184,48 @@ func TestTableLinkKeepsEditLinks(t *testing.T) {
 			t.Errorf("GET %s = %d, want 404", path, r.code)
 		}
 	}
+}
+
+// TestGroupExportOneAtATime: while a table's export is being made, another
+// is asked to wait, with a message and Retry-After.
+func TestGroupExportOneAtATime(t *testing.T) {
+	t.Parallel()
+	store, err := db.Open(context.Background(), t.TempDir()+"/app.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	grp, err := store.CreateGroup(context.Background(), "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(store, Config{})
+	a := &App{store: store, exporting: make(chan struct{}, 1)}
+	a.exporting <- struct{}{} // an export under way
+	c, rec := contextFor(e, http.MethodGet, "/t/"+grp.Slug+"/export.json", map[string]string{"group": grp.Slug, "format": "json"})
+	if err := a.exportGroup(c); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), html.EscapeString(text("export-busy", nil))) {
+		t.Fatalf("a second export: %d, Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	<-a.exporting
+	c, rec = contextFor(e, http.MethodGet, "/t/"+grp.Slug+"/export.json", map[string]string{"group": grp.Slug, "format": "json"})
+	if err := a.exportGroup(c); err != nil || rec.Code != http.StatusOK {
+		t.Fatalf("an export once the other is done: %d, %v", rec.Code, err)
+	}
+}
+
+// contextFor is an echo context for a request to path with its route's
+// parameters, and the recorder of its answer.
+func contextFor(e *echo.Echo, method, path string, params map[string]string) (echo.Context, *httptest.ResponseRecorder) {
+	rec := httptest.NewRecorder()
+	c := e.NewContext(httptest.NewRequest(method, path, nil), rec)
+	var names, values []string
+	for k, v := range params {
+		names, values = append(names, k), append(values, v)
+	}
+	c.SetParamNames(names...)
+	c.SetParamValues(values...)
+	return c, rec
 }

@@ -27,6 +27,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"unreadable":   "That request could not be read. Reload the page and try again.",
 	"stalled":      "The form stopped arriving before it was complete, so nothing was saved. Check the connection and send it again.",
 	"health-down":  "The database can't be read or written.",
+	"export-busy":  "Another copy of a table's nights is being made right now. Try again in a few seconds.",
 	"too-many":     "Too many changes came from this network at once, so this one was not saved. Wait a second and try again.",
 
 	// A server with a passphrase.

@@ -94,6 +94,7 @@ type App struct {
 	lock  *lock // nil without a passphrase
 
 	hub              *hub
+	exporting        chan struct{} // a table's export under way
 	stop             context.Context
 	streamsPerClient int
 	heartbeat        time.Duration
@@ -111,7 +112,7 @@ func New(store Store, cfg Config) *echo.Echo {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	a := &App{store: store, now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hub: newHub(),
+	a := &App{store: store, now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hub: newHub(), exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
 		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()
