@@ -123,3 +123,9 @@ func ViewOnly() *RuleError { return refusal(CodeViewOnly, "view-only", nil) }
 // Conflict reports a request made on a state that has changed since; key
 // names the catalog message that says what changed.
 func Conflict(key string, p Params) *RuleError { return refusal(CodeConflict, key, p) }
+
+// UnknownSeat refuses an action by a seat named name, which is not one of
+// the table's seats, names.
+func UnknownSeat(name string, names []string) *RuleError {
+	return refusal(CodeBadSeat, "bad-seat.name", Params{"Seat": name, "Names": names})
+}

@@ -31,11 +31,10 @@ func (l *Layout) ScoreHands(hands map[string][]string) (map[string]int, []HandPr
 		for _, text := range hands[name] {
 			t, err := l.rules.Set.Parse(text)
 			if err != nil {
-				reason := err.Error()
+				p := Params{"Name": name, "Reason": err.Error()}
 				if re := (*RuleError)(nil); errors.As(err, &re) {
-					reason = re.Reason
+					p["Reason"], p["Cause"] = re.Reason, re // Cause words Reason in another language
 				}
-				p := Params{"Name": name, "Reason": reason}
 				problems = append(problems, HandProblem{name, text, refusal(CodeBadTile, "hand.bad-tile", p)})
 				continue
 			}

@@ -78,6 +78,7 @@ var messages = NewCatalog(map[string]string{
 	// Turns (action.go). A seat with no name is "seat 2".
 	"seat":               "seat {{.Seat}}",
 	"bad-seat":           `There is no seat {{.Seat}} at this table of {{count .Players "player" "players"}}.`,
+	"bad-seat.name":      `There is no seat {{printf "%q" .Seat}} at this table; the players are {{and .Names}}.`,
 	"bad-action":         `{{printf "%q" .Action}} is not an action; use play, draw, pass, take-back or penalty.`,
 	"round-over.domino":  "The round is over: {{.Name}} laid their last tile.",
 	"round-over.blocked": "The round is over: the table is blocked.",
@@ -132,3 +133,12 @@ var messages = NewCatalog(map[string]string{
 		"{{.Name}}'s was {{with .Low}}{{.}}{{else}}none{{end}}{{range .Others}}, {{.}}{{end}}",
 	"standings.lowest-round.other": "{{.Name}}'s {{with .Low}}{{.}}{{else}}none{{end}}",
 })
+
+// Text fills in the referee's message key with p, in English: the words
+// of a RuleError's Reason. Another language words the same key and
+// parameters in its own catalog.
+func Text(key string, p Params) string { return messages.Text(key, p) }
+
+// MessageKeys lists the keys of every message the referee says, in no
+// particular order.
+func MessageKeys() []string { return messages.Keys() }

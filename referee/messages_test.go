@@ -83,6 +83,7 @@ var samples = map[string]Params{
 
 	"seat":               {"Seat": 2},
 	"bad-seat":           {"Seat": 5, "Players": 4},
+	"bad-seat.name":      {"Seat": "Zed", "Names": []string{"Ann", "Bob", "Cy"}},
 	"bad-action":         {"Action": "jump"},
 	"round-over.domino":  {"Name": "Ann"},
 	"round-over.blocked": nil,
@@ -414,6 +415,7 @@ func roundRefusals(t *testing.T) []refusalCase {
 	mayDraw := with(func(r *Rules) { r.AbleToPlay = AbleMayDraw })
 	return []refusalCase{
 		{"no such seat", "bad-seat", try(d6, known, nil, act(2, ActPass))},
+		{"no such seat name", "bad-seat.name", UnknownSeat("Zed", []string{"Ann", "Bob"})},
 		{"no such action", "bad-action", try(d6, known, nil, act(0, "jump"))},
 		{"after going out", "round-over.domino", try(d6, oneEach, []Action{play(0, "6-6", "")}, act(1, ActPass))},
 		{"after a block", "round-over.blocked", try(d6, allDealt, []Action{play(0, "6-6", ""), act(1, ActPass), act(0, ActPass)}, act(1, ActPass))},

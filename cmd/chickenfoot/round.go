@@ -164,9 +164,7 @@ func move(l *referee.Layout, a actionInput) (referee.Move, error) {
 // badSeat is the referee's bad-seat refusal for a name the table lacks; the
 // referee's own sentence names seats by number, so the name is put here.
 func badSeat(name string, seats []string) error {
-	return &referee.RuleError{Code: referee.CodeBadSeat, Key: "bad-seat",
-		Params: referee.Params{"Seat": name, "Players": len(seats)},
-		Reason: fmt.Sprintf("There is no seat %q at this table; the players are %s.", name, referee.JoinAnd(seats))}
+	return referee.UnknownSeat(name, seats)
 }
 
 func roundState(r *referee.Round, seats []string) *roundOutput {
