@@ -3,7 +3,7 @@
 // Usage:
 //
 //	chickenfoot [serve] [--addr ADDR] [--db FILE]   serve the web app (default :8080, chickenfoot.db)
-//	chickenfoot referee [FILE]                      judge a layout or a whole round given as JSON (FILE or standard input)
+//	chickenfoot referee [--lang en|af|da] [FILE]    judge a layout or a whole round given as JSON (FILE or standard input)
 //	chickenfoot export [--db FILE] [--format json|csv] [--night LINK | --group LINK]
 //	chickenfoot import [--db FILE] EXPORT.json
 //	chickenfoot load [--nights N] [--viewers V] [--writes W] [--for D]
@@ -23,8 +23,9 @@ const usage = `usage:
         serve the web app (defaults: port 8080 on every interface, so phones on the
         same Wi-Fi can reach it, and chickenfoot.db in this folder;
         CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too)
-  chickenfoot referee [FILE]
-        judge a layout or a whole round given as JSON, from FILE or standard input
+  chickenfoot referee [--lang en|af|da] [FILE]
+        judge a layout or a whole round given as JSON, from FILE or standard input;
+        --lang words the messages in English (the default), Afrikaans or Danish
   chickenfoot export [--db FILE] [--format json|csv] [--night LINK | --group LINK]
         write every game night kept (or the one, or a table of friends' nights) to standard output:
         json holds everything and imports again; csv is one row per player per round

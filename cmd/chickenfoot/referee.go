@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"chickenfoot/referee"
+	"chickenfoot/referee/lang"
 )
 
 // The referee command's JSON contract; README.md documents it.
@@ -20,6 +22,7 @@ type refereeInput struct {
 	Moves          []*moveInput        `json:"moves"`
 	Hands          map[string][]string `json:"hands"`
 	Round          json.RawMessage     `json:"round"` // instead of moves; round.go
+	Lang           string              `json:"-"`     // the language of the messages: --lang
 }
 
 type moveInput struct {
@@ -81,6 +84,16 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "chickenfoot referee: "+format+"\n", a...)
 		return 2
 	}
+	flags := flag.NewFlagSet("referee", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	tag := flags.String("lang", lang.Default, "the language of the messages: "+strings.Join(lang.Supported(), ", "))
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if !lang.IsSupported(*tag) {
+		return fail("--lang %q is not a language the referee speaks; use one of %s", *tag, strings.Join(lang.Supported(), ", "))
+	}
+	args = flags.Args()
 	if len(args) > 1 {
 		return fail("give at most one input file, not %d", len(args))
 	}
@@ -92,6 +105,7 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	in.Lang = *tag
 	out, err := judge(in, rules, double)
 	if err != nil {
 		return fail("%v", err)
@@ -245,7 +259,7 @@ func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, err
 		}
 		var re *referee.RuleError
 		if errors.As(err, &re) {
-			res.OK, res.Rule, res.Message = false, string(re.Code), re.Reason
+			res.OK, res.Rule, res.Message = false, string(re.Code), lang.Reason(in.Lang, re)
 		} else if err != nil {
 			return out, err
 		}
@@ -253,7 +267,7 @@ func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, err
 	}
 	out.Pending = pending(layout.Pending())
 	out.OpenEnds = openEnds(layout)
-	out.Scores, out.Problems = scoreHands(in.Hands, layout)
+	out.Scores, out.Problems = scoreHands(in.Hands, layout, in.Lang)
 	return out, nil
 }
 
@@ -274,11 +288,11 @@ func openEnds(layout *referee.Layout) []endOutput {
 
 // scoreHands scores each hand and lists the tiles that cannot be where
 // the input puts them, as the referee judges them.
-func scoreHands(hands map[string][]string, layout *referee.Layout) (map[string]int, []problem) {
+func scoreHands(hands map[string][]string, layout *referee.Layout, tag string) (map[string]int, []problem) {
 	scores, found := layout.ScoreHands(hands)
 	problems := make([]problem, len(found))
 	for i, p := range found {
-		problems[i] = problem{Rule: string(p.Err.Code), Hand: p.Hand, Tile: p.Tile, Message: p.Err.Reason}
+		problems[i] = problem{Rule: string(p.Err.Code), Hand: p.Hand, Tile: p.Tile, Message: lang.Reason(tag, p.Err)}
 	}
 	return scores, problems
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"chickenfoot/referee"
+	"chickenfoot/referee/lang"
 )
 
 type roundInput struct {
@@ -84,7 +85,7 @@ func judgeRound(in refereeInput, rules referee.Rules, double int) (refereeOutput
 	out := refereeOutput{Rules: rules, Moves: []moveOutput{}, Actions: []actionOutput{},
 		Scores: map[string]int{}, Problems: []problem{}}
 	for _, a := range actions {
-		res, err := judgeAction(round, table, a)
+		res, err := judgeAction(round, table, a, in.Lang)
 		if err != nil {
 			return out, err
 		}
@@ -101,12 +102,12 @@ func judgeRound(in refereeInput, rules referee.Rules, double int) (refereeOutput
 	return out, nil
 }
 
-func judgeAction(r *referee.Round, table seating, a actionInput) (actionOutput, error) {
+func judgeAction(r *referee.Round, table seating, a actionInput, tag string) (actionOutput, error) {
 	res := actionOutput{Seat: a.Seat, Act: a.Act, Tile: a.Tile, On: a.On, OK: true}
 	err := act(r, table, a)
 	var re *referee.RuleError
 	if errors.As(err, &re) {
-		res.OK, res.Rule, res.Message = false, string(re.Code), re.Reason
+		res.OK, res.Rule, res.Message = false, string(re.Code), lang.Reason(tag, re)
 	} else if err != nil {
 		return res, err
 	}
