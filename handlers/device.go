@@ -3,14 +3,12 @@ package handlers
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
-	"chickenfoot/referee"
 )
 
 // deviceCookie names the random id a browser keeps, so the home page can
@@ -65,29 +63,4 @@ func (a *App) visit(c echo.Context, g db.Game) db.Visit {
 		v.Seat = -1
 	}
 	return v
-}
-
-// viewOnlyRefused refuses, before any handler runs, every post made
-// through a game's view-only link: that link shows the game and changes
-// nothing. (The store refuses such a change too.)
-func (a *App) viewOnlyRefused(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		link := c.Param("slug")
-		if c.Request().Method != http.MethodPost || link == "" {
-			return next(c)
-		}
-		g, err := a.store.Settings(c.Request().Context(), link)
-		switch {
-		case errors.Is(err, referee.ErrNotFound):
-			// The handler says so: it asks the store, which knows a form
-			// sent again after its night was deleted, and answers it as
-			// the first time.
-			return next(c)
-		case err != nil:
-			return err
-		case g.ViewOnly:
-			return referee.ViewOnly()
-		}
-		return next(c)
-	}
 }

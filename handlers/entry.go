@@ -148,6 +148,9 @@ func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryF
 	if err != nil {
 		return db.Sheet{}, err
 	}
+	if g.ViewOnly { // before the form: whatever it says, nothing changes
+		return db.Sheet{}, referee.ViewOnly()
+	}
 	if f.by == "" && f.open && device != "" {
 		if v, err := a.store.Visit(ctx, device, slug); err == nil && v.Seat >= 0 && v.Seat < len(g.Players) {
 			f.by = g.Players[v.Seat]
@@ -171,7 +174,7 @@ func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryF
 // and writes nothing.
 func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm, err error) error {
 	p := problemOf(err)
-	if p.code == "" || p.code == referee.CodeNotFound {
+	if p.code == "" || pageWide(p.code) {
 		return err
 	}
 	sh, r, lerr := a.sheetRound(c.Request().Context(), slug, n, !isHTMX(c)) // only a full page shows the history

@@ -19,6 +19,13 @@ var codeStatus = map[referee.Code]int{
 	referee.CodeViewOnly: http.StatusForbidden,
 }
 
+// pageWide reports whether a refusal is about the whole request (nothing
+// here, or a link that may not change anything), shown as a page or a
+// message of its own rather than next to what was sent.
+func pageWide(code referee.Code) bool {
+	return code == referee.CodeNotFound || code == referee.CodeViewOnly
+}
+
 // A problem is an error as a player sees it: its status, its code (empty
 // for a fault of ours) and the message saying what to fix.
 type problem struct {

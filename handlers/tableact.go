@@ -81,7 +81,7 @@ func (a *App) act(c echo.Context) error {
 	t, err := a.writeAction(c.Request().Context(), slug, n, readActionForm(c))
 	var re *referee.RuleError
 	switch {
-	case errors.As(err, &re) && re.Code != referee.CodeNotFound && re.Code != referee.CodeInvalid:
+	case errors.As(err, &re) && !pageWide(re.Code) && re.Code != referee.CodeInvalid:
 		return a.actRefused(c, slug, n, re)
 	case err != nil:
 		return err
@@ -98,6 +98,9 @@ func (a *App) writeAction(ctx context.Context, slug string, n int, f actionForm)
 	g, err := a.store.Settings(ctx, slug)
 	if err != nil {
 		return db.Table{}, err
+	}
+	if g.ViewOnly { // before the form: whatever it says, nothing changes
+		return db.Table{}, referee.ViewOnly()
 	}
 	action, err := f.action(g.Rules.Set)
 	if err != nil {
