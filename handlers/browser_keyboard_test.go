@@ -76,11 +76,13 @@ func (b *browser) keepsFocus(step string) {
 	b.t.Logf("after %s the focus is on %s", step, got)
 }
 
-// settled waits until no htmx request, swap or settle is under way.
+// settled waits until no htmx request, swap or settle is under way, nor
+// the page's own work after one (the focus moved, the news said), which
+// may scroll the page under a tap.
 func (b *browser) settled() {
 	b.t.Helper()
 	b.do(chromedp.Poll[chromedp.Void](`document.readyState === "complete" &&
-		document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added") === null`))
+		document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, [data-settling]") === null`))
 }
 
 // jsString quotes s as a JavaScript string literal.

@@ -54,6 +54,7 @@ func TestBrowserLive(t *testing.T) {
 	phoneB.waitTextWithin(start, `[data-testid=owes]`, "Spinner 9-9: 4 arms to fill")
 	phoneB.waitTextWithin(start, `[data-testid=turn]`, "Bob's turn")
 	phoneA.waitText(`[data-testid=turn]`, "Bob's turn")
+	phoneA.settled()
 	start = time.Now()
 	phoneA.layTile("9-9", "9-1")
 	phoneB.waitTextWithin(start, `[data-testid=owes]`, "Spinner 9-9: 3 arms to fill")

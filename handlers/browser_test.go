@@ -294,8 +294,8 @@ func (b *browser) layTile(on, tile string) {
 		chromedp.Click(css(`label:has([data-testid="tile-`+tile+`"])`)),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("table").replaced = true`),
 		chromedp.Click(css(`[data-testid=lay-tile]`)),
-		chromedp.Poll[chromedp.Void](`(t => t !== null && !t.replaced)(document.getElementById("table")) &&
-			document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added") === null`))
+		chromedp.Poll[chromedp.Void](`(t => t !== null && !t.replaced)(document.getElementById("table"))`))
+	b.settled()
 	b.waitText(`details.log summary`, "What happened")
 }
 

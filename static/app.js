@@ -159,10 +159,14 @@
     return document.querySelector(sel);
   }
   function usable(el) { return el && !el.disabled && el.getClientRects().length > 0; }
+  // While that is pending the page carries data-settling, so whatever
+  // waits for the page to be still (a test's next tap) knows it isn't yet.
   var settled = null;
   document.addEventListener("htmx:afterSettle", function () {
     clearTimeout(settled);
+    document.documentElement.setAttribute("data-settling", "");
     settled = setTimeout(function () {
+      document.documentElement.removeAttribute("data-settling");
       var alerts = fresh("[role=alert]"), told = fresh("[data-say]");
       var notices = told.filter(function (el) { return el.classList.contains("notice"); });
       if (notices.length) told = notices;
