@@ -127,8 +127,20 @@ func decodeAction(a *Action, kind string, tile, on sql.NullString, at string) er
 // Unchecked. What the action changes on the score sheet (who set the
 // double, who went out) is written with it. It returns the table after.
 func (s *Store) Act(ctx context.Context, slug string, n int, action referee.Action, basedOn int) (Table, error) {
+	return s.ActAs(ctx, slug, n, func(Game) (referee.Action, int, error) { return action, basedOn, nil })
+}
+
+// ActAs is Act for an action that can only be read under the game's own
+// rules (a tile is read in the game's set): read is given the game as the
+// transaction finds it, and an error from it writes nothing. A form is
+// read this way in one visit to the database, not two.
+func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (action referee.Action, basedOn int, err error)) (Table, error) {
 	var out Table
 	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+		action, basedOn, err := read(sh.Game)
+		if err != nil {
+			return err
+		}
 		if sh.Round(n) == nil {
 			return referee.NotFound("round")
 		}

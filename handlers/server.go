@@ -52,7 +52,7 @@ type Store interface {
 	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
 	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
 	Table(ctx context.Context, slug string, n int) (db.Table, error)
-	Act(ctx context.Context, slug string, n int, a referee.Action, basedOn int) (db.Table, error)
+	ActAs(ctx context.Context, slug string, n int, read func(db.Game) (referee.Action, int, error)) (db.Table, error)
 	Secret(ctx context.Context, name string, size int) ([]byte, error)
 }
 

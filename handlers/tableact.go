@@ -93,24 +93,18 @@ func (a *App) act(c echo.Context) error {
 	return tableAnswer(c, http.StatusOK, tablePage(t, tableView(c)))
 }
 
-// writeAction reads the form under the game's rules and acts.
+// writeAction reads the form under the game's rules and acts. A view-only
+// link is refused before the form is read: whatever it says, nothing
+// changes.
 func (a *App) writeAction(ctx context.Context, slug string, n int, f actionForm) (db.Table, error) {
-	g, err := a.store.Settings(ctx, slug)
-	if err != nil {
-		return db.Table{}, err
-	}
-	if g.ViewOnly { // before the form: whatever it says, nothing changes
-		return db.Table{}, referee.ViewOnly()
-	}
-	action, err := f.action(g.Rules.Set)
-	if err != nil {
-		return db.Table{}, err
-	}
-	seq, err := f.basedOn()
-	if err != nil {
-		return db.Table{}, err
-	}
-	return a.store.Act(ctx, slug, n, action, seq)
+	return a.store.ActAs(ctx, slug, n, func(g db.Game) (referee.Action, int, error) {
+		action, err := f.action(g.Rules.Set)
+		if err != nil {
+			return action, 0, err
+		}
+		seq, err := f.basedOn()
+		return action, seq, err
+	})
 }
 
 // actRefused shows the table as it stands, nothing written, with the rule
