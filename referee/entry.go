@@ -87,6 +87,9 @@ func (s Sheet) CheckEntry(n, seat int, e Entry) error {
 	if r == nil || seat < 0 || seat >= len(s.Players) {
 		return NotFound("entry")
 	}
+	if !s.Plays(seat, n) {
+		return refusal(CodeNotPlaying, "not-playing", Params{"Name": s.Players[seat], "N": n})
+	}
 	others := 0
 	for o, other := range r.Entries {
 		if other == nil || o == seat {

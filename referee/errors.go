@@ -113,6 +113,13 @@ const (
 	// CodeTableStarted: tiles are on the table, so the double the round
 	// opened on can't change.
 	CodeTableStarted Code = "table-started"
+	// CodeNotPlaying: the player joined after the round or left before
+	// it; a missed round counts by the house rule, not by an entry.
+	CodeNotPlaying Code = "not-playing"
+	// CodeTableFull: one more player can't be dealt a hand from the set.
+	CodeTableFull Code = "table-full"
+	// CodeTooFewLeft: two players at least stay at the table.
+	CodeTooFewLeft Code = "too-few-players"
 )
 
 // Sentinel errors for the categories of rule errors, for errors.Is.
@@ -165,7 +172,7 @@ func (e *RuleError) Unwrap() error {
 	case CodeViewOnly:
 		return ErrViewOnly
 	case CodeTwoOut, CodeTwoDoubleBlanks, CodeDuplicateTile, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries,
-		CodeNoSkip, CodeTableStarted:
+		CodeNoSkip, CodeTableStarted, CodeNotPlaying, CodeTableFull, CodeTooFewLeft:
 		return ErrScore
 	case CodeBadTile:
 		return ErrNotation
@@ -202,6 +209,8 @@ func (c Code) Section() string {
 		return "end"
 	case CodeTwoOut, CodeTwoDoubleBlanks, CodeDuplicateTile, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries:
 		return "scoring"
+	case CodeNotPlaying, CodeTableFull, CodeTooFewLeft:
+		return "joining"
 	case CodeNoSkip, CodeTableStarted:
 		return "starting-double"
 	}

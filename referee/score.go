@@ -68,6 +68,7 @@ func (r Rules) Adjust(scores []int, wentOut int, outOnDouble bool) []int {
 type Result struct {
 	Scores  []int
 	WentOut int
+	Away    []int // the seats that missed the round; their scores are filled in
 }
 
 // Winners are the seats that won the round: the one who went out, or in a
@@ -79,10 +80,13 @@ func (res Result) Winners() []int {
 	if len(res.Scores) == 0 {
 		return nil
 	}
-	low := slices.Min(res.Scores)
-	var out []int
+	low, out := -1, []int(nil)
 	for s, v := range res.Scores {
-		if v == low {
+		switch {
+		case slices.Contains(res.Away, s):
+		case low < 0 || v < low:
+			low, out = v, []int{s}
+		case v == low:
 			out = append(out, s)
 		}
 	}

@@ -44,6 +44,9 @@ func (s Sheet) closable(r SheetRound) error {
 	var missing []string
 	out := 0
 	for seat, name := range s.Players {
+		if !s.Plays(seat, r.Number) {
+			continue
+		}
 		var e *Entry
 		if seat < len(r.Entries) {
 			e = r.Entries[seat]
@@ -108,6 +111,8 @@ func (s Sheet) CheckOpening(n, double, setter int) error {
 		return NotFound("round")
 	case setter < 0 || setter >= len(s.Players):
 		return Invalid("setter", "setter", messages.Text("setter", nil), nil)
+	case !s.Plays(setter, n):
+		return refusal(CodeNotPlaying, "not-playing", Params{"Name": s.Players[setter], "N": n})
 	case double < 0 || double > int(s.Rules.Set):
 		return Invalid("double", "double", messages.Text("double", nil), nil)
 	case r.Closed:

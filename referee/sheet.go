@@ -1,5 +1,7 @@
 package referee
 
+import "slices"
+
 // A Sheet is a game night's score sheet: who plays in which seat, the
 // house rules it is played under, and its rounds with every player's
 // entry. The score sheet's rules (what an entry may be, when a round may
@@ -8,7 +10,8 @@ package referee
 // store loads one, asks the referee, and writes what it is told.
 type Sheet struct {
 	Rules    Rules
-	Players  []string // by seat
+	Players  []string // by seat, with those who joined late or left
+	Seats    []Stay   // by seat, the rounds each plays; nil: all of them
 	HandSize int
 	Rounds   []SheetRound // in order; the last is the one being played unless Finished
 	Finished bool
@@ -67,20 +70,35 @@ func (s Sheet) Round(n int) *SheetRound {
 
 // Result is the round's scores under the game's rules: each hand's score
 // with the round-level house rules (blocked round, going out on a double)
-// applied. Players with no entry score 0.
+// applied among those who played it. Players with no entry score 0; a
+// player who missed the round scores what their Missed rule says.
 func (s Sheet) Result(r SheetRound) Result {
-	hands := make([]int, len(s.Players))
-	res := Result{WentOut: -1}
-	outOnDouble := false
-	for seat, e := range r.Entries {
-		if e != nil && seat < len(hands) {
-			hands[seat] = e.Score
+	seated := s.Seated(r.Number)
+	hands := make([]int, len(seated))
+	wentOut, outOnDouble := -1, false
+	for i, seat := range seated {
+		if seat < len(r.Entries) && r.Entries[seat] != nil {
+			e := r.Entries[seat]
+			hands[i] = e.Score
 			if e.WentOut {
-				res.WentOut, outOnDouble = seat, e.OutOnDouble
+				wentOut, outOnDouble = i, e.OutOnDouble
 			}
 		}
 	}
-	res.Scores = s.Rules.Adjust(hands, res.WentOut, outOnDouble)
+	played := s.Rules.Adjust(hands, wentOut, outOnDouble)
+	res := Result{Scores: make([]int, len(s.Players)), WentOut: -1}
+	for i, seat := range seated {
+		res.Scores[seat] = played[i]
+	}
+	if wentOut >= 0 {
+		res.WentOut = seated[wentOut]
+	}
+	for seat := range s.Players {
+		if !slices.Contains(seated, seat) {
+			res.Away = append(res.Away, seat)
+			res.Scores[seat] = s.stay(seat).Missed.fill(played)
+		}
+	}
 	return res
 }
 

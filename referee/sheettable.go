@@ -26,18 +26,41 @@ type EntryChange struct {
 // Deal is the deal of round n: the table knows the seats, the hand size
 // and who plays first where the first player moves on each round, not the
 // hands.
+// The table seats only those who play round n (see Seated): its seats
+// are numbered from 0 among them.
 func (s Sheet) Deal(n int) Deal {
-	return Deal{Players: len(s.Players), HandSize: s.HandSize, Names: s.Players, First: s.FirstPlayer(n)}
+	seated := s.Seated(n)
+	names := make([]string, len(seated))
+	for i, seat := range seated {
+		names[i] = s.Players[seat]
+	}
+	return Deal{Players: len(seated), HandSize: s.HandSize, Names: names, First: s.FirstPlayer(n)}
 }
 
-// FirstPlayer is the seat that plays first in round n under FirstRotates:
-// one seat further round each round. Under the other rules it is 0: the
-// holder of the double starts.
+// FirstPlayer is the table seat that plays first in round n under
+// FirstRotates: one seat further round each round. Under the other rules
+// it is 0: the holder of the double starts.
 func (s Sheet) FirstPlayer(n int) int {
-	if s.Rules.FirstPlayer != FirstRotates || len(s.Players) == 0 || n < 1 {
+	players := len(s.Seated(n))
+	if s.Rules.FirstPlayer != FirstRotates || players == 0 || n < 1 {
 		return 0
 	}
-	return (n - 1) % len(s.Players)
+	return (n - 1) % players
+}
+
+// TableSeat is seat's seat at round n's live table, or -1 when that player
+// misses the round.
+func (s Sheet) TableSeat(n, seat int) int {
+	return slices.Index(s.Seated(n), seat)
+}
+
+// SheetSeat is the score sheet's seat of round n's table seat, or -1.
+func (s Sheet) SheetSeat(n, tableSeat int) int {
+	seated := s.Seated(n)
+	if tableSeat < 0 || tableSeat >= len(seated) {
+		return -1
+	}
+	return seated[tableSeat]
 }
 
 // Replay rebuilds round n's table from its action log. The sheet's record
@@ -48,9 +71,9 @@ func (s Sheet) Replay(n int, log []Action) (*Round, error) {
 	if r == nil {
 		return nil, NotFound("round")
 	}
-	if i := standingStart(log); i >= 0 && r.Setter >= 0 && log[i].Seat != r.Setter {
+	if i, setter := standingStart(log), s.TableSeat(n, r.Setter); i >= 0 && setter >= 0 && log[i].Seat != setter {
 		log = slices.Clone(log)
-		log[i].Seat = r.Setter
+		log[i].Seat = setter
 	}
 	return Replay(s.Rules, r.Double(), s.Deal(n), log)
 }
@@ -91,7 +114,8 @@ const MaxActions = 2000
 
 // Act judges action on round n's table after log, and says what it
 // changes on the score sheet: who set the double, who went out, whose
-// going out a take-back undid. It returns the table after the action.
+// going out a take-back undid. The log and the action name table seats;
+// the effect names the sheet's. It returns the table after the action.
 func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, error) {
 	eff := TableEffect{Setter: -1, WentOut: -1, Reopened: -1}
 	if r := s.Round(n); r != nil && r.Closed {
@@ -115,16 +139,16 @@ func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, err
 		return nil, eff, err
 	}
 	if action.Kind == ActPlay && action.Move.Start {
-		eff.Setter = action.Seat
+		eff.Setter = s.SheetSeat(n, action.Seat)
 	}
 	eff.Unset = action.Kind == ActTakeBack && rr.Layout().Len() == 0
 	if rr.Ending() == Domino {
 		moves := rr.Layout().Moves()
-		eff.WentOut = rr.WentOut()
+		eff.WentOut = s.SheetSeat(n, rr.WentOut())
 		eff.OutOnDouble = moves[len(moves)-1].Tile.Double()
 	}
 	if wasOut >= 0 && rr.WentOut() < 0 {
-		eff.Reopened = wasOut
+		eff.Reopened = s.SheetSeat(n, wasOut)
 	}
 	return rr, eff, nil
 }
