@@ -23,33 +23,44 @@ func (a Archive) WriteJSON(w io.Writer) error {
 
 // csvHeader names the columns of the CSV export: one row per player per
 // round.
-var csvHeader = []string{"night", "date", "round", "double", "seat", "player", "pips", "double_blank", "went_out", "score", "total"}
+var csvHeader = []string{"night", "date", "round", "double", "seat", "player", "pips", "double_blank", "went_out", "score", "total", "played"}
 
 // WriteCSV writes one row per player per round, with each player's
-// running total; a player without an entry yet has empty cells.
+// running total. A closed round's score is as the score sheet counts it,
+// house rules applied; a player without an entry yet has empty cells, and
+// one who missed the round (joined later, or left) has played "no" and,
+// once the round is closed, the score the night's rule gives a missed
+// round.
 func (a Archive) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}
 	for _, n := range a.Nights {
+		sh := n.sheet()
 		totals := make([]int, len(n.Players))
-		for _, r := range n.Rounds {
-			double := r.PlannedDouble
-			if r.OpenedDouble != nil {
-				double = *r.OpenedDouble
-			}
-			bySeat := map[int]NightEntry{}
-			for _, e := range r.Entries {
-				bySeat[e.Seat] = e
+		for i, r := range n.Rounds {
+			sr := sh.Rounds[i]
+			var scores []int
+			if sr.Closed {
+				scores = sh.Result(sr).Scores
 			}
 			for seat, name := range n.Players {
-				row := []string{n.Name, n.PlayedOn, strconv.Itoa(r.Number), referee.NewTile(double, double).String(), strconv.Itoa(seat), name, "", "", "", "", strconv.Itoa(totals[seat])}
-				if e, ok := bySeat[seat]; ok {
-					totals[seat] += e.Score
-					row[6], row[7], row[8], row[9] = strconv.Itoa(e.Pips), yesNo(e.DoubleBlank), yesNo(e.WentOut), strconv.Itoa(e.Score)
-					row[10] = strconv.Itoa(totals[seat])
+				e := sr.Entries[seat]
+				row := []string{n.Name, n.PlayedOn, strconv.Itoa(r.Number), referee.NewTile(sr.Double(), sr.Double()).String(), strconv.Itoa(seat), name,
+					"", "", "", "", "", yesNo(sh.Plays(seat, r.Number))}
+				if e != nil {
+					row[6], row[7], row[8] = strconv.Itoa(e.Pips), yesNo(e.DoubleBlank), yesNo(e.WentOut)
 				}
+				switch {
+				case scores != nil:
+					totals[seat] += scores[seat]
+					row[9] = strconv.Itoa(scores[seat])
+				case e != nil:
+					totals[seat] += e.Score
+					row[9] = strconv.Itoa(e.Score)
+				}
+				row[10] = strconv.Itoa(totals[seat])
 				if err := cw.Write(row); err != nil {
 					return err
 				}
@@ -58,6 +69,30 @@ func (a Archive) WriteCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// sheet is the night as the referee scores it. Rules it can't read are
+// the standard ones: an archive read by ReadArchive has been checked.
+func (n Night) sheet() referee.Sheet {
+	sh := referee.Sheet{Rules: referee.Standard(), Players: n.Players, HandSize: n.HandSize, Finished: n.FinishedAt != nil}
+	_ = json.Unmarshal(n.Rules, &sh.Rules)
+	for _, st := range n.Stays {
+		sh.Seats = append(sh.Seats, referee.Stay(st))
+	}
+	for _, r := range n.Rounds {
+		sr := referee.SheetRound{Number: r.Number, Planned: r.PlannedDouble, Opened: -1, Setter: -1, Closed: r.ClosedAt != nil,
+			Entries: make([]*referee.Entry, len(n.Players))}
+		if r.OpenedDouble != nil {
+			sr.Opened = *r.OpenedDouble
+		}
+		for _, e := range r.Entries {
+			if e.Seat >= 0 && e.Seat < len(n.Players) {
+				sr.Entries[e.Seat] = &referee.Entry{Pips: e.Pips, DoubleBlank: e.DoubleBlank, WentOut: e.WentOut, OutOnDouble: e.OutOnDouble, Score: e.Score}
+			}
+		}
+		sh.Rounds = append(sh.Rounds, sr)
+	}
+	return sh
 }
 
 func yesNo(b bool) string {

@@ -180,6 +180,9 @@ func TestArchiveRefusesBadInput(t *testing.T) {
 		{"trailing data", "", "{}\n", "more than one"},
 		{"bad date", `"played_on": "`, `"played_on": "someday`, "not a date"},
 		{"bad link", `"link": "`, `"link": "../`, "lowercase letters"},
+		{"stays for too few", `"rounds": [`, `"stays": [{"from": 1, "missed": "highest"}], "rounds": [`, "1 stays for 2 players"},
+		{"stay past the rounds", `"rounds": [`, `"stays": [{"from": 1, "missed": "highest"}, {"from": 3, "missed": "highest"}], "rounds": [`, "which the night doesn't have"},
+		{"unknown missed rule", `"rounds": [`, `"stays": [{"from": 1, "missed": "highest"}, {"from": 1, "missed": "twice"}], "rounds": [`, "count as \"twice\""},
 	} {
 		bad := strings.Replace(string(good), c.from, c.to, 1)
 		if c.from == "" {

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+
+	"chickenfoot/referee"
 )
 
 // An Archive is game nights taken out of the store, whole: their rules,
@@ -39,7 +41,16 @@ type Night struct {
 	HandSize   int             `json:"hand_size"`
 	Rules      json.RawMessage `json:"rules"` // as the night was set up
 	Players    []string        `json:"players"`
+	Stays      []NightStay     `json:"stays,omitempty"` // by seat; none when everyone played every round
 	Rounds     []NightRound    `json:"rounds"`
+}
+
+// A NightStay is the rounds one seat's player played, for a night someone
+// joined late or left.
+type NightStay struct {
+	From   int            `json:"from"`
+	Until  int            `json:"until,omitempty"` // 0: to the end
+	Missed referee.Missed `json:"missed"`          // how a round missed counts
 }
 
 // A NightGroup is the table of friends a night was played by; its
@@ -203,13 +214,19 @@ func exportNight(ctx context.Context, q conn, id int64) (Night, error) {
 		n.Group = &NightGroup{Link: group.String, Name: groupName.String}
 	}
 	n.Rules = json.RawMessage(rules)
-	if err := eachRow(ctx, q, `SELECT name FROM players WHERE game_id = ? ORDER BY seat`, []any{id}, func(r *sql.Rows) error {
+	everyRound := true
+	if err := eachRow(ctx, q, qPlayers, []any{id}, func(r *sql.Rows) error {
 		var name string
-		err := r.Scan(&name)
-		n.Players = append(n.Players, name)
+		var st NightStay
+		err := r.Scan(&name, &st.From, &st.Until, &st.Missed)
+		n.Players, n.Stays = append(n.Players, name), append(n.Stays, st)
+		everyRound = everyRound && st.From == 1 && st.Until == 0
 		return err
 	}); err != nil {
 		return n, err
+	}
+	if everyRound {
+		n.Stays = nil
 	}
 	var roundIDs []int64
 	err = eachRow(ctx, q, `SELECT id, number, planned_double, opened_double, setter_seat, closed_at FROM rounds WHERE game_id = ? ORDER BY number`, []any{id},

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -31,7 +32,8 @@ type Game struct {
 	PlayedOn   string // YYYY-MM-DD
 	Rules      referee.Rules
 	HandSize   int
-	Players    []string // by seat
+	Players    []string       // by seat
+	Seats      []referee.Stay // by seat, the rounds each plays; nil when all play every round
 	CreatedAt  time.Time
 	FinishedAt time.Time // zero while the game is on
 }
@@ -115,11 +117,20 @@ func insertGame(ctx context.Context, tx conn, g Game, rules string) (int64, erro
 		return 0, err
 	}
 	for seat, name := range g.Players {
-		if _, err := tx.ExecContext(ctx, qInsertPlayer, id, seat, name); err != nil {
+		if err := insertPlayer(ctx, tx, id, seat, name, referee.Stay{}); err != nil {
 			return 0, err
 		}
 	}
 	return id, nil
+}
+
+// insertPlayer seats a player: from round 1 to the end unless st says
+// otherwise.
+func insertPlayer(ctx context.Context, tx conn, game int64, seat int, name string, st referee.Stay) error {
+	until := sql.NullInt64{Int64: int64(st.Until), Valid: st.Until > 0}
+	missed := cmp.Or(st.Missed, referee.MissedHighest)
+	_, err := tx.ExecContext(ctx, qInsertPlayer, game, seat, name, max(st.From, 1), until, string(missed))
+	return err
 }
 
 // formKept is how long a form's one-time id is remembered.
@@ -274,12 +285,19 @@ func readGame(ctx context.Context, q conn, id int64) (Game, error) {
 		return g, err
 	}
 	defer rows.Close()
+	everyRound := true
 	for rows.Next() {
 		var name string
-		if err := rows.Scan(&name); err != nil {
+		var st referee.Stay
+		if err := rows.Scan(&name, &st.From, &st.Until, &st.Missed); err != nil {
 			return g, err
 		}
 		g.Players = append(g.Players, name)
+		g.Seats = append(g.Seats, st)
+		everyRound = everyRound && st.From == 1 && st.Until == 0
+	}
+	if everyRound {
+		g.Seats = nil
 	}
 	return g, rows.Err()
 }

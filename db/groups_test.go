@@ -311,7 +311,7 @@ func checkKept(t *testing.T, s *Store, group int64, when string) {
 			rec.Finished += r.finished
 			rec.Won += r.won
 			rec.Rounds += r.rounds
-			rec.Points += r.total
+			rec.Points += r.points
 			rec.Outs += r.outs
 			rec.Zeros += r.zeros
 			rec.Caught += r.caught

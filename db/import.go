@@ -118,6 +118,9 @@ func checkNight(n Night) error {
 	if err := checkLinks(n); err != nil {
 		return err
 	}
+	if err := checkStays(n); err != nil {
+		return err
+	}
 	times := []string{n.CreatedAt}
 	if n.FinishedAt != nil {
 		times = append(times, *n.FinishedAt)
@@ -133,6 +136,42 @@ func checkNight(n Night) error {
 	for _, t := range times {
 		if _, err := time.Parse(time.RFC3339Nano, t); err != nil {
 			return fmt.Errorf("time %q is not RFC 3339", t)
+		}
+	}
+	return nil
+}
+
+// checkStays refuses stays that don't fit the night: one for each seat,
+// each within the rounds, with a rule for what a missed round counts, and
+// no entry or starting double from a player who missed that round.
+func checkStays(n Night) error {
+	if n.Stays == nil {
+		return nil
+	}
+	if len(n.Stays) != len(n.Players) {
+		return fmt.Errorf("it has %d stays for %d players", len(n.Stays), len(n.Players))
+	}
+	sh := referee.Sheet{Players: n.Players}
+	for seat, st := range n.Stays {
+		if st.From < 1 || st.From > len(n.Rounds)+1 || st.Until != 0 && (st.Until < st.From || st.Until > len(n.Rounds)) {
+			return fmt.Errorf("player %d plays rounds %d to %d, which the night doesn't have", seat+1, st.From, st.Until)
+		}
+		if _, err := referee.ParseMissed(string(st.Missed)); err != nil || st.Missed == "" {
+			return fmt.Errorf("player %d's missed rounds count as %q", seat+1, st.Missed)
+		}
+		sh.Seats = append(sh.Seats, referee.Stay(st))
+	}
+	for _, r := range n.Rounds {
+		for _, e := range r.Entries {
+			if !sh.Plays(e.Seat, r.Number) {
+				return fmt.Errorf("round %d: seat %d has an entry but did not play it", r.Number, e.Seat)
+			}
+		}
+		if r.Setter != nil && !sh.Plays(*r.Setter, r.Number) {
+			return fmt.Errorf("round %d: seat %d set its double but did not play it", r.Number, *r.Setter)
+		}
+		if len(sh.Seated(r.Number)) < 2 {
+			return fmt.Errorf("round %d has fewer than two players", r.Number)
 		}
 	}
 	return nil
@@ -219,7 +258,11 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 		return err
 	}
 	for seat, name := range n.Players {
-		if _, err := tx.ExecContext(ctx, qInsertPlayer, gameID, seat, name); err != nil {
+		var st referee.Stay
+		if n.Stays != nil {
+			st = referee.Stay(n.Stays[seat])
+		}
+		if err := insertPlayer(ctx, tx, gameID, seat, name, st); err != nil {
 			return err
 		}
 	}

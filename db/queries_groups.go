@@ -5,7 +5,7 @@ package db
 const (
 	qInsertGame = `INSERT INTO games (slug, view_slug, name, played_on, rules, hand_size, created_at, finished_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-	qInsertPlayer = `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`
+	qInsertPlayer = `INSERT INTO players (game_id, seat, name, from_round, until_round, missed) VALUES (?, ?, ?, ?, ?, ?)`
 	qInsertRound  = `INSERT INTO rounds (game_id, number, planned_double, opened_double, setter_seat, closed_at) VALUES (?, ?, ?, ?, ?, ?)`
 	qInsertGroup  = `INSERT INTO groups (slug, name, created_at) VALUES (?, ?, ?)`
 	qInsertChange = `INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)
@@ -13,10 +13,11 @@ const (
 	qInsertEntry = `INSERT INTO entries (round_id, seat, pips, double_blank, went_out, out_on_double, tiles, score, updated_at, version, blank_halves)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	qInsertAction   = `INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`
-	qPutPersonNight = `INSERT INTO person_nights (person_id, game_id, played_on, finished, rounds, total, place, won, outs, zeros, caught)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	qPutPersonNight = `INSERT INTO person_nights (person_id, game_id, played_on, finished, rounds, total, place, won, outs, zeros, caught, points)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (person_id, game_id) DO UPDATE SET finished = excluded.finished, rounds = excluded.rounds, total = excluded.total,
-				place = excluded.place, won = excluded.won, outs = excluded.outs, zeros = excluded.zeros, caught = excluded.caught`
+				place = excluded.place, won = excluded.won, outs = excluded.outs, zeros = excluded.zeros, caught = excluded.caught,
+				points = excluded.points`
 	qKeepLine = `UPDATE games SET
 		line_players = coalesce((SELECT group_concat(name, char(31) ORDER BY seat) FROM players WHERE game_id = ?1), ''),
 		line_winners = coalesce((SELECT group_concat(p.name, char(31) ORDER BY p.name) FROM person_nights n JOIN people p ON p.id = n.person_id
@@ -37,7 +38,7 @@ const (
 	qAddPair = `INSERT INTO person_pairs (person_id, other_id, nights, ahead, behind) VALUES (?1, ?2, ?3, ?4, ?5)
 				ON CONFLICT (person_id, other_id) DO UPDATE SET nights = nights + ?3, ahead = ahead + ?4, behind = behind + ?5`
 	qSeatPeople   = `SELECT coalesce(person_id, 0) FROM players WHERE game_id = ? ORDER BY seat`
-	qNightResults = `SELECT person_id, played_on, finished, rounds, total, place, won, outs, zeros, caught FROM person_nights WHERE game_id = ?`
+	qNightResults = `SELECT person_id, played_on, finished, rounds, total, place, won, outs, zeros, caught, points FROM person_nights WHERE game_id = ?`
 	qSetGroup     = `UPDATE games SET group_id = ? WHERE id = ?`
 	qPutPerson    = `INSERT INTO people (group_id, name) VALUES (?, ?)
 			ON CONFLICT (group_id, name) DO UPDATE SET name = excluded.name RETURNING id`

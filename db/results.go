@@ -10,6 +10,7 @@ import (
 type nightResult struct {
 	person                              int64
 	finished, rounds, total, place, won int
+	points                              int // in the rounds played; total counts those missed too
 	outs, zeros, caught                 int
 	playedOn                            string
 }
@@ -33,7 +34,7 @@ func keepResults(ctx context.Context, tx conn, sh *Sheet) error {
 	fresh := resultsOf(sh, people)
 	for _, r := range fresh {
 		if _, err := tx.ExecContext(ctx, qPutPersonNight,
-			r.person, sh.Game.ID, r.playedOn, r.finished, r.rounds, r.total, r.place, r.won, r.outs, r.zeros, r.caught); err != nil {
+			r.person, sh.Game.ID, r.playedOn, r.finished, r.rounds, r.total, r.place, r.won, r.outs, r.zeros, r.caught, r.points); err != nil {
 			return err
 		}
 	}
@@ -69,7 +70,7 @@ func applyResults(ctx context.Context, tx conn, old, fresh []nightResult) error 
 func addTotals(ctx context.Context, tx conn, rows []nightResult, sign int) error {
 	for _, r := range rows {
 		_, err := tx.ExecContext(ctx, qAddTotals,
-			r.person, sign, sign*r.finished, sign*r.won, sign*r.rounds, sign*r.total, sign*r.outs, sign*r.zeros, sign*r.caught)
+			r.person, sign, sign*r.finished, sign*r.won, sign*r.rounds, sign*r.points, sign*r.outs, sign*r.zeros, sign*r.caught)
 		if err != nil {
 			return err
 		}
@@ -123,7 +124,7 @@ func nightResults(ctx context.Context, tx conn, game int64) ([]nightResult, erro
 	err := eachRow(ctx, tx, qNightResults,
 		[]any{game}, func(r *sql.Rows) error {
 			var n nightResult
-			err := r.Scan(&n.person, &n.playedOn, &n.finished, &n.rounds, &n.total, &n.place, &n.won, &n.outs, &n.zeros, &n.caught)
+			err := r.Scan(&n.person, &n.playedOn, &n.finished, &n.rounds, &n.total, &n.place, &n.won, &n.outs, &n.zeros, &n.caught, &n.points)
 			out = append(out, n)
 			return err
 		})
@@ -137,19 +138,13 @@ func resultsOf(sh *Sheet, people []int64) []nightResult {
 	if sh.Game.Finished() {
 		finished = 1
 	}
-	closed := 0
-	for _, r := range sh.Rounds {
-		if r.Closed {
-			closed++
-		}
-	}
 	var out []nightResult
 	for _, st := range outcome.Standings {
 		if st.Seat >= len(people) || people[st.Seat] == 0 {
 			continue
 		}
-		n := nightResult{person: people[st.Seat], playedOn: sh.Game.PlayedOn, finished: finished, rounds: closed, total: st.Total,
-			place: st.Place, outs: st.WentOut, zeros: st.ZeroRounds}
+		n := nightResult{person: people[st.Seat], playedOn: sh.Game.PlayedOn, finished: finished, rounds: st.Played, total: st.Total,
+			points: st.Points, place: st.Place, outs: st.WentOut, zeros: st.ZeroRounds}
 		if finished == 1 && slices.Contains(outcome.Winners, st.Seat) {
 			n.won = 1
 		}

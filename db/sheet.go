@@ -91,7 +91,7 @@ func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history int)
 	if err != nil {
 		return Sheet{}, err
 	}
-	sh := Sheet{Game: g, Sheet: referee.Sheet{Rules: g.Rules, Players: g.Players, HandSize: g.HandSize, Finished: g.Finished()}}
+	sh := Sheet{Game: g, Sheet: referee.Sheet{Rules: g.Rules, Players: g.Players, Seats: g.Seats, HandSize: g.HandSize, Finished: g.Finished()}}
 	if err := loadRounds(ctx, q, &sh); err != nil {
 		return sh, err
 	}

@@ -98,9 +98,11 @@ type Standing struct {
 	Seat       int
 	Name       string
 	Total      int
-	ZeroRounds int // rounds scored at 0
-	Lowest     int // lowest non-zero round score; 0 when there is none
+	ZeroRounds int // rounds played and scored at 0
+	Lowest     int // lowest non-zero score of a round played; 0 when there is none
 	WentOut    int // rounds in which the player went out
+	Played     int // rounds played: not missed by joining late or leaving
+	Points     int // scored in the rounds played (Total adds the missed ones)
 	Place      int // 1 for the winner(s); equal places stay tied
 }
 
@@ -127,6 +129,11 @@ func (r Rules) Standings(names []string, results []Result) Outcome {
 			}
 			v := res.Scores[s]
 			rows[s].Total += v
+			if slices.Contains(res.Away, s) {
+				continue
+			}
+			rows[s].Played++
+			rows[s].Points += v
 			if v == 0 {
 				rows[s].ZeroRounds++
 			} else if rows[s].Lowest == 0 || v < rows[s].Lowest {

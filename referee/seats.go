@@ -117,7 +117,7 @@ func (s Sheet) CheckJoin(name string) error {
 		return Invalid("name", "join-taken", messages.Text("join-taken", p), p)
 	}
 	players := len(s.Seated(s.JoinRound())) + 1
-	if players > MaxSeats || players*s.HandSize > s.Rules.Dealable() {
+	if len(s.Players) >= MaxSeats || players*s.HandSize > s.Rules.Dealable() {
 		p := Params{"Name": name, "N": players, "Hand": s.HandSize}
 		return refusal(CodeTableFull, "join-full", p)
 	}

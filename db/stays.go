@@ -1,0 +1,157 @@
+package db
+
+import (
+	"context"
+	"slices"
+
+	"chickenfoot/referee"
+)
+
+// Join seats a new player at the night: from the round being played if
+// nothing is recorded in it yet, else from the next. The rounds they
+// missed count as missed says. In a table of friends's night the player
+// is the group's person of that name, as at the start.
+func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Missed) (Sheet, error) {
+	var out Sheet
+	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+		if err := sh.CheckJoin(name); err != nil {
+			return err
+		}
+		seat, st := len(sh.Players), referee.Stay{From: sh.JoinRound(), Missed: missed}
+		if err := insertPlayer(ctx, tx, sh.Game.ID, seat, name, st); err != nil {
+			return err
+		}
+		sh.Seats = stays(sh.Sheet)
+		sh.Players, sh.Seats = append(sh.Players, name), append(sh.Seats, st)
+		sh.Game.Players, sh.Game.Seats = sh.Players, sh.Seats
+		for i := range sh.Rounds {
+			sh.Rounds[i].Entries = append(sh.Rounds[i].Entries, nil)
+			sh.version[i] = append(sh.version[i], 0)
+		}
+		if err := seatPerson(ctx, tx, sh, seat); err != nil {
+			return err
+		}
+		out = *sh
+		return keepResults(ctx, tx, sh)
+	})
+	return out, err
+}
+
+// Leave takes seat's player from the table after the round being played,
+// or before it if nothing is recorded in it yet; the rounds after count as
+// missed says. A player who has played no round yet gives up the seat,
+// and the seats after it move up one.
+func (s *Store) Leave(ctx context.Context, slug string, seat int, missed referee.Missed) (Sheet, error) {
+	var out Sheet
+	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+		l, err := sh.CheckLeave(seat)
+		if err != nil {
+			return err
+		}
+		if l.Remove {
+			err = s.unseat(ctx, tx, sh, seat)
+		} else {
+			_, err = tx.ExecContext(ctx, `UPDATE players SET until_round = ?, missed = ? WHERE game_id = ? AND seat = ?`,
+				l.Last, string(missed), sh.Game.ID, seat)
+			sh.Seats = stays(sh.Sheet)
+			sh.Seats[seat].Until, sh.Seats[seat].Missed = l.Last, missed
+			sh.Game.Seats = sh.Seats
+		}
+		if err != nil {
+			return err
+		}
+		out = *sh
+		return keepResults(ctx, tx, sh)
+	})
+	return out, err
+}
+
+// unseat removes seat's player, who has played no round, and moves the
+// seats after it up one: none of them has played yet either (see
+// referee.Leaving), so no entry or table action names them.
+func (s *Store) unseat(ctx context.Context, tx conn, sh *Sheet, seat int) error {
+	if err := s.forgetPerson(ctx, tx, sh, seat); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE game_id = ? AND seat = ?`, sh.Game.ID, seat); err != nil {
+		return err
+	}
+	for after := seat + 1; after < len(sh.Players); after++ {
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?`, after-1, sh.Game.ID, after); err != nil {
+			return err
+		}
+	}
+	sh.Seats = stays(sh.Sheet)
+	sh.Players, sh.Seats = slices.Delete(slices.Clone(sh.Players), seat, seat+1), slices.Delete(sh.Seats, seat, seat+1)
+	sh.Game.Players, sh.Game.Seats = sh.Players, sh.Seats
+	for i := range sh.Rounds {
+		sh.Rounds[i].Entries = slices.Delete(sh.Rounds[i].Entries, seat, seat+1)
+		sh.version[i] = slices.Delete(sh.version[i], seat, seat+1)
+	}
+	return nil
+}
+
+// forgetPerson takes a group night's seat out of the group's records, and
+// the person too when this night was all they had: someone added by
+// mistake leaves no one behind.
+func (s *Store) forgetPerson(ctx context.Context, tx conn, sh *Sheet, seat int) error {
+	if sh.Game.GroupID == 0 {
+		return nil
+	}
+	people, err := seatPeople(ctx, tx, sh.Game.ID)
+	if err != nil {
+		return err
+	}
+	old, err := nightResults(ctx, tx, sh.Game.ID)
+	if err != nil {
+		return err
+	}
+	person := people[seat]
+	if i := slices.IndexFunc(old, func(r nightResult) bool { return r.person == person }); i >= 0 {
+		if err := addTotals(ctx, tx, old[i:i+1], -1); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM person_nights WHERE person_id = ? AND game_id = ?`, person, sh.Game.ID); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE players SET person_id = NULL WHERE game_id = ? AND seat = ?`, sh.Game.ID, seat); err != nil {
+		return err
+	}
+	// Every night a person sits at keeps a row for them from its start.
+	_, err = tx.ExecContext(ctx, `DELETE FROM people WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM person_nights WHERE person_id = ?1)`, person)
+	return err
+}
+
+// stays is each seat's stay, written out (a sheet where everyone plays
+// every round names none).
+func stays(sh referee.Sheet) []referee.Stay {
+	if sh.Seats != nil {
+		return slices.Clone(sh.Seats)
+	}
+	out := make([]referee.Stay, len(sh.Players))
+	for i := range out {
+		out[i] = referee.Stay{From: 1, Missed: referee.MissedHighest}
+	}
+	return out
+}
+
+// seatPerson makes a player seated after the start the group's person of
+// that name, with a row in the group's records, as joinGroup does for
+// those seated at the start.
+func seatPerson(ctx context.Context, tx conn, sh *Sheet, seat int) error {
+	if sh.Game.GroupID == 0 {
+		return nil
+	}
+	var person int64
+	if err := tx.QueryRowContext(ctx, qPutPerson, sh.Game.GroupID, sh.Players[seat]).Scan(&person); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, qSetPerson, person, sh.Game.ID, seat); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, qStartPersonNight, person, sh.Game.ID, sh.Game.PlayedOn); err != nil {
+		return err
+	}
+	return addTotals(ctx, tx, []nightResult{{person: person}}, 1)
+}
