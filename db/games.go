@@ -38,6 +38,18 @@ type Game struct {
 	FinishedAt time.Time // zero while the game is on
 }
 
+// Staying lists the players who did not leave, in seat order: the table
+// to play again.
+func (g Game) Staying() []string {
+	var out []string
+	for seat, name := range g.Players {
+		if seat >= len(g.Seats) || g.Seats[seat].Until == 0 {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // Finished reports whether the last round is in.
 func (g Game) Finished() bool { return !g.FinishedAt.IsZero() }
 

@@ -34,6 +34,9 @@ func (a *App) game(c echo.Context) error {
 	if f := renewedFlash(c.QueryParam("renewed")); f != "" {
 		p.Flash = f
 	}
+	if f := seatsFlash(sh, c.QueryParam("joined"), c.QueryParam("left")); f != "" {
+		p.Flash = f
+	}
 	return render(c, http.StatusOK, views.Game(p))
 }
 
@@ -72,6 +75,7 @@ func gamePage(sh db.Sheet) views.GamePage {
 		Rules:   rulesInPlay(g),
 		Players: len(g.Players),
 		Live:    gameLive(sh),
+		Seats:   seatsCard(sh),
 	}
 	if r := sh.Current(); r != nil {
 		panel := roundPanel(sh, r)

@@ -90,7 +90,7 @@ func (a *App) groupPage(c echo.Context, g db.Group, people []db.Person) (views.G
 		return p, err
 	}
 	if last != nil {
-		p.Again = text("again", referee.Params{"Names": last.Players})
+		p.Again = text("again", referee.Params{"Names": last.Staying()})
 		p.AgainForm = newFormID()
 	}
 	for _, person := range people {
@@ -196,7 +196,7 @@ func (a *App) again(c echo.Context) error {
 		return referee.NotFound("night")
 	}
 	night, err := a.store.CreateGame(c.Request().Context(), db.NewGame{Name: text("default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
-		Rules: last.Rules, HandSize: last.HandSize, Players: last.Players, Group: g.Slug, Device: device(c), Form: formID(c)})
+		Rules: last.Rules, HandSize: last.HandSize, Players: last.Staying(), Group: g.Slug, Device: device(c), Form: formID(c)})
 	if err != nil {
 		return err
 	}
@@ -215,7 +215,7 @@ func (a *App) likeLastNight(c echo.Context, link string, f *setupForm) error {
 	if err != nil || last == nil {
 		return err
 	}
-	f.players, f.setN, f.rules = strings.Join(last.Players, "\n"), int(last.Rules.Set), last.Rules
+	f.players, f.setN, f.rules = strings.Join(last.Staying(), "\n"), int(last.Rules.Set), last.Rules
 	return nil
 }
 

@@ -28,6 +28,8 @@ var dynamicKeys = map[string][]string{
 	"log.":         {string(referee.ActDraw), string(referee.ActPass), string(referee.ActTakeBack), string(referee.ActPenalty)},
 	"game-name.":   {"too-long", "unreadable", "angle", "control"},
 	"player-name.": {"too-long", "unreadable", "angle", "control"},
+	"join-name.":   {"too-long", "unreadable", "angle", "control"},
+	"missed.":      {string(referee.MissedHighest), string(referee.MissedAverage), string(referee.MissedZero)},
 }
 
 // TestMessageKeys: every key the handlers use is in the catalog, and every

@@ -32,7 +32,7 @@ func (a *App) replay(c echo.Context) error {
 
 // replayPage builds the page of step `step` of the round's log.
 func replayPage(t db.Table, rr *referee.Round, step int) views.ReplayPage {
-	g, r := t.Game, t.Round(t.Number)
+	g, r := atTable(t), t.Round(t.Number)
 	base := roundURL(g.Slug, r.Number) + "/replay?step="
 	p := views.ReplayPage{Meta: views.Meta{Title: text("title.replay", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name},
 		Back: tableURL(g.Slug, r.Number), Number: r.Number, Double: r.Double(), Step: step, Steps: len(t.Log),

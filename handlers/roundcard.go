@@ -19,10 +19,13 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 		Skipped: skippedText(sh, r.Number), Next: nextStartText(sh, r.Number), Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10),
 	}
 	if g.Rules.FirstPlayer == referee.FirstRotates {
-		p.Starts = text("starts.rotate", referee.Params{"Name": g.Players[sh.FirstPlayer(r.Number)], "Tile": tileName(r.Double())})
+		p.Starts = text("starts.rotate", referee.Params{"Name": sh.Deal(r.Number).Names[sh.FirstPlayer(r.Number)], "Tile": tileName(r.Double())})
 	}
+	p.Away = make([]bool, len(g.Players))
 	for seat := range g.Players {
-		p.Entries = append(p.Entries, entryRow(sh, r, seat))
+		if p.Away[seat] = !sh.Plays(seat, r.Number); !p.Away[seat] {
+			p.Entries = append(p.Entries, entryRow(sh, r, seat))
+		}
 	}
 	var re *referee.RuleError
 	if errors.As(sh.CloseProblem(r.Number), &re) {
@@ -30,11 +33,11 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	}
 	var missing []string
 	for seat, e := range r.Entries {
-		if e == nil {
+		if e == nil && !p.Away[seat] {
 			missing = append(missing, g.Players[seat])
 		}
 	}
-	if len(missing) > 0 && len(missing) < len(g.Players) {
+	if len(missing) > 0 && len(missing) < len(p.Entries) {
 		p.Missing = text("missing", referee.Params{"Names": missing})
 	}
 	p.CanClose = p.CloseWhy == ""

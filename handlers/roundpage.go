@@ -40,6 +40,9 @@ func roundPage(sh db.Sheet, r *referee.SheetRound, fix *rowFix) views.RoundPage 
 		p.Setter = g.Players[r.Setter]
 	}
 	for seat := range g.Players {
+		if !sh.Plays(seat, r.Number) {
+			continue
+		}
 		row := fix.apply(entryRow(sh, r, seat))
 		row.Live.On = liveOn(entryEvent(r.Number, seat), closedEvent(r.Number)) // its rows turn to corrections
 		p.Entries = append(p.Entries, row)

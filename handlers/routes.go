@@ -28,6 +28,8 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/g/:slug/export.:format", a.exportNight)
 	e.POST("/g/:slug/links/:which", a.renewLink)
 	e.POST("/g/:slug/me", a.setMe)
+	e.POST("/g/:slug/players", a.join)
+	e.POST("/g/:slug/players/leave", a.leave)
 	e.GET("/g/:slug/delete", a.deletePage)
 	e.POST("/g/:slug/delete", a.deleteGame)
 	e.GET("/g/:slug/rounds/:n", a.round)

@@ -53,6 +53,8 @@ type Store interface {
 	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
 	Table(ctx context.Context, slug string, n int) (db.Table, error)
 	ActAs(ctx context.Context, slug string, n int, read func(db.Game) (referee.Action, int, error)) (db.Table, error)
+	Join(ctx context.Context, slug, name string, missed referee.Missed) (db.Sheet, error)
+	Leave(ctx context.Context, slug string, seat int, missed referee.Missed) (db.Sheet, error)
 	Secret(ctx context.Context, name string, size int) ([]byte, error)
 }
 

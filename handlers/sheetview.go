@@ -44,7 +44,14 @@ func sheetLine(sh db.Sheet, r referee.SheetRound) views.SheetRow {
 	}
 	for seat, e := range r.Entries {
 		cell := views.SheetCell{Text: "–", Won: won[seat]}
-		if e != nil {
+		switch {
+		case !sh.Plays(seat, r.Number) && r.Closed:
+			cell.Text = strconv.Itoa(res.Scores[seat])
+			cell.Missed = text("missed-cell", referee.Params{"Name": sh.Players[seat], "N": r.Number, "Score": res.Scores[seat],
+				"Rule": missedName(sh.Seats[seat].Missed)})
+		case !sh.Plays(seat, r.Number):
+			cell.Text, cell.Missed = "·", text("missed-cell.open", referee.Params{"Name": sh.Players[seat], "N": r.Number})
+		case e != nil:
 			cell.Text = strconv.Itoa(res.Scores[seat])
 		}
 		row.Cells = append(row.Cells, cell)

@@ -52,7 +52,7 @@ func (o tableOptions) endLink(base string) func(referee.Tile) string {
 
 // tablePage builds the table's view model.
 func tablePage(t db.Table, o tableOptions) views.TablePage {
-	g, r, rr := t.Game, t.Round(t.Number), t.Live
+	g, r, rr := atTable(t), t.Round(t.Number), t.Live
 	slug, base := g.Slug, tableURL(g.Slug, t.Number)
 	p := views.TablePage{
 		Meta:     views.Meta{Title: text("title.table", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name, WakeLock: !r.Closed},
@@ -64,7 +64,7 @@ func tablePage(t db.Table, o tableOptions) views.TablePage {
 		Closed: r.Closed, CanDraw: rr.Boneyard() > 0, Seq: strconv.Itoa(len(t.Log)),
 	}
 	p.Ends, p.Tiles, p.Places = endChoices(rr.Layout(), o.on), tileKeypad(rr.Layout(), o.on), placeChoices(rr.Layout())
-	p.Setter, p.StartDraw, p.Penalty = r.Setter, startDraw(rr, g), penalty(rr, g)
+	p.Setter, p.StartDraw, p.Penalty = t.TableSeat(t.Number, r.Setter), startDraw(rr, g), penalty(rr, g)
 	p.Live = tableLive(t, o, r.Setter, r.Closed)
 	if t.Stopped != nil {
 		p.Problem = &views.Refusal{Code: string(referee.CodeConflict), Reason: text("log-stopped", referee.Params{"Reason": t.Stopped.Reason})}
@@ -79,6 +79,15 @@ func tablePage(t db.Table, o tableOptions) views.TablePage {
 		p.Log = append(p.Log, describe(a.Action, g.Players))
 	}
 	return p
+}
+
+// atTable is the game as round t's table seats it: its players are those
+// playing the round, numbered from 0 as the table's seats are (see
+// referee.Sheet.Seated).
+func atTable(t db.Table) db.Game {
+	g := t.Game
+	g.Players = t.Deal(t.Number).Names
+	return g
 }
 
 // lastPlayer is the seat of the last action, if it laid a tile.

@@ -1,6 +1,9 @@
 package referee
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // A Stay is the rounds a seat's player plays: from round From to round
 // Until. A player who joined late has From > 1; one who left has Until
@@ -112,7 +115,7 @@ func (s Sheet) CheckJoin(name string) error {
 	if s.Finished {
 		return Conflict("game-over", nil)
 	}
-	if slices.Contains(s.Players, name) {
+	if slices.ContainsFunc(s.Players, func(p string) bool { return strings.EqualFold(p, name) }) {
 		p := Params{"Name": name}
 		return Invalid("name", "join-taken", messages.Text("join-taken", p), p)
 	}

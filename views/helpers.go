@@ -8,6 +8,9 @@ import (
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// plays reports whether seat's player is at the table this round.
+func (r RoundPanel) plays(seat int) bool { return seat >= len(r.Away) || !r.Away[seat] }
+
 func tileName(n int) string { return itoa(n) + "-" + itoa(n) }
 
 func boolAttr(b bool) string {

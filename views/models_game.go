@@ -18,6 +18,32 @@ type GamePage struct {
 	// DeleteURL is the page asking to delete the night; "" on a view-only
 	// link, which can't.
 	DeleteURL string
+	Seats     *SeatsCard // who joined late or left, and the forms to; nil when there is nothing to show
+}
+
+// SeatsCard is the game's players who joined late or left, and, on the
+// edit link while the game is on, the forms to add a player or let one go.
+type SeatsCard struct {
+	URL     string     // where the forms post; "" when they don't show
+	Rules   string     // the game's rules page
+	Lines   []SeatLine // those who joined late or left
+	Playing []Choice   // who can leave
+	Missed  []Choice   // how a missed round counts, the usual first
+	Join    string     // the join button: "Plays from round 3"
+	Leave   string     // the leave button: "Leaves after round 2"
+	Name    string     // the name typed, shown again with a refusal
+	Error   string
+	Open    bool // the forms start open: something to fix
+}
+
+// SeatLine is one player who joined late or left.
+type SeatLine struct {
+	Name, Status string
+}
+
+// Choice is one option of a select.
+type Choice struct {
+	Value, Label string
 }
 
 // Final is the standings after the last round.
@@ -52,6 +78,7 @@ type RoundPanel struct {
 	Planned   int
 	Setter    int // seat, or -1
 	Players   []string
+	Away      []bool // by seat: not playing this round (joined later, or left)
 	Unheld    Unheld
 	Skipped   string // which doubles were skipped for good, and the rounds left
 	Next      string // how the next round starts
@@ -165,8 +192,9 @@ type SheetRow struct {
 
 // SheetCell is one player's score in one round.
 type SheetCell struct {
-	Text string
-	Won  bool
+	Text   string
+	Won    bool
+	Missed string // a missed round, counted by the house rule: says so; "" for a round played
 }
 
 // TilesPage lets a player tap the tiles left in hand.

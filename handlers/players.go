@@ -1,0 +1,191 @@
+package handlers
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// join seats a new player at a game night under way.
+func (a *App) join(c echo.Context) error {
+	ctx := c.Request().Context()
+	g, err := a.store.Settings(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	if g.ViewOnly { // before the form: whatever it says, nothing changes
+		return referee.ViewOnly()
+	}
+	name := strings.TrimSpace(c.FormValue("name"))
+	missed, err := referee.ParseMissed(c.FormValue("missed"))
+	if err == nil {
+		err = checkJoinName(name)
+	}
+	var sh db.Sheet
+	if err == nil {
+		sh, err = a.store.Join(ctx, g.Slug, name, missed)
+	}
+	if err != nil {
+		return a.seatsRefused(c, err, name)
+	}
+	a.seatsChanged(sh)
+	return seeOther(c, gameURL(g.Slug)+"?joined="+url.QueryEscape(name)+"#players")
+}
+
+// leave lets a player go from a game night under way.
+func (a *App) leave(c echo.Context) error {
+	ctx := c.Request().Context()
+	before, err := a.store.Sheet(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	if before.Game.ViewOnly {
+		return referee.ViewOnly()
+	}
+	seat, err := strconv.Atoi(c.FormValue("seat"))
+	if err != nil || seat < 0 || seat >= len(before.Players) {
+		err = invalid("seat", "leave-pick", nil)
+	}
+	var missed referee.Missed
+	if err == nil {
+		missed, err = referee.ParseMissed(c.FormValue("missed"))
+	}
+	var sh db.Sheet
+	if err == nil {
+		sh, err = a.store.Leave(ctx, before.Game.Slug, seat, missed)
+	}
+	if err != nil {
+		return a.seatsRefused(c, err, "")
+	}
+	a.seatsChanged(sh)
+	return seeOther(c, gameURL(before.Game.Slug)+"?left="+url.QueryEscape(before.Players[seat])+"#players")
+}
+
+// checkJoinName refuses a name the setup form would refuse.
+func checkJoinName(name string) error {
+	if name == "" {
+		return invalid("name", "join-name.empty", nil)
+	}
+	if why := checkName(name, 40); why != "" {
+		return invalid("name", "join-name."+why, referee.Params{"N": 40})
+	}
+	return nil
+}
+
+// seatsRefused shows the game again with why the join or leave was
+// refused, the name typed kept; a refusal of the whole page (a view-only
+// link, a night that is gone) is that page's.
+func (a *App) seatsRefused(c echo.Context, err error, name string) error {
+	p := problemOf(err)
+	if p.code == "" || pageWide(p.code) {
+		return err
+	}
+	sh, rerr := a.store.SheetWithRoundHistory(c.Request().Context(), c.Param("slug"), 0)
+	if rerr != nil {
+		return rerr
+	}
+	page, rerr := a.gameView(c, sh)
+	if rerr != nil {
+		return rerr
+	}
+	if page.Seats == nil {
+		return err
+	}
+	page.Seats.Error, page.Seats.Name, page.Seats.Open = p.msg, name, true
+	return render(c, p.status, views.Game(page))
+}
+
+// seatsChanged: someone joined or left. Every phone's game page shows the
+// players and the round again, and a round about to be played at the
+// table deals to the new company.
+func (a *App) seatsChanged(sh db.Sheet) {
+	events := []string{eventGame, eventSheet}
+	if r := sh.Current(); r != nil {
+		events = append(events, tableEvent(r.Number))
+	}
+	a.hub.publish(sh.Game.ID, events...)
+}
+
+// seatsCard lists who joined late or left and, on the edit link of a
+// game under way, offers the forms; nil when there is nothing to show.
+func seatsCard(sh db.Sheet) *views.SeatsCard {
+	g := sh.Game
+	s := &views.SeatsCard{Rules: rulesURL(g.Slug)}
+	for seat, name := range g.Players {
+		if line := stayLine(sh, seat); line != "" {
+			s.Lines = append(s.Lines, views.SeatLine{Name: name, Status: line})
+		}
+	}
+	if !g.ViewOnly && !sh.Finished {
+		next := sh.JoinRound()
+		s.URL = gameURL(g.Slug) + "/players"
+		s.Join = text("join-when", referee.Params{"N": next})
+		if cur := sh.Current(); cur != nil && cur.Number < next { // they finish the round begun
+			s.Leave = text("leave-when.after", referee.Params{"N": cur.Number})
+		} else {
+			s.Leave = text("leave-when.before", referee.Params{"N": next})
+		}
+		for seat, name := range g.Players {
+			if sh.Plays(seat, next) {
+				s.Playing = append(s.Playing, views.Choice{Value: strconv.Itoa(seat), Label: name})
+			}
+		}
+		for _, m := range referee.MissedRules {
+			s.Missed = append(s.Missed, views.Choice{Value: string(m), Label: missedName(m)})
+		}
+	}
+	if s.URL == "" && len(s.Lines) == 0 {
+		return nil
+	}
+	return s
+}
+
+// stayLine says when seat's player joined or left, and how the rounds
+// they missed count; "" for a player at the table from the start.
+func stayLine(sh db.Sheet, seat int) string {
+	if seat >= len(sh.Seats) {
+		return ""
+	}
+	st := sh.Seats[seat]
+	var parts []string
+	if st.From > 1 {
+		parts = append(parts, text("stay.joined", referee.Params{"N": st.From}))
+	}
+	if st.Until > 0 {
+		parts = append(parts, text("stay.left", referee.Params{"N": st.Until}))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	parts = append(parts, text("stay.missed", referee.Params{"Rule": missedName(st.Missed)}))
+	return strings.Join(parts, "; ")
+}
+
+func missedName(m referee.Missed) string {
+	if m == "" {
+		m = referee.MissedHighest
+	}
+	return text("missed."+string(m), nil)
+}
+
+// seatsFlash says what the join or leave just did.
+func seatsFlash(sh db.Sheet, joined, left string) string {
+	for seat, name := range sh.Players {
+		switch {
+		case joined != "" && name == joined && seat < len(sh.Seats):
+			return text("joined", referee.Params{"Name": name, "N": sh.Seats[seat].From})
+		case left != "" && name == left && seat < len(sh.Seats) && sh.Seats[seat].Until > 0:
+			return text("left", referee.Params{"Name": name, "N": sh.Seats[seat].Until})
+		}
+	}
+	if left != "" {
+		return text("unseated", referee.Params{"Name": left})
+	}
+	return ""
+}
