@@ -80,7 +80,7 @@ func (n Night) sheet() referee.Sheet {
 		sh.Seats = append(sh.Seats, referee.Stay(st))
 	}
 	for _, r := range n.Rounds {
-		sr := referee.SheetRound{Number: r.Number, Planned: r.PlannedDouble, Opened: -1, Setter: -1, Closed: r.ClosedAt != nil,
+		sr := referee.SheetRound{Number: r.Number, Planned: r.PlannedDouble, Opened: -1, Setter: -1, Closed: r.ClosedAt != nil, HandSize: r.HandSize,
 			Entries: make([]*referee.Entry, len(n.Players))}
 		if r.OpenedDouble != nil {
 			sr.Opened = *r.OpenedDouble

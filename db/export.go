@@ -66,6 +66,7 @@ type NightRound struct {
 	PlannedDouble int           `json:"planned_double"`
 	OpenedDouble  *int          `json:"opened_double"` // nil until who set it down is known
 	Setter        *int          `json:"setter"`
+	HandSize      int           `json:"hand_size,omitempty"` // tiles dealt each, where not the night's (someone joined later)
 	ClosedAt      *string       `json:"closed_at"`
 	Entries       []NightEntry  `json:"entries"`
 	History       []NightChange `json:"history"`
@@ -229,11 +230,11 @@ func exportNight(ctx context.Context, q conn, id int64) (Night, error) {
 		n.Stays = nil
 	}
 	var roundIDs []int64
-	err = eachRow(ctx, q, `SELECT id, number, planned_double, opened_double, setter_seat, closed_at FROM rounds WHERE game_id = ? ORDER BY number`, []any{id},
+	err = eachRow(ctx, q, `SELECT id, number, planned_double, opened_double, setter_seat, closed_at, coalesce(hand_size, 0) FROM rounds WHERE game_id = ? ORDER BY number`, []any{id},
 		func(r *sql.Rows) error {
 			var rid int64
 			nr := NightRound{Entries: []NightEntry{}, History: []NightChange{}, Actions: []NightAction{}}
-			err := r.Scan(&rid, &nr.Number, &nr.PlannedDouble, &nr.OpenedDouble, &nr.Setter, &nr.ClosedAt)
+			err := r.Scan(&rid, &nr.Number, &nr.PlannedDouble, &nr.OpenedDouble, &nr.Setter, &nr.ClosedAt, &nr.HandSize)
 			roundIDs, n.Rounds = append(roundIDs, rid), append(n.Rounds, nr)
 			return err
 		})

@@ -186,6 +186,8 @@ func checkRound(r NightRound, number, players int) error {
 		return fmt.Errorf("its double is negative")
 	case r.Setter != nil && !seat(*r.Setter):
 		return fmt.Errorf("its setter %d is not a seat", *r.Setter)
+	case r.HandSize < 0:
+		return fmt.Errorf("its hand size is %d", r.HandSize)
 	}
 	entered := map[int]bool{}
 	for _, e := range r.Entries {
@@ -268,7 +270,7 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 	}
 	for _, r := range n.Rounds {
 		res, err := tx.ExecContext(ctx, qInsertRound,
-			gameID, r.Number, r.PlannedDouble, r.OpenedDouble, r.Setter, r.ClosedAt)
+			gameID, r.Number, r.PlannedDouble, r.OpenedDouble, r.Setter, r.ClosedAt, sql.NullInt64{Int64: int64(r.HandSize), Valid: r.HandSize > 0})
 		if err != nil {
 			return err
 		}

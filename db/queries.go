@@ -18,7 +18,7 @@ const (
 	qPlayers = `SELECT name, from_round, coalesce(until_round, 0), missed FROM players WHERE game_id = ? ORDER BY seat`
 	qRounds  = `
 		SELECT r.id, r.number, r.planned_double, coalesce(r.opened_double, -1), coalesce(r.setter_seat, -1), r.closed_at IS NOT NULL,
-		       (SELECT count(*) FROM round_actions a WHERE a.round_id = r.id)
+		       (SELECT count(*) FROM round_actions a WHERE a.round_id = r.id), coalesce(r.hand_size, 0)
 		FROM rounds r WHERE r.game_id = ? ORDER BY r.number`
 	qEntries = `
 		SELECT r.number, e.seat, e.pips, e.double_blank, e.went_out, e.out_on_double, e.tiles, e.score, e.version, e.blank_halves

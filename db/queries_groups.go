@@ -6,7 +6,7 @@ const (
 	qInsertGame = `INSERT INTO games (slug, view_slug, name, played_on, rules, hand_size, created_at, finished_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	qInsertPlayer = `INSERT INTO players (game_id, seat, name, from_round, until_round, missed) VALUES (?, ?, ?, ?, ?, ?)`
-	qInsertRound  = `INSERT INTO rounds (game_id, number, planned_double, opened_double, setter_seat, closed_at) VALUES (?, ?, ?, ?, ?, ?)`
+	qInsertRound  = `INSERT INTO rounds (game_id, number, planned_double, opened_double, setter_seat, closed_at, hand_size) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	qInsertGroup  = `INSERT INTO groups (slug, name, created_at) VALUES (?, ?, ?)`
 	qInsertChange = `INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`

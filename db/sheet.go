@@ -119,7 +119,7 @@ func loadRounds(ctx context.Context, q conn, sh *Sheet) error {
 	for rows.Next() {
 		var r referee.SheetRound
 		var id int64
-		if err := rows.Scan(&id, &r.Number, &r.Planned, &r.Opened, &r.Setter, &r.Closed, &r.Actions); err != nil {
+		if err := rows.Scan(&id, &r.Number, &r.Planned, &r.Opened, &r.Setter, &r.Closed, &r.Actions, &r.HandSize); err != nil {
 			return fmt.Errorf("game %s: reading a round: %w", sh.Game.Slug, err)
 		}
 		if r.Number != len(sh.Rounds)+1 {

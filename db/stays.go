@@ -14,12 +14,19 @@ import (
 func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Missed) (Sheet, error) {
 	var out Sheet
 	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
-		if err := sh.CheckJoin(name); err != nil {
+		hand, err := sh.CheckJoin(name)
+		if err != nil {
 			return err
 		}
+		s.forget(sh.Game.ID) // a write after this one in the same transaction reads the players afresh
 		seat, st := len(sh.Players), referee.Stay{From: sh.JoinRound(), Missed: missed}
 		if err := insertPlayer(ctx, tx, sh.Game.ID, seat, name, st); err != nil {
 			return err
+		}
+		if hand != sh.HandSize {
+			if err := s.newHandSize(ctx, tx, sh, st.From, hand); err != nil {
+				return err
+			}
 		}
 		sh.Seats = stays(sh.Sheet)
 		sh.Players, sh.Seats = append(sh.Players, name), append(sh.Seats, st)
@@ -34,7 +41,27 @@ func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Miss
 		out = *sh
 		return keepResults(ctx, tx, sh)
 	})
+	s.playersChanged(out.Game.ID)
 	return out, err
+}
+
+// newHandSize deals hand tiles each from round from on; the rounds before
+// keep the size they were dealt.
+func (s *Store) newHandSize(ctx context.Context, tx conn, sh *Sheet, from, hand int) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE rounds SET hand_size = ? WHERE game_id = ? AND number < ? AND hand_size IS NULL`,
+		sh.HandSize, sh.Game.ID, from); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET hand_size = ? WHERE id = ?`, hand, sh.Game.ID); err != nil {
+		return err
+	}
+	for i := range sh.Rounds {
+		if r := &sh.Rounds[i]; r.Number < from && r.HandSize == 0 {
+			r.HandSize = sh.HandSize
+		}
+	}
+	sh.HandSize, sh.Game.HandSize = hand, hand
+	return nil
 }
 
 // Leave takes seat's player from the table after the round being played,
@@ -48,6 +75,7 @@ func (s *Store) Leave(ctx context.Context, slug string, seat int, missed referee
 		if err != nil {
 			return err
 		}
+		s.forget(sh.Game.ID) // as in Join
 		if l.Remove {
 			err = s.unseat(ctx, tx, sh, seat)
 		} else {
@@ -63,7 +91,18 @@ func (s *Store) Leave(ctx context.Context, slug string, seat int, missed referee
 		out = *sh
 		return keepResults(ctx, tx, sh)
 	})
+	s.playersChanged(out.Game.ID)
 	return out, err
+}
+
+// playersChanged drops a game whose players changed from the cache of
+// games' settings (see frozenGame), once the change is committed, or
+// undone. A write later in the same transaction reads the game afresh:
+// what is read inside one is never cached.
+func (s *Store) playersChanged(id int64) {
+	if id != 0 {
+		s.forget(id)
+	}
 }
 
 // unseat removes seat's player, who has played no round, and moves the

@@ -53,6 +53,13 @@ func TestJoinLateAndLeave(t *testing.T) {
 	if err != nil || len(sh.Players) != 4 || !sh.Plays(3, 2) || sh.Plays(3, 1) {
 		t.Fatalf("Dee joins before round 2: %v, %v", sh.Players, err)
 	}
+	// Four hands of 7 would take all of double-6's 28 tiles: from round 2
+	// each is dealt the usual hand for four; round 1 keeps its 7.
+	four, _ := referee.SuggestHand(6, 4)
+	sh, _ = s.Sheet(ctx, g.Slug)
+	if d1, d2 := sh.Deal(1), sh.Deal(2); d1.HandSize != 7 || d1.Players != 3 || d2.HandSize != four.Tiles || d2.Players != 4 || sh.Game.HandSize != four.Tiles {
+		t.Errorf("deals after Dee joined: round 1 %d×%d, round 2 %d×%d, game %d; want 3×7, then 4×%d", d1.Players, d1.HandSize, d2.Players, d2.HandSize, sh.Game.HandSize, four.Tiles)
+	}
 	if _, err := s.Join(ctx, g.Slug, "Cy", referee.MissedZero); !errors.Is(err, referee.ErrInvalid) {
 		t.Errorf("a second Cy joins: %v, want refused", err)
 	}

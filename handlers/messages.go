@@ -161,6 +161,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"join-name.control":      "A name can't contain control characters.",
 	"leave-pick":             "Pick who is leaving.",
 	"joined":                 "{{.Name}} plays from round {{.N}}.",
+	"joined.hand":            "{{.Name}} plays from round {{.N}}, and from then on everyone is dealt {{.Hand}} tiles, so the boneyard still has some.",
 	"left":                   "{{.Name}} left after round {{.N}}.",
 	"unseated":               "{{.Name}} is off the table, having played no round.",
 	"stay.joined":            "joined for round {{.N}}",

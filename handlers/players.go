@@ -179,7 +179,12 @@ func seatsFlash(sh db.Sheet, joined, left string) string {
 	for seat, name := range sh.Players {
 		switch {
 		case joined != "" && name == joined && seat < len(sh.Seats):
-			return text("joined", referee.Params{"Name": name, "N": sh.Seats[seat].From})
+			from := sh.Seats[seat].From
+			p := referee.Params{"Name": name, "N": from, "Hand": sh.HandSize}
+			if before := sh.Round(from - 1); before != nil && before.HandSize > 0 && before.HandSize != sh.HandSize {
+				return text("joined.hand", p) // the hands got smaller to make room
+			}
+			return text("joined", p)
 		case left != "" && name == left && seat < len(sh.Seats) && sh.Seats[seat].Until > 0:
 			return text("left", referee.Params{"Name": name, "N": sh.Seats[seat].Until})
 		}

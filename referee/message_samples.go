@@ -38,7 +38,7 @@ var samples = map[string]Params{
 	"table-started":    nil,
 	"missed":           {"Value": "twice"},
 	"join-taken":       {"Name": "Ann"},
-	"join-full":        {"Name": "Eve", "N": 5, "Hand": 7},
+	"join-full":        {"Name": "Eve", "N": 5, "Set": "double-6"},
 	"leave-too-few":    {"Name": "Ann"},
 	"left-already":     {"Name": "Ann"},
 	"game-over":        nil,

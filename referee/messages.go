@@ -46,7 +46,7 @@ var messages = NewCatalog(map[string]string{
 	"double":               "Pick the double the round opened on.",
 	"missed":               "{{printf \"%q\" .Value}} is not a way to count a missed round: choose the highest score, the average or nothing.",
 	"join-taken":           "{{.Name}} already has a seat in this game: give the new player another name, like a surname's first letter.",
-	"join-full":            "With {{.Name}} there would be {{.N}} players, and this set can't deal {{.N}} hands of {{.Hand}} tiles: start a new game night with smaller hands instead.",
+	"join-full":            "With {{.Name}} there would be {{.N}} players, more than a {{.Set}} set can deal a hand to: start a new game night with a bigger set instead.",
 	"leave-too-few":        "If {{.Name}} leaves, fewer than two players are left at the table, and a round needs two.",
 	"left-already":         "{{.Name}} has already left this game, perhaps on another phone.",
 	"game-over":            "This game night is over, so nobody can join or leave it now.",

@@ -110,21 +110,31 @@ func (s Sheet) JoinRound() int {
 }
 
 // CheckJoin judges adding a player now: the game is still on, the name is
-// new, and the set can still deal every player a hand.
-func (s Sheet) CheckJoin(name string) error {
+// new, and the set can still deal every player a hand. It says how many
+// tiles each is dealt from then on: as before where the set has enough
+// for a boneyard too, else the usual hand for the bigger table.
+func (s Sheet) CheckJoin(name string) (hand int, err error) {
 	if s.Finished {
-		return Conflict("game-over", nil)
+		return 0, Conflict("game-over", nil)
 	}
-	if slices.ContainsFunc(s.Players, func(p string) bool { return strings.EqualFold(p, name) }) {
-		p := Params{"Name": name}
-		return Invalid("name", "join-taken", messages.Text("join-taken", p), p)
+	if i := slices.IndexFunc(s.Players, func(p string) bool { return strings.EqualFold(p, name) }); i >= 0 {
+		p := Params{"Name": s.Players[i]}
+		return 0, Invalid("name", "join-taken", messages.Text("join-taken", p), p)
 	}
 	players := len(s.Seated(s.JoinRound())) + 1
-	if len(s.Players) >= MaxSeats || players*s.HandSize > s.Rules.Dealable() {
-		p := Params{"Name": name, "N": players, "Hand": s.HandSize}
-		return refusal(CodeTableFull, "join-full", p)
+	full := refusal(CodeTableFull, "join-full", Params{"Name": name, "N": players, "Set": s.Rules.Set.String()})
+	if len(s.Players) >= MaxSeats {
+		return 0, full
 	}
-	return nil
+	hand = s.HandSize
+	if players*hand+MinBoneyard > s.Rules.Dealable() {
+		h, err := SuggestHand(s.Rules.Set, players)
+		if err != nil {
+			return 0, full
+		}
+		hand = h.Tiles
+	}
+	return hand, nil
 }
 
 // A Leaving is how a player leaves: after round Last, or, having played

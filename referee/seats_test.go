@@ -142,6 +142,27 @@ func TestJoinAndLeave(t *testing.T) {
 	}
 }
 
+// TestJoinHand: a player joins with the hand size as it is where the set
+// has the tiles, else with the usual hand for the bigger table.
+func TestJoinHand(t *testing.T) {
+	t.Parallel()
+	s := fourNight(MissedHighest) // round 3 is Ann, Cy and Dee's, untouched
+	s.HandSize = 15               // three hands of 15 from double-9's 55
+	hand, err := s.CheckJoin("Eve")
+	want, _ := SuggestHand(9, 4)
+	if err != nil || hand != want.Tiles || hand >= 15 {
+		t.Errorf("Eve joins three hands of 15 on double-9: hand %d, %v; want the usual %d for four", hand, err, want.Tiles)
+	}
+	s.HandSize = 10
+	if hand, err := s.CheckJoin("Eve"); err != nil || hand != 10 {
+		t.Errorf("Eve joins three hands of 10: hand %d, %v; want 10 still", hand, err)
+	}
+	s.Rounds[2].HandSize = 12
+	if d := s.Deal(3); d.HandSize != 12 {
+		t.Errorf("round 3 dealt %d each, want its own 12", d.HandSize)
+	}
+}
+
 func isCode(err error, c Code) bool {
 	var re *RuleError
 	return errors.As(err, &re) && re.Code == c
@@ -155,17 +176,22 @@ func seatRefusals(t *testing.T) []refusalCase {
 	_, badMissed := ParseMissed("twice")
 	over := fourNight(MissedHighest)
 	over.Finished = true
+	// Five at double-6 (round 3: Ann, Cy, Dee and Eve, then Fay): 28 tiles
+	// hold no five hands of 6, nor of the fewest a hand may have (5) with
+	// a boneyard left.
 	full := fourNight(MissedHighest)
-	full.Rules.Set, full.HandSize = 6, 8 // three hands of 8 from double-6's 28: no room for a fourth
+	full.Rules.Set, full.HandSize = 6, 6
+	full.Players, full.Seats = append(full.Players, "Eve"), append(full.Seats, Stay{From: 3})
+	join := func(s Sheet, name string) error { _, err := s.CheckJoin(name); return err }
 	left := func() error { _, err := s.CheckLeave(1); return err }
 	two := fourNight(MissedHighest)
 	two.Seats[0].Until = 2
 	tooFew := func() error { _, err := two.CheckLeave(2); return err }
 	return []refusalCase{
 		{"missed-round rule unknown", "missed", badMissed},
-		{"join a finished night", "game-over", over.CheckJoin("Eve")},
-		{"join under a name taken", "join-taken", s.CheckJoin("Cy")},
-		{"join a full table", "join-full", full.CheckJoin("Eve")},
+		{"join a finished night", "game-over", join(over, "Eve")},
+		{"join under a name taken", "join-taken", join(s, "cy")},
+		{"join a full table", "join-full", join(full, "Fay")},
 		{"leave twice", "left-already", left()},
 		{"leave two behind", "leave-too-few", tooFew()},
 		{"score a missed round", "not-playing", s.CheckEntry(3, 1, Entry{Pips: 3, Score: 3})},

@@ -19,14 +19,15 @@ type Sheet struct {
 
 // A SheetRound is one round of the score sheet.
 type SheetRound struct {
-	Number  int // 1-based
-	Planned int // the double the ladder called for
-	Opened  int // the double it really opened on, or -1 before anyone said
-	Setter  int // the seat that set it, or -1
-	Closed  bool
-	Actions int      // actions in its live table's log
-	OnTable int      // tiles on its live table, where the store has replayed it
-	Entries []*Entry // by seat; nil where the player has no entry yet
+	Number   int // 1-based
+	Planned  int // the double the ladder called for
+	Opened   int // the double it really opened on, or -1 before anyone said
+	Setter   int // the seat that set it, or -1
+	Closed   bool
+	HandSize int      // tiles dealt each; 0: the sheet's HandSize
+	Actions  int      // actions in its live table's log
+	OnTable  int      // tiles on its live table, where the store has replayed it
+	Entries  []*Entry // by seat; nil where the player has no entry yet
 }
 
 // Tracked reports whether anything was recorded on the round's live

@@ -34,7 +34,11 @@ func (s Sheet) Deal(n int) Deal {
 	for i, seat := range seated {
 		names[i] = s.Players[seat]
 	}
-	return Deal{Players: len(seated), HandSize: s.HandSize, Names: names, First: s.FirstPlayer(n)}
+	hand := s.HandSize
+	if r := s.Round(n); r != nil && r.HandSize > 0 {
+		hand = r.HandSize
+	}
+	return Deal{Players: len(seated), HandSize: hand, Names: names, First: s.FirstPlayer(n)}
 }
 
 // FirstPlayer is the table seat that plays first in round n under

@@ -4,6 +4,11 @@ ALTER TABLE players ADD COLUMN from_round INTEGER NOT NULL DEFAULT 1 CHECK (from
 ALTER TABLE players ADD COLUMN until_round INTEGER CHECK (until_round >= 1);
 ALTER TABLE players ADD COLUMN missed TEXT NOT NULL DEFAULT 'highest' CHECK (missed IN ('highest', 'average', 'zero'));
 
+-- Each round's hand size where it differs from the game's now: a player
+-- joining may leave too few tiles for the hands dealt so far, and the
+-- rounds before keep theirs.
+ALTER TABLE rounds ADD COLUMN hand_size INTEGER CHECK (hand_size >= 1);
+
 -- A person's points in the rounds they played, beside the night's total,
 -- which counts the rounds they missed too. Nights kept before had no
 -- missed rounds.
