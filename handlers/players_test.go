@@ -40,11 +40,11 @@ func TestJoinAndLeave(t *testing.T) {
 	page = a.get(r.header.Get("Location"))
 	four, _ := referee.SuggestHand(9, 4)
 	expectTestID(t, "after Dee joined", page, http.StatusOK, "flash", "Dee plays from round 2, and from then on everyone is dealt "+itoa(four.Tiles)+" tiles")
-	expectTestID(t, "after Dee joined", page, http.StatusOK, "stays", "Dee joined for round 2; missed rounds count the round's highest score")
+	expectTestID(t, "after Dee joined", page, http.StatusOK, "stays", "Dee joined for round 2; missed rounds count as the highest score")
 	expectTestID(t, "after Dee joined", page, http.StatusOK, "entry-3", "Dee")
 	// Round 1, which Dee missed, counts its highest score for her: 10.
 	cell := expectTestID(t, "after Dee joined", page, http.StatusOK, "sheet-round-1", "").withClass("missed")
-	if cell.text() != "10" || cell.attr("aria-label") != "Dee missed round 1: counted 10, the round's highest score." {
+	if cell.text() != "10" || cell.attr("aria-label") != "Dee missed round 1: 10, the highest score of those who played it." {
 		t.Errorf("Dee's round-1 cell: %q labelled %q", cell.text(), cell.attr("aria-label"))
 	}
 
@@ -56,7 +56,7 @@ func TestJoinAndLeave(t *testing.T) {
 	expect(t, "Bob leaves", a.post(game+"/players/leave", form("seat", "1", "missed", "average")), http.StatusSeeOther)
 	page = a.get(game + "?left=Bob")
 	expectTestID(t, "after Bob left", page, http.StatusOK, "flash", "Bob left after round 2.")
-	expectTestID(t, "after Bob left", page, http.StatusOK, "stays", "Bob left after round 2; missed rounds count the round's average")
+	expectTestID(t, "after Bob left", page, http.StatusOK, "stays", "Bob left after round 2; missed rounds count as the average score")
 	expectTestID(t, "Bob plays round 2 still", page, http.StatusOK, "entry-1", "Bob")
 	expect(t, "Bob leaves twice", a.post(game+"/players/leave", form("seat", "1")), http.StatusConflict, "Bob has already left this game")
 	expectTestID(t, "nobody picked", a.post(game+"/players/leave", form("seat", "")), http.StatusBadRequest, "problem", "Pick who is leaving")

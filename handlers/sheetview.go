@@ -18,6 +18,9 @@ func sheetView(sh db.Sheet) views.SheetView {
 	for _, r := range sh.Rounds {
 		s.Rows = append(s.Rows, sheetLine(sh, r))
 	}
+	if sh.Seats != nil {
+		s.Missed = text("missed-note", nil)
+	}
 	if len(sh.Results()) > 0 {
 		out := sh.Standings()
 		for _, w := range out.Winners {

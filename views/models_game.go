@@ -171,6 +171,7 @@ type SheetView struct {
 	Totals  []int
 	Leaders []bool
 	Lead    string      // one sentence on who leads and why
+	Missed  string      // what the grey cells of missed rounds mean, when there are some
 	Chart   *ChartModel // the running totals, once a round is closed and until the game ends
 	Live    Live        // the sheet, following the stream while the game is on
 }

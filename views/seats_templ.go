@@ -134,7 +134,7 @@ func seatsCard(s SeatsCard) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = missedPick("join-missed", "Rounds they missed count", s.Missed).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = missedPick("join-missed", "Rounds they missed count as", s.Missed).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -209,7 +209,7 @@ func seatsCard(s SeatsCard) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = missedPick("leave-missed", "Rounds after count", s.Missed).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = missedPick("leave-missed", "Rounds after count as", s.Missed).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -1,0 +1,83 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserJoinAndLeave: on a phone, Dee joins a night after round 1
+// and Bob then leaves before round 2, through the Players card. The card,
+// the round and the score sheet are checked at 390 px in light and dark
+// and at 320 px: nothing overflows, every target is big enough, axe finds
+// nothing.
+func TestBrowserJoinAndLeave(t *testing.T) {
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cy")
+	for seat, f := range []map[string]string{{"pips": "12"}, {"went_out": "1"}, {"pips": "7"}} {
+		v := form()
+		for k, x := range f {
+			v.Set(k, x)
+		}
+		expect(t, "round 1 entry", a.post(game+"/rounds/1/entries/"+itoa(seat), v), http.StatusSeeOther)
+	}
+	expect(t, "close round 1", a.post(game+"/rounds/1/close", nil), http.StatusSeeOther)
+
+	b := newBrowser(t, a.server.URL)
+	b.do(chromedp.Navigate(b.base+game), chromedp.WaitVisible(css(`[data-testid=players]`)))
+	b.do(chromedp.Click(css(`[data-testid=join-leave] summary`)), chromedp.WaitVisible(css(`#join-name`)))
+	b.waitText(`[data-testid=join-button]`, "Plays from round 2")
+	b.do(chromedp.SendKeys(css(`#join-name`), "Dee"), chromedp.Click(css(`[data-testid=join-button]`)))
+	b.waitText(`[data-testid=flash]`, "Dee plays from round 2")
+	b.waitText(`[data-testid=stays]`, "Dee joined for round 2")
+	b.waitText(`[data-testid=entry-3]`, "Dee")
+	if got := b.eval(`document.querySelector("[data-testid=sheet-round-1] td.missed").getAttribute("aria-label")`); got != "Dee missed round 1: 12, the highest score of those who played it." {
+		t.Errorf("Dee's round-1 cell is labelled %q", got)
+	}
+	for _, scheme := range []string{"light", "dark"} {
+		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
+		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
+			t.Fatal(err)
+		}
+		b.checkPage("after Dee joined, 390 px, "+scheme, 390)
+		b.screenshotOf(`#round`, "joined-round-390-"+scheme)
+		b.screenshotOf(`#sheet`, "joined-sheet-390-"+scheme)
+		b.screenshotOf(`#players`, "joined-players-390-"+scheme)
+	}
+
+	// Bob goes before round 2 begins; the rounds after count the average.
+	b.do(chromedp.Click(css(`[data-testid=join-leave] summary`)), chromedp.WaitVisible(css(`#leave-seat`)),
+		chromedp.SetValue(css(`#leave-seat`), "1"), chromedp.SetValue(css(`#leave-missed`), "average"))
+	b.waitText(`[data-testid=leave-button]`, "Leaves before round 2")
+	b.do(chromedp.EmulateViewport(320, 700))
+	b.checkPage("the join and leave forms open, 320 px", 320)
+	b.screenshotOf(`#players`, "leave-form-320")
+	b.do(chromedp.Click(css(`[data-testid=leave-button]`)))
+	b.waitText(`[data-testid=flash]`, "Bob left after round 1")
+	b.waitText(`[data-testid=stays]`, "Bob left after round 1; missed rounds count as the average score")
+	if n := b.eval(`String(document.querySelectorAll("[data-testid=entry-1]").length)`); n != "0" {
+		t.Errorf("round 2 still shows a card for Bob (%s)", n)
+	}
+	b.checkPage("after Bob left, 320 px", 320)
+	b.screenshotOf(`#round`, "left-round-320")
+	b.screenshotOf(`#players`, "left-players-320")
+	b.screenshotOf(`#sheet`, "left-sheet-320")
+}
+
+// screenshotOf saves one element of the page as NN-name.png.
+func (b *browser) screenshotOf(sel, name string) {
+	b.t.Helper()
+	buf, err := chromedp.Run(b.ctx, chromedp.Screenshot(css(sel)))
+	if err != nil {
+		b.t.Fatalf("browser: screenshot of %s: %v", sel, err)
+	}
+	b.shot++
+	if err := os.WriteFile(filepath.Join(b.dir, fmt.Sprintf("%d-%s.png", b.shot, name)), buf, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
