@@ -160,6 +160,7 @@ var messages = referee.NewCatalog(map[string]string{
 	"join-name.angle":        "A name can't contain < or >.",
 	"join-name.control":      "A name can't contain control characters.",
 	"leave-pick":             "Pick who is leaving.",
+	"lang-unknown":           "Pick one of the languages offered.",
 	"joined":                 "{{.Name}} plays from round {{.N}}.",
 	"joined.hand":            "{{.Name}} plays from round {{.N}}, and from then on everyone is dealt {{.Hand}} tiles, so the boneyard still has some.",
 	"left":                   "{{.Name}} left after round {{.N}}.",

@@ -11,6 +11,7 @@ import (
 func (a *App) routes(e *echo.Echo) {
 	headWithGet(e)
 	e.GET("/healthz", a.healthz)
+	e.POST("/lang", a.setLang)
 	e.Match([]string{http.MethodGet, http.MethodHead}, "/static/*", assets())
 
 	// With a passphrase, the list of game nights and making new ones are

@@ -141,6 +141,7 @@ func New(store Store, cfg Config) *echo.Echo {
 	}
 	e.Use(middleware.BodyLimit("64K"))
 	e.Use(readForm)
+	e.Use(inLanguage)
 	// Pages, and the table's card after a move, are compressed; assets come
 	// compressed already (assets.go). An answer under 4 KB (a redirect, a
 	// saved score's fragments) costs more to compress than it would save.

@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strings"
 	"text/template"
+	"text/template/parse"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	itemplate "github.com/nicksnyder/go-i18n/v2/i18n/template"
@@ -40,33 +41,59 @@ const Default = "en"
 //go:embed locales/*.json
 var locales embed.FS
 
-var (
-	bundle     = i18n.NewBundle(language.English)
-	localizers = map[string]*localizer{}
-	supported  []string
-)
+// referees is the referee's catalog.
+var referees = mustLoad(locales, "locales")
 
-func init() {
-	bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
-	files, err := fs.Glob(locales, "locales/*.json")
+// A Catalog is a set of messages in every language it has a file for:
+// dir/TAG.json, or several files dir/TAG/*.json whose keys are merged.
+type Catalog struct {
+	bundle     *i18n.Bundle
+	localizers map[string]*localizer
+	supported  []string // the default first, then the others by tag
+}
+
+// Load reads the catalog of the message files under dir of fsys.
+func Load(fsys fs.FS, dir string) (*Catalog, error) {
+	c := &Catalog{bundle: i18n.NewBundle(language.English), localizers: map[string]*localizer{}}
+	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
-		panic(err)
+		return nil, err
 	}
-	for _, name := range files {
-		if _, err := bundle.LoadMessageFileFS(locales, name); err != nil {
-			panic(fmt.Sprintf("lang: %v", err))
+	for _, e := range entries {
+		tag, files := strings.TrimSuffix(e.Name(), ".json"), []string{path.Join(dir, e.Name())}
+		if e.IsDir() {
+			if files, err = fs.Glob(fsys, path.Join(dir, e.Name(), "*.json")); err != nil {
+				return nil, err
+			}
+		} else if !strings.HasSuffix(e.Name(), ".json") {
+			continue
 		}
-		data, _ := locales.ReadFile(name) // it was just read
-		var keys map[string]json.RawMessage
-		if err := json.Unmarshal(data, &keys); err != nil {
-			panic(fmt.Sprintf("lang: %s: %v", name, err))
+		keys := map[string]json.RawMessage{}
+		for _, name := range files {
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return nil, err
+			}
+			var more map[string]json.RawMessage
+			if err := json.Unmarshal(data, &more); err != nil {
+				return nil, fmt.Errorf("lang: %s: %v", name, err)
+			}
+			for k, v := range more {
+				if _, twice := keys[k]; twice {
+					return nil, fmt.Errorf("lang: %s: message %q is in another file of %s too", name, k, tag)
+				}
+				keys[k] = v
+			}
+			// go-i18n takes the language from the file's name.
+			if _, err := c.bundle.ParseMessageFileBytes(data, tag+".json"); err != nil {
+				return nil, fmt.Errorf("lang: %s: %v", name, err)
+			}
 		}
-		tag := strings.TrimSuffix(path.Base(name), ".json")
-		localizers[tag] = newLocalizer(tag, keys)
-		supported = append(supported, tag)
+		c.localizers[tag] = c.newLocalizer(tag, keys)
+		c.supported = append(c.supported, tag)
 	}
-	// The default language first, then the others by tag.
-	slices.SortFunc(supported, func(a, b string) int {
+	slices.SortFunc(c.supported, func(a, b string) int {
 		switch {
 		case a == Default:
 			return -1
@@ -75,20 +102,27 @@ func init() {
 		}
 		return strings.Compare(a, b)
 	})
+	return c, nil
+}
+
+func mustLoad(fsys fs.FS, dir string) *Catalog {
+	c, err := Load(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return c
 }
 
 // Supported lists the language tags the referee speaks, English first.
-func Supported() []string { return slices.Clone(supported) }
+func Supported() []string { return referees.Supported() }
 
 // IsSupported reports whether tag is one of Supported.
-func IsSupported(tag string) bool { return localizers[tag] != nil }
+func IsSupported(tag string) bool { return referees.IsSupported(tag) }
 
 // Text fills in the referee's message key with p in the language tag (in
 // English if the tag is not supported). Like the referee's catalog, a
 // missing key or parameter says so in the text.
-func Text(tag, key string, p referee.Params) string {
-	return get(tag).text(key, p)
-}
+func Text(tag, key string, p referee.Params) string { return referees.Text(tag, key, p) }
 
 // Reason words a refusal of the referee in the language tag: its message
 // key filled in with its parameters. An error without a key, or with a
@@ -97,7 +131,7 @@ func Reason(tag string, err *referee.RuleError) string {
 	if err == nil {
 		return ""
 	}
-	l := get(tag)
+	l := referees.get(tag)
 	if err.Key == "" || !l.has(err.Key) {
 		return err.Reason
 	}
@@ -111,19 +145,163 @@ func Reason(tag string, err *referee.RuleError) string {
 }
 
 // Keys lists the message keys of the language tag's file, sorted.
-func Keys(tag string) []string {
-	l := localizers[tag]
+func Keys(tag string) []string { return referees.Keys(tag) }
+
+// Supported lists the catalog's language tags, the default first.
+func (c *Catalog) Supported() []string { return slices.Clone(c.supported) }
+
+// IsSupported reports whether the catalog has the language tag.
+func (c *Catalog) IsSupported(tag string) bool { return c.localizers[tag] != nil }
+
+// Text fills in message key with p in the language tag, or in the
+// default language where the tag or the key is missing from it.
+func (c *Catalog) Text(tag, key string, p map[string]any) string {
+	l := c.get(tag)
+	if !l.has(key) {
+		l = c.get(Default)
+	}
+	return l.text(key, p)
+}
+
+// Has reports whether the language tag has message key.
+func (c *Catalog) Has(tag, key string) bool {
+	l := c.localizers[tag]
+	return l != nil && l.has(key)
+}
+
+// Keys lists the message keys of the language tag, sorted.
+func (c *Catalog) Keys(tag string) []string {
+	l := c.localizers[tag]
 	if l == nil {
 		return nil
 	}
 	return slices.Sorted(maps.Keys(l.keys))
 }
 
-func get(tag string) *localizer {
-	if l := localizers[tag]; l != nil {
+// Complete reports whether the language tag has every message of the
+// default language.
+func (c *Catalog) Complete(tag string) bool {
+	l := c.localizers[tag]
+	if l == nil {
+		return false
+	}
+	for key := range c.localizers[Default].keys {
+		if !l.has(key) {
+			return false
+		}
+	}
+	return true
+}
+
+// Differences lists how the catalog's languages differ from the
+// default's messages: a key missing or extra, a message naming other
+// parameters, or one that does not parse. A translation must have none.
+func (c *Catalog) Differences() []string {
+	var out []string
+	params := func(tag string) map[string][]string {
+		m := map[string][]string{}
+		for key, raw := range c.localizers[tag].keys {
+			names, err := paramsOf(key, raw)
+			if err != nil {
+				out = append(out, fmt.Sprintf("%s: %v", tag, err))
+			}
+			m[key] = names
+		}
+		return m
+	}
+	def := params(Default)
+	for _, tag := range c.supported[1:] {
+		other := params(tag)
+		for _, key := range slices.Sorted(maps.Keys(def)) {
+			if got, ok := other[key]; !ok {
+				out = append(out, fmt.Sprintf("%s: message %q is missing", tag, key))
+			} else if !slices.Equal(got, def[key]) {
+				out = append(out, fmt.Sprintf("%s: message %q uses parameters %v; %s uses %v", tag, key, got, Default, def[key]))
+			}
+		}
+		for _, key := range slices.Sorted(maps.Keys(other)) {
+			if _, ok := def[key]; !ok {
+				out = append(out, fmt.Sprintf("%s: message %q is not in %s", tag, key, Default))
+			}
+		}
+	}
+	return out
+}
+
+// paramsOf lists the parameters a message (all of its plural forms)
+// names, sorted.
+func paramsOf(key string, raw json.RawMessage) ([]string, error) {
+	var forms map[string]string
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		forms = map[string]string{"other": one}
+	} else if err := json.Unmarshal(raw, &forms); err != nil {
+		return nil, fmt.Errorf("%q is neither a text nor plural forms: %v", key, err)
+	}
+	if _, ok := forms["other"]; !ok {
+		return nil, fmt.Errorf("%q has no other form", key)
+	}
+	names := map[string]bool{}
+	for form, text := range forms {
+		trees, err := parse.Parse(key, text, "{{", "}}", funcNames)
+		if err != nil {
+			return nil, fmt.Errorf("%q (%s) does not parse: %v", key, form, err)
+		}
+		for _, tree := range trees {
+			fields(tree.Root, names)
+		}
+	}
+	return slices.Sorted(maps.Keys(names)), nil
+}
+
+// funcNames are the functions a message may call.
+var funcNames = map[string]any{"count": fmt.Sprint, "plural": fmt.Sprint, "and": fmt.Sprint, "or": fmt.Sprint, "printf": fmt.Sprintf}
+
+// fields adds the names of the parameters node uses to names.
+func fields(node parse.Node, names map[string]bool) {
+	switch n := node.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			fields(c, names)
+		}
+	case *parse.ActionNode:
+		fields(n.Pipe, names)
+	case *parse.PipeNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Cmds {
+			fields(c, names)
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			fields(a, names)
+		}
+	case *parse.FieldNode:
+		names[strings.Join(n.Ident, ".")] = true
+	case *parse.IfNode:
+		fields(n.Pipe, names)
+		fields(n.List, names)
+		fields(n.ElseList, names)
+	case *parse.WithNode:
+		fields(n.Pipe, names)
+		fields(n.List, names)
+		fields(n.ElseList, names)
+	case *parse.RangeNode:
+		fields(n.Pipe, names)
+		fields(n.List, names)
+		fields(n.ElseList, names)
+	}
+}
+
+func (c *Catalog) get(tag string) *localizer {
+	if l := c.localizers[tag]; l != nil {
 		return l
 	}
-	return localizers[Default]
+	return c.localizers[Default]
 }
 
 // A localizer is one language's messages with the template functions
@@ -135,8 +313,8 @@ type localizer struct {
 	parser itemplate.Parser
 }
 
-func newLocalizer(tag string, keys map[string]json.RawMessage) *localizer {
-	l := &localizer{tag: tag, keys: keys, loc: i18n.NewLocalizer(bundle, tag)}
+func (c *Catalog) newLocalizer(tag string, keys map[string]json.RawMessage) *localizer {
+	l := &localizer{tag: tag, keys: keys, loc: i18n.NewLocalizer(c.bundle, tag)}
 	l.parser = &itemplate.TextParser{Option: "missingkey=error", Funcs: template.FuncMap{
 		"count":  l.count,
 		"plural": l.plural,
@@ -148,7 +326,7 @@ func newLocalizer(tag string, keys map[string]json.RawMessage) *localizer {
 
 func (l *localizer) has(key string) bool { _, ok := l.keys[key]; return ok }
 
-func (l *localizer) text(key string, p referee.Params) string {
+func (l *localizer) text(key string, p map[string]any) string {
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: p, TemplateParser: l.parser})
 	if err != nil {
 		return fmt.Sprintf("[message %s: %v]", key, err)

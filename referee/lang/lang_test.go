@@ -1,12 +1,9 @@
 package lang
 
 import (
-	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
-	"text/template/parse"
 
 	"chickenfoot/referee"
 )
@@ -66,110 +63,8 @@ func TestSupported(t *testing.T) {
 // keys, no others, and uses the same parameters in each message.
 func TestSameKeysAndParameters(t *testing.T) {
 	t.Parallel()
-	en := fileParams(t, "en")
-	for _, tag := range Supported()[1:] {
-		other := fileParams(t, tag)
-		for key, want := range en {
-			got, ok := other[key]
-			if !ok {
-				t.Errorf("%s: message %q is missing", tag, key)
-			} else if !slices.Equal(got, want) {
-				t.Errorf("%s: message %q uses parameters %v; English uses %v", tag, key, got, want)
-			}
-		}
-		for key := range other {
-			if _, ok := en[key]; !ok {
-				t.Errorf("%s: message %q is not in English", tag, key)
-			}
-		}
-	}
-}
-
-// fileParams reads a language's file: the parameters each message (all of
-// its plural forms) names, sorted.
-func fileParams(t *testing.T, tag string) map[string][]string {
-	t.Helper()
-	data, err := locales.ReadFile("locales/" + tag + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatalf("%s: %v", tag, err)
-	}
-	out := map[string][]string{}
-	for key, msg := range raw {
-		var forms map[string]string
-		var one string
-		if json.Unmarshal(msg, &one) == nil {
-			forms = map[string]string{"other": one}
-		} else if err := json.Unmarshal(msg, &forms); err != nil {
-			t.Fatalf("%s: %q is neither a text nor plural forms: %v", tag, key, err)
-		}
-		if _, ok := forms["other"]; !ok {
-			t.Errorf("%s: %q has no other form", tag, key)
-		}
-		names := map[string]bool{}
-		for form, text := range forms {
-			trees, err := parse.Parse(key, text, "{{", "}}", funcNames)
-			if err != nil {
-				t.Fatalf("%s: %q (%s) does not parse: %v", tag, key, form, err)
-			}
-			for _, tree := range trees {
-				fields(tree.Root, names)
-			}
-		}
-		out[key] = slices.Sorted(func(yield func(string) bool) {
-			for n := range names {
-				if !yield(n) {
-					return
-				}
-			}
-		})
-	}
-	return out
-}
-
-// funcNames are the functions a message may call.
-var funcNames = map[string]any{"count": fmt.Sprint, "plural": fmt.Sprint, "and": fmt.Sprint, "or": fmt.Sprint, "printf": fmt.Sprintf}
-
-// fields adds the names of the parameters node uses to names.
-func fields(node parse.Node, names map[string]bool) {
-	switch n := node.(type) {
-	case *parse.ListNode:
-		if n == nil {
-			return
-		}
-		for _, c := range n.Nodes {
-			fields(c, names)
-		}
-	case *parse.ActionNode:
-		fields(n.Pipe, names)
-	case *parse.PipeNode:
-		if n == nil {
-			return
-		}
-		for _, c := range n.Cmds {
-			fields(c, names)
-		}
-	case *parse.CommandNode:
-		for _, a := range n.Args {
-			fields(a, names)
-		}
-	case *parse.FieldNode:
-		names[strings.Join(n.Ident, ".")] = true
-	case *parse.IfNode:
-		fields(n.Pipe, names)
-		fields(n.List, names)
-		fields(n.ElseList, names)
-	case *parse.WithNode:
-		fields(n.Pipe, names)
-		fields(n.List, names)
-		fields(n.ElseList, names)
-	case *parse.RangeNode:
-		fields(n.Pipe, names)
-		fields(n.List, names)
-		fields(n.ElseList, names)
+	for _, d := range referees.Differences() {
+		t.Error(d)
 	}
 }
 

@@ -1,0 +1,106 @@
+package views
+
+import (
+	"context"
+	"embed"
+	"slices"
+
+	"chickenfoot/referee"
+	"chickenfoot/referee/lang"
+)
+
+// The app's own words, in every language it speaks: one directory per
+// language tag under locales, its files by part of the app, every file's
+// keys in every language (see TestCatalog). A language is offered once it
+// has every message; until then pages stay in English.
+//
+//go:embed locales
+var localeFiles embed.FS
+
+var words = func() *lang.Catalog {
+	c, err := lang.Load(localeFiles, "locales")
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+type langKey struct{}
+
+// WithLang is ctx with the page's language tag and the path it is drawn
+// for (the language switch sends the reader back there).
+func WithLang(ctx context.Context, tag, path string) context.Context {
+	return context.WithValue(ctx, langKey{}, langOf{tag: tag, path: path})
+}
+
+type langOf struct{ tag, path string }
+
+// Lang is the language tag ctx draws pages in: English unless set.
+func Lang(ctx context.Context) string {
+	if l, ok := ctx.Value(langKey{}).(langOf); ok && l.tag != "" {
+		return l.tag
+	}
+	return lang.Default
+}
+
+// pathOf is the path the page is drawn for, or "/".
+func pathOf(ctx context.Context) string {
+	if l, ok := ctx.Value(langKey{}).(langOf); ok && l.path != "" {
+		return l.path
+	}
+	return "/"
+}
+
+// T words message key in the page's language, filled in with the
+// parameters given as name, value pairs: T(ctx, "ui.game.players", "N", 3).
+func T(ctx context.Context, key string, kv ...any) string {
+	var p referee.Params
+	if len(kv) > 0 {
+		p = referee.Params{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			if name, ok := kv[i].(string); ok {
+				p[name] = kv[i+1]
+			}
+		}
+	}
+	return words.Text(Lang(ctx), key, p)
+}
+
+// Text words message key with p in the language tag.
+func Text(tag, key string, p referee.Params) string { return words.Text(tag, key, p) }
+
+// ready are the languages the whole app is translated into: its pages
+// here, the handlers' sentences and the referee's. A language is offered
+// once it is ready and none of its words is missing.
+var ready = []string{lang.Default}
+
+// Offered lists the language tags a reader can pick, English first.
+func Offered() []string {
+	var out []string
+	for _, tag := range words.Supported() {
+		if slices.Contains(ready, tag) && words.Complete(tag) {
+			out = append(out, tag)
+		}
+	}
+	return out
+}
+
+// A LangChoice is one language of the switch, named in itself.
+type LangChoice struct {
+	Tag, Name string
+	Current   bool
+}
+
+// langChoices is the language switch of a page: empty while only one
+// language is offered.
+func langChoices(ctx context.Context) []LangChoice {
+	tags := Offered()
+	if len(tags) < 2 {
+		return nil
+	}
+	out := make([]LangChoice, len(tags))
+	for i, tag := range tags {
+		out[i] = LangChoice{Tag: tag, Name: words.Text(tag, "lang.name", nil), Current: tag == Lang(ctx)}
+	}
+	return out
+}
