@@ -4,6 +4,11 @@ import (
 	"context"
 	"embed"
 	"slices"
+	"strconv"
+	"time"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 
 	"chickenfoot/referee"
 	"chickenfoot/referee/lang"
@@ -103,4 +108,21 @@ func langChoices(ctx context.Context) []LangChoice {
 		out[i] = LangChoice{Tag: tag, Name: words.Text(tag, "lang.name", nil), Current: tag == Lang(ctx)}
 	}
 	return out
+}
+
+// Date words a date kept as YYYY-MM-DD the way the page's language writes
+// it: "28 Nov 2026", "28 Nov. 2026", "28. nov. 2026". Anything else is
+// shown as it is.
+func Date(ctx context.Context, iso string) string {
+	d, err := time.Parse(time.DateOnly, iso)
+	if err != nil {
+		return iso
+	}
+	return T(ctx, "date", "Day", d.Day(), "Month", T(ctx, "month."+strconv.Itoa(int(d.Month()))), "Year", d.Year())
+}
+
+// Num writes a whole number the way the page's language groups its
+// digits: 1,234 in English, 1 234 in Afrikaans, 1.234 in Danish.
+func Num(ctx context.Context, n int) string {
+	return message.NewPrinter(language.Make(Lang(ctx))).Sprint(n)
 }
