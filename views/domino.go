@@ -1,5 +1,13 @@
 package views
 
+import "context"
+
+// startingDouble is the label of a round's starting double drawn as a
+// Domino: "starting double 9-9".
+func startingDouble(ctx context.Context, double int) string {
+	return T(ctx, "ui.domino.starting-double", "Tile", tileName(double))
+}
+
 // pipSpots are the 3x3 grid spots (column, row; 0 to 2) that show n pips,
 // as on a real tile, for n up to 9. Bigger numbers are written as digits.
 var pipSpots = [10][][2]int{

@@ -1,10 +1,10 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // Placed is one tile on the table for the drawing: its halves, the tile it
@@ -52,7 +52,9 @@ type DrawnTile struct {
 	Near, Far    int
 	Class        string
 	Label        string
-	Name         string // what a screen reader says: "7-3, open, needs 3"
+	Owed         bool // the spinner or chickie the table owes tiles to
+	Open         bool // a tile may be laid on it now, with a Far
+	Last         bool // the tile laid last
 	Href         string
 	HitX, HitY   string // top-left corner of the square a tap on it lands in
 	BarX1, BarY1 string // the bar between the halves
@@ -150,7 +152,7 @@ func (b box) String() string {
 // joins, near half toward it; a chickie crosswise; the spinner upright.
 func drawTile(t Placed, x, y float64, p pose) DrawnTile {
 	ang := math.Atan2(float64(p.head.j), float64(p.head.i))
-	d := DrawnTile{X: num(x), Y: num(y), Near: t.Near, Far: t.Far, Label: t.Label, Name: spoken(t), W: num(tileLong), H: num(tileShort),
+	d := DrawnTile{X: num(x), Y: num(y), Near: t.Near, Far: t.Far, Label: t.Label, Owed: t.Owed, Open: t.Open, Last: t.Last, W: num(tileLong), H: num(tileShort),
 		RectX: num(x - tileLong/2), RectY: num(y - tileShort/2), Href: t.Href, HitX: num(x - hitSize/2), HitY: num(y - hitSize/2)}
 	ux, uy := math.Cos(ang), math.Sin(ang) // along the tile
 	switch t.Role {
@@ -179,20 +181,16 @@ func drawTile(t Placed, x, y float64, p pose) DrawnTile {
 	return d
 }
 
-// spoken is what a screen reader says for a tile: "7-3, open, needs 3",
-// "9-9, owed, open, needs 9", "5-2, last laid".
+// name is what a screen reader says for a drawn tile, in the page's
+// language: "7-3, open, needs 3", "9-9, owed, open, needs 9", "5-2, last
+// laid".
+func (d DrawnTile) name(ctx context.Context) string {
+	return T(ctx, "ui.table.tile-said", "Tile", d.Label, "Owed", d.Owed, "Open", d.Open, "Needs", d.Far, "Last", d.Last)
+}
+
+// spoken is what a screen reader says for a tile, in English.
 func spoken(t Placed) string {
-	parts := []string{t.Label}
-	if t.Owed {
-		parts = append(parts, "owed")
-	}
-	if t.Open {
-		parts = append(parts, "open, needs "+strconv.Itoa(t.Far))
-	}
-	if t.Last {
-		parts = append(parts, "last laid")
-	}
-	return strings.Join(parts, ", ")
+	return DrawnTile{Label: t.Label, Far: t.Far, Owed: t.Owed, Open: t.Open, Last: t.Last}.name(context.Background())
 }
 
 // numClass marks a two-digit number, set narrower to keep off the bar.
