@@ -2,6 +2,24 @@
 (function () {
   "use strict";
 
+  // The words this file shows or says come from the page, in its language:
+  // data-msg-* attributes of <body>, with {name} for what is filled in.
+  function msg(name, fill) {
+    var text = (document.body && document.body.getAttribute("data-msg-" + name)) || "";
+    Object.keys(fill || {}).forEach(function (k) { text = text.split("{" + k + "}").join(fill[k]); });
+    return text;
+  }
+  var plurals = null;
+  function counted(name, n) {
+    var form = n === 1 ? "one" : "other";
+    try {
+      plurals = plurals || new Intl.PluralRules(document.documentElement.lang || "en");
+      form = plurals.select(n);
+    } catch (e) { /* no Intl: one and other */ }
+    var text = msg(name + "-" + form, { n: n });
+    return text || msg(name + "-other", { n: n });
+  }
+
   // Keep the screen awake while a round is on, where the browser allows it.
   var lock = null;
   function wantLock() { return document.querySelector("[data-wake-lock]") !== null; }
@@ -24,7 +42,8 @@
       pips += Number(box.dataset.pips); count++;
       if (box.value === "0-0") blank = true;
     });
-    out.textContent = count + (count === 1 ? " tile, " : " tiles, ") + pips + " pips" + (blank ? " + 0-0" : "");
+    var tally = msg("tally", { tiles: counted("tiles", count), pips: counted("pips", pips) });
+    out.textContent = blank ? msg("tally-blank", { tally: tally }) : tally;
   }
   document.addEventListener("change", function (e) {
     var form = e.target.closest && e.target.closest("form[data-tiles]");
@@ -61,9 +80,9 @@
     if (!b) return;
     if (b.hasAttribute("data-copy")) {
       navigator.clipboard.writeText(b.getAttribute("data-copy")).then(function () {
-        b.firstChild.textContent = "Copied";
+        b.firstChild.textContent = msg("copied");
         var region = document.getElementById("said");
-        if (region) region.textContent = "Link copied.";
+        if (region) region.textContent = msg("link-copied");
       }).catch(function () {});
     } else {
       navigator.share({ url: b.getAttribute("data-share") }).catch(function () {});
@@ -224,11 +243,11 @@
   }
   document.addEventListener("htmx:sendError", function (e) {
     if (isLive(e.detail)) return; // the stream says so itself
-    toast("No connection: nothing was saved. Check the Wi-Fi and tap again.");
+    toast(msg("no-connection"));
   });
   document.addEventListener("htmx:responseError", function (e) {
     if (isLive(e.detail)) return;
-    if (e.detail.xhr.status >= 500) toast("The server had a problem: nothing was saved. Tap again.");
+    if (e.detail.xhr.status >= 500) toast(msg("server-problem"));
   });
   // A refusal the page has no place for comes back as a message alone.
   document.addEventListener("htmx:afterRequest", function (e) {
@@ -236,7 +255,7 @@
     var xhr = e.detail.xhr;
     if (!xhr || xhr.status < 400 || xhr.status >= 500 || xhr.getResponseHeader("HX-Reswap") !== "none") return;
     var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
-    toast(doc.body.textContent.trim() || "That was not accepted.");
+    toast(doc.body.textContent.trim() || msg("refused"));
   });
 
   // Live on every phone. Parts marked data-live fetch themselves again when
@@ -334,7 +353,7 @@
     dropped = null;
     if (!note || note.hidden) return;
     note.hidden = true;
-    say(["Back online."]);
+    say([msg("online")]);
   }
   // Leaving the page closes its stream at once: a browser may otherwise
   // keep it (and one of its few connections to the server) while the page
