@@ -44,7 +44,7 @@ func TestDeletePageSaysWhatIsLost(t *testing.T) {
 	expectTestID(t, "delete page", p, http.StatusOK, "delete-title", "Delete Friday?")
 	for id, want := range map[string]string{
 		"lost-name":    "Friday",
-		"lost-date":    "2026-11-28",
+		"lost-date":    "28 Nov 2026",
 		"lost-players": "Ann, Bob and Cid",
 		"lost-rounds":  "1 round, and round 2 under way",
 	} {
