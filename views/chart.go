@@ -1,6 +1,9 @@
 package views
 
-import "strings"
+import (
+	"context"
+	"strings"
+)
 
 // ChartModel is a line chart of numbers that add up over steps: a game
 // night's running totals per player across its rounds, or one player's
@@ -67,6 +70,7 @@ type ChartSVG struct {
 type ChartTick struct {
 	At    string
 	Label string
+	Value int // a gridline's number, written in the page's language
 }
 
 // ChartLine is one series drawn: its path, its markers as one path, and
@@ -125,7 +129,7 @@ func Plot(m ChartModel) ChartSVG {
 		ViewBox: "0 0 " + num(chartW) + " " + num(base+chartBottom),
 	}
 	for _, v := range ticks {
-		out.YTicks = append(out.YTicks, ChartTick{At: num(y(float64(v))), Label: itoa(v)})
+		out.YTicks = append(out.YTicks, ChartTick{At: num(y(float64(v))), Label: itoa(v), Value: v})
 	}
 	for _, k := range xTickSteps(n, right-left) {
 		out.XTicks = append(out.XTicks, ChartTick{At: num(x(k)), Label: m.Steps[k]})
@@ -243,10 +247,11 @@ func seriesLabel(s ChartSeries) string {
 	return s.Name
 }
 
-// valueAt is the series' value at step k, or a dash where it has none.
-func valueAt(s ChartSeries, k int) string {
+// valueAt is the series' value at step k as the page's language writes
+// it, or a dash where it has none.
+func valueAt(ctx context.Context, s ChartSeries, k int) string {
 	if k >= len(s.Values) {
 		return "–"
 	}
-	return itoa(s.Values[k])
+	return Num(ctx, s.Values[k])
 }

@@ -35,10 +35,15 @@ func ticksBy(lo, hi, step int) []int {
 	}
 }
 
+// longestTick is the widest gridline number, with room for a separator
+// between each group of three digits, as most languages write them.
 func longestTick(ticks []int) string {
 	long := ""
 	for _, v := range ticks {
-		if s := itoa(v); len(s) > len(long) {
+		s := itoa(v)
+		digits := len(strings.TrimPrefix(s, "-"))
+		s += strings.Repeat(",", (digits-1)/3)
+		if len(s) > len(long) {
 			long = s
 		}
 	}
