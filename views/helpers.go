@@ -88,10 +88,3 @@ func anywayAttrs(wentOut string) templ.Attributes {
 	return templ.Attributes{"name": "went_out", "value": wentOut}
 }
 
-// countOf is n with its noun in the right number: "1 night", "3 nights".
-func countOf(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
-}

@@ -225,14 +225,6 @@ type TileBox struct {
 	Note     string
 }
 
-// name is how a tile of the keypad is read out: "9-8, fits".
-func (t TileBox) name() string {
-	if t.Fits {
-		return t.Value + ", fits"
-	}
-	return t.Value
-}
-
 // face is the class of the tile drawn on the keypad; one string, not a
 // class list built for each of a set's tiles on every move.
 func (t TileBox) face() string {
