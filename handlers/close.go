@@ -17,7 +17,7 @@ func (a *App) closeRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, err := a.store.CloseRound(c.Request().Context(), slug, n)
+	sh, err := a.store.CloseRound(ctx, slug, n)
 	if p := problemOf(ctx, err); err != nil && p.code != "" && p.status == http.StatusUnprocessableEntity {
 		return a.closeRefused(c, slug, p)
 	}

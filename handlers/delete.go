@@ -27,7 +27,7 @@ const noticeCookie = "chickenfoot_notice"
 // be lost. A view-only link can't delete, so it isn't offered the page.
 func (a *App) deletePage(c echo.Context) error {
 	ctx := c.Request().Context()
-	sh, err := a.store.Sheet(c.Request().Context(), c.Param("slug"))
+	sh, err := a.store.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}

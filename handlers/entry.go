@@ -122,7 +122,7 @@ func (a *App) saveEntry(c echo.Context) error {
 		return err
 	}
 	f := readEntryForm(c)
-	sh, err := a.writeEntry(c.Request().Context(), slug, n, seat, f, knownDevice(c))
+	sh, err := a.writeEntry(ctx, slug, n, seat, f, knownDevice(c))
 	if err != nil {
 		return a.entryRefused(c, slug, n, seat, f, err)
 	}
@@ -179,7 +179,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	if p.code == "" || pageWide(p.code) {
 		return err
 	}
-	sh, r, lerr := a.sheetRound(c.Request().Context(), slug, n, !isHTMX(c)) // only a full page shows the history
+	sh, r, lerr := a.sheetRound(ctx, slug, n, !isHTMX(c)) // only a full page shows the history
 	if lerr != nil {
 		return lerr
 	}

@@ -32,7 +32,7 @@ func (a *App) exportGroup(c echo.Context) error {
 			Message: text(ctx, "export-busy", nil), Back: groupURL(c.Param("group"))}))
 	}
 	// The table's link shows its nights, not their edit links.
-	arch, err := a.store.ExportGroup(c.Request().Context(), c.Param("group"), false)
+	arch, err := a.store.ExportGroup(ctx, c.Param("group"), false)
 	if err != nil {
 		return err
 	}

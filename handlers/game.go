@@ -18,7 +18,7 @@ func (a *App) game(c echo.Context) error {
 	ctx := c.Request().Context()
 	since := a.hub.now() // before the read: a change after it is sent again
 	// With its history, the round's card can say which change Undo takes back.
-	sh, err := a.store.SheetWithRoundHistory(c.Request().Context(), c.Param("slug"), 0)
+	sh, err := a.store.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (a *App) game(c echo.Context) error {
 // sheet is the score sheet alone, for htmx to refresh it.
 func (a *App) sheet(c echo.Context) error {
 	ctx := c.Request().Context()
-	sh, err := a.store.Sheet(c.Request().Context(), c.Param("slug"))
+	sh, err := a.store.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}

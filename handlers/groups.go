@@ -36,7 +36,7 @@ func (a *App) createGroup(c echo.Context) error {
 	if why := checkName(name, 60); name == "" || why != "" {
 		return referee.Invalid("name", "group-name", text(ctx, "group-name", referee.Params{"N": 60}), nil)
 	}
-	g, err := a.store.CreateGroup(c.Request().Context(), name, device(c))
+	g, err := a.store.CreateGroup(ctx, name, device(c))
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func (a *App) groupPage(c echo.Context, g db.Group, people []db.Person) (views.G
 	if p.Share, err = shareLink(c.Scheme()+"://"+c.Request().Host+groupURL(g.Slug), text(ctx, "qr.group", nil)); err != nil {
 		return p, err
 	}
-	last, err := a.store.LastNight(c.Request().Context(), g.ID)
+	last, err := a.store.LastNight(ctx, g.ID)
 	if err != nil {
 		return p, err
 	}
@@ -193,14 +193,14 @@ func (a *App) again(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	last, err := a.store.LastNight(c.Request().Context(), g.ID)
+	last, err := a.store.LastNight(ctx, g.ID)
 	if err != nil {
 		return err
 	}
 	if last == nil {
 		return referee.NotFound("night")
 	}
-	night, err := a.store.CreateGame(c.Request().Context(), db.NewGame{Name: text(ctx, "default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
+	night, err := a.store.CreateGame(ctx, db.NewGame{Name: text(ctx, "default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
 		Rules: last.Rules, HandSize: last.HandSize, Players: last.Staying(), Group: g.Slug, Device: device(c), Form: formID(c)})
 	if err != nil {
 		return err
@@ -235,7 +235,7 @@ func (a *App) person(c echo.Context) error {
 	if err != nil {
 		return referee.NotFound("player")
 	}
-	rec, err := a.store.PersonRecord(c.Request().Context(), g.ID, id)
+	rec, err := a.store.PersonRecord(ctx, g.ID, id)
 	if err != nil {
 		return err
 	}
@@ -253,7 +253,7 @@ func (a *App) renamePerson(c echo.Context) error {
 	if why := checkName(name, 40); name == "" || why != "" {
 		return referee.Invalid("name", "person-name", text(ctx, "person-name", referee.Params{"N": 40}), nil)
 	}
-	err = a.store.RenamePerson(c.Request().Context(), g.ID, id, name)
+	err = a.store.RenamePerson(ctx, g.ID, id, name)
 	if errors.Is(err, db.ErrNameTaken) {
 		return referee.Invalid("name", "person-taken", text(ctx, "person-taken", referee.Params{"Name": name}), nil)
 	}
@@ -275,7 +275,7 @@ func (a *App) mergePerson(c echo.Context) error {
 	if err != nil {
 		return referee.Invalid("into", "merge-into", text(ctx, "merge-into", nil), nil)
 	}
-	err = a.store.MergePeople(c.Request().Context(), g.ID, id, into)
+	err = a.store.MergePeople(ctx, g.ID, id, into)
 	if errors.Is(err, db.ErrPlayedTogether) {
 		return referee.Invalid("into", "merge-together", text(ctx, "merge-together", nil), nil)
 	}

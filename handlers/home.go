@@ -15,11 +15,11 @@ import (
 // first: never another browser's.
 func (a *App) home(c echo.Context) error {
 	ctx := c.Request().Context()
-	games, err := a.store.Nights(c.Request().Context(), knownDevice(c), 200)
+	games, err := a.store.Nights(ctx, knownDevice(c), 200)
 	if err != nil {
 		return err
 	}
-	groups, err := a.store.Groups(c.Request().Context(), knownDevice(c))
+	groups, err := a.store.Groups(ctx, knownDevice(c))
 	if err != nil {
 		return err
 	}

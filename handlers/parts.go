@@ -23,7 +23,7 @@ func (a *App) entryPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, false)
+	sh, r, err := a.sheetRound(ctx, slug, n, false)
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func (a *App) openingPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, false)
+	sh, r, err := a.sheetRound(ctx, slug, n, false)
 	if err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func (a *App) actionsPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, true)
+	sh, r, err := a.sheetRound(ctx, slug, n, true)
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func (a *App) historyPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, _, err := a.sheetRound(c.Request().Context(), slug, n, true)
+	sh, _, err := a.sheetRound(ctx, slug, n, true)
 	if err != nil {
 		return err
 	}

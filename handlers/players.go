@@ -88,7 +88,7 @@ func (a *App) seatsRefused(c echo.Context, err error, name string) error {
 	if p.code == "" || pageWide(p.code) {
 		return err
 	}
-	sh, rerr := a.store.SheetWithRoundHistory(c.Request().Context(), c.Param("slug"), 0)
+	sh, rerr := a.store.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
 	if rerr != nil {
 		return rerr
 	}

@@ -179,7 +179,7 @@ func (a *App) createGame(c echo.Context) error {
 		return render(c, http.StatusBadRequest, views.Setup(setupPage(ctx, f, errs)))
 	}
 	ng.Device = device(c)
-	g, err := a.store.CreateGame(c.Request().Context(), ng)
+	g, err := a.store.CreateGame(ctx, ng)
 	if err != nil {
 		return err
 	}

@@ -62,14 +62,14 @@ func (a *App) setMe(c echo.Context) error {
 	if err != nil {
 		return referee.Invalid("seat", "seat-pick", text(ctx, "seat-pick", nil), nil)
 	}
-	g, err := a.store.Settings(c.Request().Context(), c.Param("slug"))
+	g, err := a.store.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
 	if g.ViewOnly {
 		return referee.ViewOnly()
 	}
-	if err := a.store.SetSeat(c.Request().Context(), device(c), g.Slug, seat); err != nil {
+	if err := a.store.SetSeat(ctx, device(c), g.Slug, seat); err != nil {
 		return err
 	}
 	return seeOther(c, gameURL(g.Slug)+"#round")

@@ -79,7 +79,7 @@ func (a *App) act(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := a.writeAction(c.Request().Context(), slug, n, readActionForm(c))
+	t, err := a.writeAction(ctx, slug, n, readActionForm(c))
 	var re *referee.RuleError
 	switch {
 	case errors.As(err, &re) && !pageWide(re.Code) && re.Code != referee.CodeInvalid:
@@ -112,7 +112,7 @@ func (a *App) writeAction(ctx context.Context, slug string, n int, f actionForm)
 // the action broke and a link to it.
 func (a *App) actRefused(c echo.Context, slug string, n int, re *referee.RuleError) error {
 	ctx := c.Request().Context()
-	t, err := a.store.Table(c.Request().Context(), slug, n)
+	t, err := a.store.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ func (a *App) tiles(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, false)
+	sh, r, err := a.sheetRound(ctx, slug, n, false)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func (a *App) undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	undone, sh, err := a.store.UndoLast(c.Request().Context(), slug, n, basedOn)
+	undone, sh, err := a.store.UndoLast(ctx, slug, n, basedOn)
 	if p := problemOf(ctx, err); err != nil && p.code == referee.CodeConflict {
 		return a.undoRefused(c, slug, n, basedOn, p, err)
 	}
@@ -66,7 +66,7 @@ func undoBasis(c echo.Context) (db.Basis, error) {
 // shown as any other.
 func (a *App) undoRefused(c echo.Context, slug string, n int, basedOn db.Basis, p problem, err error) error {
 	ctx := c.Request().Context()
-	sh, r, lerr := a.sheetRound(c.Request().Context(), slug, n, true)
+	sh, r, lerr := a.sheetRound(ctx, slug, n, true)
 	if lerr != nil || r.Closed {
 		return err
 	}
