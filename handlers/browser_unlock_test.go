@@ -28,7 +28,7 @@ func TestBrowserUnlock(t *testing.T) {
 		b.checkPage(scheme+", first visit", 320)
 		b.do(chromedp.SendKeys(css(`#passphrase`), "not it"), chromedp.Click(css(`[data-testid=unlock-button]`)),
 			chromedp.WaitVisible(css(`#error-passphrase`)))
-		b.waitText(`#error-passphrase`, text("unlock.wrong", nil))
+		b.waitText(`#error-passphrase`, say("unlock.wrong", nil))
 		if got := b.eval(`document.querySelector("#passphrase").getAttribute("aria-invalid")`); got != "true" {
 			t.Errorf("%s: after a wrong try the field's aria-invalid is %q, want true", scheme, got)
 		}

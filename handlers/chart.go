@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strconv"
 
 	"chickenfoot/db"
@@ -11,7 +12,7 @@ import (
 // totalsChart is the game night's running totals: one line a player
 // across the closed rounds, the leaders (or winners) marked. With no round
 // closed yet there is nothing to draw, and it is nil.
-func totalsChart(sh db.Sheet) *views.ChartModel {
+func totalsChart(ctx context.Context, sh db.Sheet) *views.ChartModel {
 	results := sh.Results()
 	if len(results) == 0 {
 		return nil
@@ -19,9 +20,9 @@ func totalsChart(sh db.Sheet) *views.ChartModel {
 	out := sh.Standings()
 	short := shortNames(sh.Players)
 	m := &views.ChartModel{
-		ID: "totals", Title: text("chart.title", nil), Note: text("chart.note", nil), XName: text("chart.rounds", nil),
+		ID: "totals", Title: text(ctx, "chart.title", nil), Note: text(ctx, "chart.note", nil), XName: text(ctx, "chart.rounds", nil),
 		FromZero: true,
-		Summary:  text("chart.summary", referee.Params{"N": len(results), "Reason": out.Reason}),
+		Summary:  text(ctx, "chart.summary", referee.Params{"N": len(results), "Reason": out.Reason}),
 	}
 	for _, r := range sh.Rounds {
 		if r.Closed {
@@ -49,14 +50,14 @@ func totalsChart(sh db.Sheet) *views.ChartModel {
 
 // resultsChart is a player's total in each of their latest finished
 // nights, beside each night's winning total, or nil before the first.
-func resultsChart(name string, recent []db.NightPoint) *views.ChartModel {
+func resultsChart(ctx context.Context, name string, recent []db.NightPoint) *views.ChartModel {
 	if len(recent) == 0 {
 		return nil
 	}
-	m := &views.ChartModel{ID: "results", Title: text("chart.results", nil), Note: text("chart.note", nil), XName: text("chart.nights", nil),
-		Summary: text("chart.results-summary", referee.Params{"Name": name, "N": len(recent), "Won": wins(recent)})}
+	m := &views.ChartModel{ID: "results", Title: text(ctx, "chart.results", nil), Note: text(ctx, "chart.note", nil), XName: text(ctx, "chart.nights", nil),
+		Summary: text(ctx, "chart.results-summary", referee.Params{"Name": name, "N": len(recent), "Won": wins(recent)})}
 	me := views.ChartSeries{Name: name, Lead: true, Place: 1}
-	best := views.ChartSeries{Name: text("chart.winning", nil), Label: text("chart.winner", nil), Place: 2}
+	best := views.ChartSeries{Name: text(ctx, "chart.winning", nil), Label: text(ctx, "chart.winner", nil), Place: 2}
 	for _, pt := range recent {
 		m.Steps = append(m.Steps, pt.PlayedOn[5:]) // MM-DD: the year is in the table
 		me.Values, best.Values = append(me.Values, pt.Total), append(best.Values, pt.Winning)

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"cmp"
+	"context"
 	"net/http"
 	"net/url"
 
@@ -15,6 +16,7 @@ import (
 // check settles "can this tile go there?" on a round's table, without
 // laying it.
 func (a *App) check(c echo.Context) error {
+	ctx := c.Request().Context()
 	// Asked without JavaScript, the question arrives with the lay form's
 	// fields: keep only the question in the address.
 	// A question about any tile on the table, not only an open end, comes
@@ -27,18 +29,18 @@ func (a *App) check(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := tablePage(t, tableView(c))
+	p := tablePage(ctx, t, tableView(c))
 	tile, on := c.QueryParam("tile"), c.QueryParam("on")
 	if tile == "" || on == "" && t.Live.Layout().Len() > 0 {
-		p.Problem = &views.Refusal{Code: "pick", Reason: text("verdict.pick", nil), RuleURL: rulesURL(t.Game.Slug) + "#matching"}
+		p.Problem = &views.Refusal{Code: "pick", Reason: text(ctx, "verdict.pick", nil), RuleURL: rulesURL(t.Game.Slug) + "#matching"}
 		return tableAnswer(c, http.StatusBadRequest, p)
 	}
-	v, err := verdict(t.Rules, t.Round(t.Number).Double(), t.Live.Layout().Moves(), tile, on, rulesURL(t.Game.Slug))
+	v, err := verdict(ctx, t.Rules, t.Round(t.Number).Double(), t.Live.Layout().Moves(), tile, on, rulesURL(t.Game.Slug))
 	if err != nil {
 		return err
 	}
 	if t.Live.Over() {
-		v = overVerdict(v, t)
+		v = overVerdict(ctx, v, t)
 	}
 	p.Verdict = &v
 	return tableAnswer(c, http.StatusOK, p)
@@ -46,13 +48,13 @@ func (a *App) check(c echo.Context) error {
 
 // overVerdict answers a question asked once the round is over: nothing
 // can go anywhere now, and whether the tile would have fitted there.
-func overVerdict(v views.Verdict, t db.Table) views.Verdict {
-	would := text("verdict.would-fit", nil)
+func overVerdict(ctx context.Context, v views.Verdict, t db.Table) views.Verdict {
+	would := text(ctx, "verdict.would-fit", nil)
 	if !v.Legal {
-		would = text("verdict.would-not-fit", referee.Params{"Reason": v.Reason})
+		would = text(ctx, "verdict.would-not-fit", referee.Params{"Reason": v.Reason})
 	}
 	v.Legal, v.Code, v.RuleURL = false, string(referee.CodeRoundOver), rulesURL(t.Game.Slug)+"#"+referee.CodeRoundOver.Section()
-	v.Reason = overText(t.Live, t.Game) + " " + would
+	v.Reason = overText(ctx, t.Live, t.Game) + " " + would
 	v.Others = nil // what other rules would say of a round that is over says nothing
 	return v
 }

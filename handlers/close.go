@@ -12,12 +12,13 @@ import (
 // closeRound closes the round once every player has an entry, then opens
 // the next one or ends the game.
 func (a *App) closeRound(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return err
 	}
-	sh, err := a.store.CloseRound(c.Request().Context(), slug, n)
-	if p := problemOf(err); err != nil && p.code != "" && p.status == http.StatusUnprocessableEntity {
+	sh, err := a.store.CloseRound(ctx, slug, n)
+	if p := problemOf(ctx, err); err != nil && p.code != "" && p.status == http.StatusUnprocessableEntity {
 		return a.closeRefused(c, slug, p)
 	}
 	if err != nil {
@@ -31,7 +32,7 @@ func (a *App) closeRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page.Flash = closedFlash(sh, n)
+	page.Flash = closedFlash(ctx, sh, n)
 	c.Response().Header().Set("HX-Push-Url", gameURL(slug))
 	return render(c, http.StatusOK, views.Game(page))
 }

@@ -20,7 +20,7 @@ func TestCorrectionShowsAtOnce(t *testing.T) {
 	a.post(r1+"/entries/1", form("went_out", "1", "open", "1"))
 	a.post(r1+"/close", form())
 
-	want := text("corrected", referee.Params{"Name": "Bob", "Score": 19, "By": "Ann"})
+	want := say("corrected", referee.Params{"Name": "Bob", "Score": 19, "By": "Ann"})
 	r := a.postHTMX(r1+"/entries/1", form("pips", "19", "by", "Ann"))
 	expectSays(t, "correction", expectTestID(t, "correction", r, http.StatusOK, "corrected", ""), want)
 	history := r.byID("history")
@@ -38,7 +38,7 @@ func TestCorrectionShowsAtOnce(t *testing.T) {
 	}
 	page := a.get(r1 + "?corrected=0")
 	expectSays(t, "round page after a correction", page.byID("entry-0").testid("corrected"),
-		text("corrected", referee.Params{"Name": "Ann", "Score": 11, "By": "Bob"}))
+		say("corrected", referee.Params{"Name": "Ann", "Score": 11, "By": "Bob"}))
 	if n := len(page.testid("corrected")); n != 1 {
 		t.Fatalf("round page after a correction: %d confirmations, want only Ann's", n)
 	}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"slices"
@@ -25,14 +26,15 @@ const noticeCookie = "chickenfoot_notice"
 // deletePage asks to confirm deleting the game night, saying what would
 // be lost. A view-only link can't delete, so it isn't offered the page.
 func (a *App) deletePage(c echo.Context) error {
-	sh, err := a.store.Sheet(c.Request().Context(), c.Param("slug"))
+	ctx := c.Request().Context()
+	sh, err := a.store.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
 	if sh.Game.ViewOnly {
 		return referee.ViewOnly()
 	}
-	return render(c, http.StatusOK, views.Delete(deletePage(sh, "")))
+	return render(c, http.StatusOK, views.Delete(deletePage(ctx, sh, "")))
 }
 
 // deleteGame deletes the game night once the box is ticked, and sends the
@@ -47,7 +49,7 @@ func (a *App) deleteGame(c echo.Context) error {
 		if sh.Game.ViewOnly {
 			return referee.ViewOnly()
 		}
-		return render(c, http.StatusBadRequest, views.Delete(deletePage(sh, text("delete.confirm", referee.Params{"Name": sh.Game.Name}))))
+		return render(c, http.StatusBadRequest, views.Delete(deletePage(ctx, sh, text(ctx, "delete.confirm", referee.Params{"Name": sh.Game.Name}))))
 	}
 	// The game's id, for its streams; the same form sent again finds it
 	// gone and is answered as the first was.
@@ -65,14 +67,14 @@ func (a *App) deleteGame(c echo.Context) error {
 }
 
 // deletePage is the confirmation page, with why the last try was refused.
-func deletePage(sh db.Sheet, problem string) views.DeletePage {
+func deletePage(ctx context.Context, sh db.Sheet, problem string) views.DeletePage {
 	g := sh.Game
 	return views.DeletePage{
-		Meta:    views.Meta{Title: text("title.delete", referee.Params{"Name": g.Name}), Where: g.Name},
+		Meta:    views.Meta{Title: text(ctx, "title.delete", referee.Params{"Name": g.Name}), Where: g.Name},
 		Name:    g.Name,
 		Date:    g.PlayedOn,
 		Players: referee.JoinAnd(g.Players),
-		Played:  roundsPlayed(sh),
+		Played:  roundsPlayed(ctx, sh),
 		URL:     gameURL(g.Slug) + "/delete",
 		GameURL: gameURL(g.Slug),
 		Form:    newFormID(),
@@ -82,25 +84,26 @@ func deletePage(sh db.Sheet, problem string) views.DeletePage {
 
 // roundsPlayed says how far the night got: the rounds closed, and the
 // round under way if anything is recorded in it.
-func roundsPlayed(sh db.Sheet) string {
+func roundsPlayed(ctx context.Context, sh db.Sheet) string {
 	closed := 0
 	for _, r := range sh.Rounds {
 		if r.Closed {
 			closed++
 		}
 	}
-	played := text("delete.none", nil)
+	played := text(ctx, "delete.none", nil)
 	if closed > 0 {
-		played = text("delete.played", referee.Params{"N": closed})
+		played = text(ctx, "delete.played", referee.Params{"N": closed})
 	}
 	if r := sh.Current(); r != nil && (r.Tracked() || r.Setter >= 0 || slices.ContainsFunc(r.Entries, func(e *referee.Entry) bool { return e != nil })) {
-		return text("delete.under-way", referee.Params{"Played": played, "N": r.Number})
+		return text(ctx, "delete.under-way", referee.Params{"Played": played, "N": r.Number})
 	}
 	return played
 }
 
 // notice is the home page's notice left by a delete, read once.
 func notice(c echo.Context) string {
+	ctx := c.Request().Context()
 	ck, err := c.Cookie(noticeCookie)
 	if err != nil {
 		return ""
@@ -110,5 +113,5 @@ func notice(c echo.Context) string {
 	if err != nil || name == "" || len(name) > 200 {
 		return ""
 	}
-	return text("deleted", referee.Params{"Name": name})
+	return text(ctx, "deleted", referee.Params{"Name": name})
 }

@@ -80,7 +80,7 @@ func TestDeleteNeedsTheBoxTicked(t *testing.T) {
 	id := a.get(game + "/delete").testid("delete-form").named("form").attr("value")
 	for _, confirm := range []string{"", "no"} {
 		r := a.post(game+"/delete", form("form", id, "confirm", confirm))
-		expectTestID(t, "delete without the box", r, http.StatusBadRequest, "problem", text("delete.confirm", referee.Params{"Name": "Friday"}))
+		expectTestID(t, "delete without the box", r, http.StatusBadRequest, "problem", say("delete.confirm", referee.Params{"Name": "Friday"}))
 		box := r.testid("delete-confirm")
 		if box.attr("aria-invalid") != "true" || box.attr("aria-describedby") != "delete-problem" {
 			t.Fatalf("the box is not tied to the refusal: aria-invalid %q, aria-describedby %q", box.attr("aria-invalid"), box.attr("aria-describedby"))
@@ -136,7 +136,7 @@ func TestDeleteThenGone(t *testing.T) {
 	expectNoTestID(t, "home again", a.get("/"), "notice")
 
 	for _, path := range []string{game, view, game + "/rounds/1", game + "/sheet", game + "/delete", view + "/rules"} {
-		expectProblem(t, "GET "+path, guest.get(path), http.StatusNotFound, text("not-found", nil))
+		expectProblem(t, "GET "+path, guest.get(path), http.StatusNotFound, say("not-found", nil))
 	}
 	expectNoTestID(t, "guest's home", guest.get("/"), "games")
 	expectNoTestID(t, "watcher's home", watcher.get("/"), "games")

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -16,13 +17,14 @@ import (
 // disputePage settles a dispute on a layout typed in the one-line
 // notation, without a game.
 func (a *App) disputePage(c echo.Context) error {
+	ctx := c.Request().Context()
 	q := c.QueryParams()
-	p := views.CheckPage{Meta: views.Meta{Title: text("title.check", nil)},
+	p := views.CheckPage{Meta: views.Meta{Title: text(ctx, "title.check", nil)},
 		Layout: q.Get("layout"), Tile: q.Get("tile"), On: q.Get("on"), Set: 9, Arms: 4, Impossible: string(referee.ImpossibleStaysOwed), Start: -1}
 	if !q.Has("tile") {
 		return render(c, http.StatusOK, views.Check(p))
 	}
-	rules, moves := readDispute(q, &p)
+	rules, moves := readDispute(ctx, q, &p)
 	if p.Error != "" {
 		return render(c, http.StatusBadRequest, views.Check(p))
 	}
@@ -33,10 +35,10 @@ func (a *App) disputePage(c echo.Context) error {
 	case p.Start >= 0:
 		double = p.Start
 	}
-	v, err := verdict(rules, double, moves, p.Tile, p.On, "/rules")
+	v, err := verdict(ctx, rules, double, moves, p.Tile, p.On, "/rules")
 	var layoutErr *impossibleLayout
 	if errors.As(err, &layoutErr) {
-		p.Error = text("check.impossible", referee.Params{"Reason": layoutErr.reason})
+		p.Error = text(ctx, "check.impossible", referee.Params{"Reason": layoutErr.reason})
 		return render(c, http.StatusUnprocessableEntity, views.Check(p))
 	}
 	if err != nil {
@@ -48,17 +50,17 @@ func (a *App) disputePage(c echo.Context) error {
 
 // readDispute reads the question's set, spinner, stuck-chickie rule and
 // layout into p, with p.Error saying what to fix.
-func readDispute(q url.Values, p *views.CheckPage) (referee.Rules, []referee.Move) {
+func readDispute(ctx context.Context, q url.Values, p *views.CheckPage) (referee.Rules, []referee.Move) {
 	var err error
 	if p.Set, err = strconv.Atoi(q.Get("set")); err != nil || !referee.Set(p.Set).Valid() {
-		p.Error, p.Set = text("check.set", nil), 9
+		p.Error, p.Set = text(ctx, "check.set", nil), 9
 	}
 	if p.Arms, err = strconv.Atoi(q.Get("arms")); err != nil || (p.Arms != 4 && p.Arms != 6) {
-		p.Error, p.Arms = text("check.arms", nil), 4
+		p.Error, p.Arms = text(ctx, "check.arms", nil), 4
 	}
 	if s := q.Get("start"); s != "" {
 		if p.Start, err = strconv.Atoi(s); err != nil || p.Start < 0 || p.Start > p.Set {
-			p.Error, p.Start = text("check.start", referee.Params{"Set": referee.Set(p.Set).String(), "Max": p.Set}), -1
+			p.Error, p.Start = text(ctx, "check.start", referee.Params{"Set": referee.Set(p.Set).String(), "Max": p.Set}), -1
 		}
 	}
 	var stuck referee.ImpossibleRule // read as stored rules are, old names too
@@ -72,11 +74,11 @@ func readDispute(q url.Values, p *views.CheckPage) (referee.Rules, []referee.Mov
 	switch {
 	case p.Error != "":
 	case errors.As(perr, &re):
-		p.Error = text("check.layout", referee.Params{"Reason": re.Reason})
+		p.Error = text(ctx, "check.layout", referee.Params{"Reason": reason(ctx, re)})
 	case perr != nil:
-		p.Error = text("check.layout", referee.Params{"Reason": perr.Error()})
+		p.Error = text(ctx, "check.layout", referee.Params{"Reason": perr.Error()})
 	case strings.TrimSpace(p.Tile) == "":
-		p.Error = text("check.tile", nil)
+		p.Error = text(ctx, "check.tile", nil)
 	}
 	return rules, moves
 }

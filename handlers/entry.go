@@ -65,14 +65,14 @@ func formID(c echo.Context) string {
 
 // entry reads the form into an entry scored under rules; name is the
 // player's, for the messages.
-func (f entryForm) entry(rules referee.Rules, name string) (referee.Entry, error) {
+func (f entryForm) entry(ctx context.Context, rules referee.Rules, name string) (referee.Entry, error) {
 	switch {
 	case f.tapped:
 		tiles := make([]referee.Tile, 0, len(f.tiles))
 		for _, text := range f.tiles {
 			t, err := rules.Set.Parse(text)
 			if err != nil {
-				return referee.Entry{}, invalid("tile", "tile-unreadable", referee.Params{"Text": text, "Set": rules.Set.String()})
+				return referee.Entry{}, invalid(ctx, "tile", "tile-unreadable", referee.Params{"Text": text, "Set": rules.Set.String()})
 			}
 			tiles = append(tiles, t)
 		}
@@ -84,13 +84,13 @@ func (f entryForm) entry(rules referee.Rules, name string) (referee.Entry, error
 	n, err := strconv.Atoi(text)
 	switch {
 	case text == "":
-		return referee.Entry{}, invalid("pips", "pips-blank", referee.Params{"Name": name})
+		return referee.Entry{}, invalid(ctx, "pips", "pips-blank", referee.Params{"Name": name})
 	case err != nil:
-		return referee.Entry{}, invalid("pips", "pips-not-number", referee.Params{"Text": text, "Name": name})
+		return referee.Entry{}, invalid(ctx, "pips", "pips-not-number", referee.Params{"Text": text, "Name": name})
 	}
 	blanks, err := strconv.Atoi(cmp.Or(f.blankHalves, "0"))
 	if err != nil {
-		return referee.Entry{}, invalid("blank_halves", "blank-halves-not-number", referee.Params{"Text": f.blankHalves})
+		return referee.Entry{}, invalid(ctx, "blank_halves", "blank-halves-not-number", referee.Params{"Text": f.blankHalves})
 	}
 	return rules.TypedEntry(n, f.doubleBlank, blanks)
 }
@@ -98,14 +98,14 @@ func (f entryForm) entry(rules referee.Rules, name string) (referee.Entry, error
 // basis is what the change was based on: the version the page showed (a
 // form without one, from a script, is not checked) and whether the round
 // was open.
-func (f entryForm) basis() (db.Basis, error) {
+func (f entryForm) basis(ctx context.Context) (db.Basis, error) {
 	b := db.Basis{Version: db.Unchecked, Open: f.open, Form: f.form}
 	if f.version == "" {
 		return b, nil
 	}
 	v, err := strconv.ParseInt(f.version, 10, 64)
 	if err != nil || v < 0 {
-		return b, invalid("version", "version", nil)
+		return b, invalid(ctx, "version", "version", nil)
 	}
 	b.Version = v
 	return b, nil
@@ -116,12 +116,13 @@ func (f entryForm) basis() (db.Basis, error) {
 // it. The store judges it against the round as stored, in the transaction
 // that writes it, and the answer is built from the sheet it wrote.
 func (a *App) saveEntry(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, seat, err := seatPath(c)
 	if err != nil {
 		return err
 	}
 	f := readEntryForm(c)
-	sh, err := a.writeEntry(c.Request().Context(), slug, n, seat, f, knownDevice(c))
+	sh, err := a.writeEntry(ctx, slug, n, seat, f, knownDevice(c))
 	if err != nil {
 		return a.entryRefused(c, slug, n, seat, f, err)
 	}
@@ -133,11 +134,11 @@ func (a *App) saveEntry(c echo.Context) error {
 	case !isHTMX(c):
 		return seeOther(c, gameURL(slug)+"#entry-"+strconv.Itoa(seat)) // back at the card just saved
 	case r.Closed:
-		row := entryRow(sh, r, seat)
-		row.Notice = correctedText(sh, n, seat)
-		return render(c, http.StatusOK, views.Corrected(row, historyLines(sh, n), historyLive(slug, n)))
+		row := entryRow(ctx, sh, r, seat)
+		row.Notice = correctedText(ctx, sh, n, seat)
+		return render(c, http.StatusOK, views.Corrected(row, historyLines(ctx, sh, n), historyLive(slug, n)))
 	}
-	return render(c, http.StatusOK, views.EntrySaved(entryRow(sh, r, seat), roundPanel(sh, r), sheetLine(sh, *r)))
+	return render(c, http.StatusOK, views.EntrySaved(entryRow(ctx, sh, r, seat), roundPanel(ctx, sh, r), sheetLine(ctx, sh, *r)))
 }
 
 // writeEntry reads the form under the game's rules and saves it. An entry
@@ -159,11 +160,11 @@ func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryF
 	if seat >= len(g.Players) {
 		return db.Sheet{}, referee.NotFound("seat")
 	}
-	e, err := f.entry(g.Rules, g.Players[seat])
+	e, err := f.entry(ctx, g.Rules, g.Players[seat])
 	if err != nil {
 		return db.Sheet{}, err
 	}
-	basis, err := f.basis()
+	basis, err := f.basis(ctx)
 	if err != nil {
 		return db.Sheet{}, err
 	}
@@ -173,22 +174,23 @@ func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryF
 // entryRefused shows why an entry was refused, next to what was typed,
 // and writes nothing.
 func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm, err error) error {
-	p := problemOf(err)
+	ctx := c.Request().Context()
+	p := problemOf(ctx, err)
 	if p.code == "" || pageWide(p.code) {
 		return err
 	}
-	sh, r, lerr := a.sheetRound(c.Request().Context(), slug, n, !isHTMX(c)) // only a full page shows the history
+	sh, r, lerr := a.sheetRound(ctx, slug, n, !isHTMX(c)) // only a full page shows the history
 	if lerr != nil {
 		return lerr
 	}
 	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field, stale: errors.Is(err, referee.ErrConflict)}
 	switch {
 	case f.tapped:
-		return render(c, p.status, views.Tiles(tilesPage(sh, r, seat, f.tiles, p.msg)))
+		return render(c, p.status, views.Tiles(tilesPage(ctx, sh, r, seat, f.tiles, p.msg)))
 	case isHTMX(c):
-		return render(c, p.status, views.Entry(fix.apply(entryRow(sh, r, seat))))
+		return render(c, p.status, views.Entry(fix.apply(ctx, entryRow(ctx, sh, r, seat))))
 	case r.Closed:
-		return render(c, p.status, views.Round(roundPage(sh, r, fix)))
+		return render(c, p.status, views.Round(roundPage(ctx, sh, r, fix)))
 	}
 	page, err := a.gameView(c, sh)
 	if err != nil {
@@ -197,7 +199,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	if page.Round != nil && page.Round.Number == r.Number {
 		for i, e := range page.Round.Entries {
 			if e.Seat == seat {
-				page.Round.Entries[i] = fix.apply(e)
+				page.Round.Entries[i] = fix.apply(ctx, e)
 			}
 		}
 	}
@@ -214,7 +216,7 @@ type rowFix struct {
 	stale bool // refused as made on a stale page: offer to save it anyway
 }
 
-func (f *rowFix) apply(row views.EntryRow) views.EntryRow {
+func (f *rowFix) apply(ctx context.Context, row views.EntryRow) views.EntryRow {
 	if f == nil || f.seat != row.Seat {
 		return row
 	}
@@ -223,12 +225,12 @@ func (f *rowFix) apply(row views.EntryRow) views.EntryRow {
 	if f.stale && !row.Closed { // the row now carries the current version: sent again, it overwrites
 		switch {
 		case f.form.wentOut:
-			row.Anyway, row.AnywayOut = text("anyway.out", nil), "1"
+			row.Anyway, row.AnywayOut = text(ctx, "anyway.out", nil), "1"
 			if f.form.outOnDouble {
 				row.AnywayOut = "double"
 			}
 		case strings.TrimSpace(f.form.pips) != "":
-			row.Anyway = text("anyway.typed", referee.Params{"Pips": strings.TrimSpace(f.form.pips)})
+			row.Anyway = text(ctx, "anyway.typed", referee.Params{"Pips": strings.TrimSpace(f.form.pips)})
 		}
 	}
 	return row

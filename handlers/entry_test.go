@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ func TestScoreEntry(t *testing.T) {
 	// Typed, htmx: the row comes back with the round's actions and sheet out of band.
 	r := a.postHTMX(r1+"/entries/0", form("pips", "12", "double_blank", "1"))
 	expect(t, "typed entry", r, http.StatusOK)
-	expectSays(t, "typed entry", r.byID("entry-0").testid("entry-summary"), text("typed-blank", referee.Params{"Pips": 12, "Score": 62}))
+	expectSays(t, "typed entry", r.byID("entry-0").testid("entry-summary"), say("typed-blank", referee.Params{"Pips": 12, "Score": 62}))
 	if bar := r.byID("round-actions"); len(bar) != 1 || bar.attr("hx-swap-oob") != "true" {
 		t.Fatalf("typed entry: %d round-actions, hx-swap-oob %q; want one, out of band", len(bar), bar.attr("hx-swap-oob"))
 	}
@@ -50,8 +51,8 @@ func TestScoreEntry(t *testing.T) {
 	}
 	page := a.get(g)
 	expect(t, "game page", page, http.StatusOK)
-	expectSays(t, "Bob's entry", page.byID("entry-1").testid("entry-summary"), text("went-out", nil))
-	expectSays(t, "Cy's entry", page.byID("entry-2").testid("entry-summary"), text("tapped", referee.Params{"N": 2, "Score": 16}))
+	expectSays(t, "Bob's entry", page.byID("entry-1").testid("entry-summary"), say("went-out", nil))
+	expectSays(t, "Cy's entry", page.byID("entry-2").testid("entry-summary"), say("tapped", referee.Params{"N": 2, "Score": 16}))
 	if close := expectTestID(t, "game page", page, http.StatusOK, "close", ""); close.has("disabled") {
 		t.Fatal("close button disabled with every entry in")
 	}
@@ -64,7 +65,7 @@ type entryRefusal func(sh db.Sheet) error
 
 // says is a refusal of the form itself, in the handlers' catalog.
 func says(key string, p referee.Params) entryRefusal {
-	return func(db.Sheet) error { return invalid("", key, p) }
+	return func(db.Sheet) error { return invalid(context.Background(), "", key, p) }
 }
 
 // typed is the referee's judgement of a typed hand.
@@ -198,7 +199,7 @@ func TestTypedBlankHalves(t *testing.T) {
 	g := r.header.Get("Location")
 	expectTestID(t, "blank halves asked", a.get(g), http.StatusOK, "blank-halves", "")
 	r = a.postHTMX(g+"/rounds/1/entries/0", form("pips", "19", "blank_halves", "2", "open", "1"))
-	want := text("typed-blank-halves", referee.Params{"Pips": 19, "Blanks": 2, "Charge": 50, "Score": 69})
+	want := say("typed-blank-halves", referee.Params{"Pips": 19, "Blanks": 2, "Charge": 50, "Score": 69})
 	expectSays(t, "saved", expectTestID(t, "saved", r, http.StatusOK, "entry-summary", ""), want)
 	if e := a.sheet(g).Rounds[0].Entries[0]; e == nil || e.Score != 69 || e.BlankHalves != 2 {
 		t.Fatalf("Ann's entry = %+v, want 19 pips and 2 blank halves scoring 69", e)

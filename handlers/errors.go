@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"slices"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -38,7 +41,7 @@ type problem struct {
 // problemOf maps any error to what a player is shown. Only the app's coded
 // errors and echo's own HTTP errors say anything specific; anything else is
 // a fault of ours and says only that nothing was saved.
-func problemOf(err error) problem {
+func problemOf(ctx context.Context, err error) problem {
 	var re *referee.RuleError
 	var he *echo.HTTPError
 	switch {
@@ -47,31 +50,31 @@ func problemOf(err error) problem {
 		if !ok {
 			status = http.StatusUnprocessableEntity
 		}
-		return problem{status: status, code: re.Code, msg: re.Reason, field: re.Field}
+		return problem{status: status, code: re.Code, msg: reason(ctx, re), field: re.Field}
 	case errors.As(err, &he):
-		return problem{status: he.Code, msg: httpMessage(he.Code)}
+		return problem{status: he.Code, msg: httpMessage(ctx, he.Code)}
 	}
-	return problem{status: http.StatusInternalServerError, msg: text("server-error", nil)}
+	return problem{status: http.StatusInternalServerError, msg: text(ctx, "server-error", nil)}
 }
 
 // httpMessage words echo's own refusals (no route, a cross-origin post, a
 // body too large, a body that stopped arriving) for a player.
-func httpMessage(status int) string {
+func httpMessage(ctx context.Context, status int) string {
 	switch status {
 	case http.StatusForbidden:
-		return text("cross-origin", nil)
+		return text(ctx, "cross-origin", nil)
 	case http.StatusNotFound:
-		return text("not-found", nil)
+		return text(ctx, "not-found", nil)
 	case http.StatusMethodNotAllowed:
-		return text("method", nil)
+		return text(ctx, "method", nil)
 	case http.StatusRequestEntityTooLarge:
-		return text("too-large", nil)
+		return text(ctx, "too-large", nil)
 	case http.StatusBadRequest:
-		return text("unreadable", nil)
+		return text(ctx, "unreadable", nil)
 	case http.StatusRequestTimeout:
-		return text("stalled", nil)
+		return text(ctx, "stalled", nil)
 	case http.StatusTooManyRequests:
-		return text("too-many", nil)
+		return text(ctx, "too-many", nil)
 	}
 	return http.StatusText(status)
 }
@@ -79,10 +82,11 @@ func httpMessage(status int) string {
 // handleError is the one place errors become responses: a fragment for
 // htmx, a page otherwise. Server faults are logged, never shown.
 func (a *App) handleError(err error, c echo.Context) {
+	ctx := c.Request().Context()
 	if c.Response().Committed {
 		return
 	}
-	p := problemOf(err)
+	p := problemOf(ctx, err)
 	if p.status >= 500 {
 		a.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
@@ -97,7 +101,7 @@ func (a *App) handleError(err error, c echo.Context) {
 		rerr = render(c, p.status, views.Problem(p.msg))
 	default:
 		rerr = render(c, p.status, views.Error(views.ErrorPage{
-			Meta:    views.Meta{Title: http.StatusText(p.status)},
+			Meta:    views.Meta{Title: statusTitle(ctx, p.status)},
 			Status:  p.status,
 			Message: p.msg,
 			Back:    "/",
@@ -106,4 +110,18 @@ func (a *App) handleError(err error, c echo.Context) {
 	if rerr != nil {
 		a.log.Error("writing an error response", "err", rerr)
 	}
+}
+
+// titledStatuses are the statuses an error page is titled with in the
+// request's language; any other keeps its standard English name.
+var titledStatuses = []int{http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusMethodNotAllowed,
+	http.StatusRequestTimeout, http.StatusConflict, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity,
+	http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusServiceUnavailable}
+
+// statusTitle names an error page's status, as its title.
+func statusTitle(ctx context.Context, status int) string {
+	if slices.Contains(titledStatuses, status) {
+		return text(ctx, "status."+strconv.Itoa(status), nil)
+	}
+	return http.StatusText(status)
 }

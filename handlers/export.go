@@ -16,6 +16,7 @@ import (
 
 // exportGroup downloads every night of a table of friends, as JSON or CSV.
 func (a *App) exportGroup(c echo.Context) error {
+	ctx := c.Request().Context()
 	if !archiveFormat(c.Param("format")) {
 		return echo.ErrNotFound
 	}
@@ -28,10 +29,10 @@ func (a *App) exportGroup(c echo.Context) error {
 		retryAfter(c, 5*time.Second)
 		return render(c, http.StatusTooManyRequests, views.Error(views.ErrorPage{
 			Meta: views.Meta{Title: http.StatusText(http.StatusTooManyRequests)}, Status: http.StatusTooManyRequests,
-			Message: text("export-busy", nil), Back: groupURL(c.Param("group"))}))
+			Message: text(ctx, "export-busy", nil), Back: groupURL(c.Param("group"))}))
 	}
 	// The table's link shows its nights, not their edit links.
-	arch, err := a.store.ExportGroup(c.Request().Context(), c.Param("group"), false)
+	arch, err := a.store.ExportGroup(ctx, c.Param("group"), false)
 	if err != nil {
 		return err
 	}

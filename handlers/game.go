@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -14,9 +15,10 @@ import (
 // game shows a game night: the round being played, the score sheet, the
 // final standings once it is over, and the rules in play.
 func (a *App) game(c echo.Context) error {
+	ctx := c.Request().Context()
 	since := a.hub.now() // before the read: a change after it is sent again
 	// With its history, the round's card can say which change Undo takes back.
-	sh, err := a.store.SheetWithRoundHistory(c.Request().Context(), c.Param("slug"), 0)
+	sh, err := a.store.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
 	if err != nil {
 		return err
 	}
@@ -29,12 +31,12 @@ func (a *App) game(c echo.Context) error {
 		p.DeleteURL = gameURL(sh.Game.Slug) + "/delete"
 	}
 	if n, err := strconv.Atoi(c.QueryParam("closed")); err == nil {
-		p.Flash = closedFlash(sh, n)
+		p.Flash = closedFlash(ctx, sh, n)
 	}
-	if f := renewedFlash(c.QueryParam("renewed")); f != "" {
+	if f := renewedFlash(ctx, c.QueryParam("renewed")); f != "" {
 		p.Flash = f
 	}
-	if f := seatsFlash(sh, c.QueryParam("joined"), c.QueryParam("left")); f != "" {
+	if f := seatsFlash(ctx, sh, c.QueryParam("joined"), c.QueryParam("left")); f != "" {
 		p.Flash = f
 	}
 	return render(c, http.StatusOK, views.Game(p))
@@ -42,17 +44,19 @@ func (a *App) game(c echo.Context) error {
 
 // sheet is the score sheet alone, for htmx to refresh it.
 func (a *App) sheet(c echo.Context) error {
-	sh, err := a.store.Sheet(c.Request().Context(), c.Param("slug"))
+	ctx := c.Request().Context()
+	sh, err := a.store.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Sheet(sheetView(sh)))
+	return render(c, http.StatusOK, views.Sheet(sheetView(ctx, sh)))
 }
 
 // gameView is the game page as this phone sees it: its own player's entry
 // first, and the links it may pass on.
 func (a *App) gameView(c echo.Context, sh db.Sheet) (views.GamePage, error) {
-	p := gamePage(sh)
+	ctx := c.Request().Context()
+	p := gamePage(ctx, sh)
 	if p.Round != nil {
 		*p.Round = a.mine(c, sh.Game, *p.Round)
 	} else {
@@ -64,32 +68,32 @@ func (a *App) gameView(c echo.Context, sh db.Sheet) (views.GamePage, error) {
 }
 
 // gamePage builds the whole game page from the stored sheet.
-func gamePage(sh db.Sheet) views.GamePage {
+func gamePage(ctx context.Context, sh db.Sheet) views.GamePage {
 	g := sh.Game
 	p := views.GamePage{
-		Meta:    views.Meta{Title: text("title.game", referee.Params{"Name": g.Name}), Where: g.Name},
+		Meta:    views.Meta{Title: text(ctx, "title.game", referee.Params{"Name": g.Name}), Where: g.Name},
 		Name:    g.Name,
 		Date:    g.PlayedOn,
 		URL:     gameURL(g.Slug),
-		Sheet:   sheetView(sh),
-		Rules:   rulesInPlay(g),
+		Sheet:   sheetView(ctx, sh),
+		Rules:   rulesInPlay(ctx, g),
 		Players: len(g.Players),
 		Live:    gameLive(sh),
-		Seats:   seatsCard(sh),
+		Seats:   seatsCard(ctx, sh),
 	}
 	if r := sh.Current(); r != nil {
-		panel := roundPanel(sh, r)
+		panel := roundPanel(ctx, sh, r)
 		p.Round = &panel
 		p.WakeLock = true
 	}
 	if g.Finished() {
-		p.Final = finalStandings(sh)
+		p.Final = finalStandings(ctx, sh)
 	}
 	return p
 }
 
 // closedFlash says who won the round just closed.
-func closedFlash(sh db.Sheet, n int) string {
+func closedFlash(ctx context.Context, sh db.Sheet, n int) string {
 	r := sh.Round(n)
 	if r == nil || !r.Closed {
 		return ""
@@ -100,7 +104,7 @@ func closedFlash(sh db.Sheet, n int) string {
 	}
 	p := referee.Params{"N": n, "Names": names}
 	if sh.Finished {
-		return text("round-won-last", p)
+		return text(ctx, "round-won-last", p)
 	}
-	return text("round-won", p)
+	return text(ctx, "round-won", p)
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -30,11 +31,12 @@ const historyPage = 20
 
 // createGroup keeps a new table of friends and opens its page.
 func (a *App) createGroup(c echo.Context) error {
+	ctx := c.Request().Context()
 	name := strings.TrimSpace(c.FormValue("name"))
 	if why := checkName(name, 60); name == "" || why != "" {
-		return referee.Invalid("name", "group-name", text("group-name", referee.Params{"N": 60}), nil)
+		return referee.Invalid("name", "group-name", text(ctx, "group-name", referee.Params{"N": 60}), nil)
 	}
-	g, err := a.store.CreateGroup(c.Request().Context(), name, device(c))
+	g, err := a.store.CreateGroup(ctx, name, device(c))
 	if err != nil {
 		return err
 	}
@@ -70,32 +72,33 @@ func (a *App) group(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p.History = historyList(g, people, f, lines, more)
+	p.History = historyList(ctx, g, people, f, lines, more)
 	return render(c, http.StatusOK, views.Group(p))
 }
 
 // groupPage builds the table's page but its history: its link, starting
 // a night (like the last, where there is one), its players.
 func (a *App) groupPage(c echo.Context, g db.Group, people []db.Person) (views.GroupPage, error) {
+	ctx := c.Request().Context()
 	p := views.GroupPage{
-		Meta: views.Meta{Title: text("title.group", referee.Params{"Name": g.Name}), Where: g.Name},
+		Meta: views.Meta{Title: text(ctx, "title.group", referee.Params{"Name": g.Name}), Where: g.Name},
 		Name: g.Name, URL: groupURL(g.Slug), NewURL: "/new?group=" + url.QueryEscape(g.Slug),
 	}
 	var err error
-	if p.Share, err = shareLink(c.Scheme()+"://"+c.Request().Host+groupURL(g.Slug), text("qr.group", nil)); err != nil {
+	if p.Share, err = shareLink(c.Scheme()+"://"+c.Request().Host+groupURL(g.Slug), text(ctx, "qr.group", nil)); err != nil {
 		return p, err
 	}
-	last, err := a.store.LastNight(c.Request().Context(), g.ID)
+	last, err := a.store.LastNight(ctx, g.ID)
 	if err != nil {
 		return p, err
 	}
 	if last != nil {
-		p.Again = text("again", referee.Params{"Names": last.Staying()})
+		p.Again = text(ctx, "again", referee.Params{"Names": last.Staying()})
 		p.AgainForm = newFormID()
 	}
 	for _, person := range people {
 		if person.Nights > 0 { // a record whose nights were all deleted
-			p.People = append(p.People, personLine(g, person))
+			p.People = append(p.People, personLine(ctx, g, person))
 		}
 	}
 	return p, nil
@@ -104,10 +107,11 @@ func (a *App) groupPage(c echo.Context, g db.Group, people []db.Person) (views.G
 // historyFilter reads which nights the history shows: a person's, between
 // dates, after the last night of the page before.
 func historyFilter(c echo.Context, people []db.Person) (db.NightFilter, error) {
+	ctx := c.Request().Context()
 	f := db.NightFilter{From: c.QueryParam("from"), To: c.QueryParam("to"), Limit: historyPage}
 	for _, d := range []string{f.From, f.To} {
 		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
-			return f, referee.Invalid("from", "history-date", text("history-date", referee.Params{"Text": d}), nil)
+			return f, referee.Invalid("from", "history-date", text(ctx, "history-date", referee.Params{"Text": d}), nil)
 		}
 	}
 	if v := c.QueryParam("player"); v != "" {
@@ -121,7 +125,7 @@ func historyFilter(c echo.Context, people []db.Person) (db.NightFilter, error) {
 		on, id, ok := strings.Cut(after, "_")
 		n, err := strconv.ParseInt(id, 10, 64)
 		if _, derr := time.Parse(time.DateOnly, on); !ok || err != nil || derr != nil {
-			return f, referee.Invalid("after", "history-after", text("history-after", nil), nil)
+			return f, referee.Invalid("after", "history-after", text(ctx, "history-after", nil), nil)
 		}
 		f.AfterOn, f.AfterID = on, n
 	}
@@ -139,13 +143,13 @@ func hasPerson(people []db.Person, id int64) bool {
 
 // historyList builds a page of a group's history with the link to the
 // next, which keeps the filter.
-func historyList(g db.Group, people []db.Person, f db.NightFilter, lines []db.NightLine, more bool) views.HistoryList {
+func historyList(ctx context.Context, g db.Group, people []db.Person, f db.NightFilter, lines []db.NightLine, more bool) views.HistoryList {
 	h := views.HistoryList{Action: groupURL(g.Slug) + "#history", From: f.From, To: f.To, Person: f.Person}
 	for _, p := range people {
 		h.People = append(h.People, views.Option{Value: strconv.FormatInt(p.ID, 10), Label: p.Name, Selected: p.ID == f.Person})
 	}
 	for _, l := range lines {
-		h.Lines = append(h.Lines, nightRow(l))
+		h.Lines = append(h.Lines, nightRow(ctx, l))
 	}
 	if more && len(lines) > 0 {
 		last := lines[len(lines)-1]
@@ -165,37 +169,38 @@ func historyList(g db.Group, people []db.Person, f db.NightFilter, lines []db.Ni
 }
 
 // nightRow is one night of the history: who played, who won with what.
-func nightRow(l db.NightLine) views.NightRow {
+func nightRow(ctx context.Context, l db.NightLine) views.NightRow {
 	r := views.NightRow{URL: gameURL(l.Link), Name: l.Name, Date: l.PlayedOn, Players: referee.JoinAnd(l.Players)}
 	switch {
 	case l.Finished && len(l.Winners) > 0:
-		r.Result = text("history-won", referee.Params{"Names": l.Winners, "N": len(l.Winners), "Total": l.Best})
+		r.Result = text(ctx, "history-won", referee.Params{"Names": l.Winners, "N": len(l.Winners), "Total": l.Best})
 	default:
-		r.Result, r.Live = text("history-on", nil), true
+		r.Result, r.Live = text(ctx, "history-on", nil), true
 	}
 	return r
 }
 
-func personLine(g db.Group, p db.Person) views.PersonLine {
+func personLine(ctx context.Context, g db.Group, p db.Person) views.PersonLine {
 	return views.PersonLine{URL: personURL(g.Slug, p.ID), Name: p.Name,
-		Summary: text("person-line", referee.Params{"Nights": p.Nights, "Won": p.Won})}
+		Summary: text(ctx, "person-line", referee.Params{"Nights": p.Nights, "Won": p.Won})}
 }
 
 // again starts a night like the group's last: the same players in the
 // same seats, the same set, rules and hand size, dated today.
 func (a *App) again(c echo.Context) error {
+	ctx := c.Request().Context()
 	g, err := a.groupOf(c)
 	if err != nil {
 		return err
 	}
-	last, err := a.store.LastNight(c.Request().Context(), g.ID)
+	last, err := a.store.LastNight(ctx, g.ID)
 	if err != nil {
 		return err
 	}
 	if last == nil {
 		return referee.NotFound("night")
 	}
-	night, err := a.store.CreateGame(c.Request().Context(), db.NewGame{Name: text("default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
+	night, err := a.store.CreateGame(ctx, db.NewGame{Name: text(ctx, "default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
 		Rules: last.Rules, HandSize: last.HandSize, Players: last.Staying(), Group: g.Slug, Device: device(c), Form: formID(c)})
 	if err != nil {
 		return err
@@ -221,6 +226,7 @@ func (a *App) likeLastNight(c echo.Context, link string, f *setupForm) error {
 
 // person shows one player's record in the group.
 func (a *App) person(c echo.Context) error {
+	ctx := c.Request().Context()
 	g, err := a.groupOf(c)
 	if err != nil {
 		return err
@@ -229,26 +235,27 @@ func (a *App) person(c echo.Context) error {
 	if err != nil {
 		return referee.NotFound("player")
 	}
-	rec, err := a.store.PersonRecord(c.Request().Context(), g.ID, id)
+	rec, err := a.store.PersonRecord(ctx, g.ID, id)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Player(playerPage(g, rec)))
+	return render(c, http.StatusOK, views.Player(playerPage(ctx, g, rec)))
 }
 
 // renamePerson gives a player of the group another name everywhere.
 func (a *App) renamePerson(c echo.Context) error {
+	ctx := c.Request().Context()
 	g, id, err := a.groupPerson(c)
 	if err != nil {
 		return err
 	}
 	name := strings.TrimSpace(c.FormValue("name"))
 	if why := checkName(name, 40); name == "" || why != "" {
-		return referee.Invalid("name", "person-name", text("person-name", referee.Params{"N": 40}), nil)
+		return referee.Invalid("name", "person-name", text(ctx, "person-name", referee.Params{"N": 40}), nil)
 	}
-	err = a.store.RenamePerson(c.Request().Context(), g.ID, id, name)
+	err = a.store.RenamePerson(ctx, g.ID, id, name)
 	if errors.Is(err, db.ErrNameTaken) {
-		return referee.Invalid("name", "person-taken", text("person-taken", referee.Params{"Name": name}), nil)
+		return referee.Invalid("name", "person-taken", text(ctx, "person-taken", referee.Params{"Name": name}), nil)
 	}
 	if err != nil {
 		return err
@@ -259,17 +266,18 @@ func (a *App) renamePerson(c echo.Context) error {
 // mergePerson makes this player's record part of another's: two records
 // of one person become one.
 func (a *App) mergePerson(c echo.Context) error {
+	ctx := c.Request().Context()
 	g, id, err := a.groupPerson(c)
 	if err != nil {
 		return err
 	}
 	into, err := strconv.ParseInt(c.FormValue("into"), 10, 64)
 	if err != nil {
-		return referee.Invalid("into", "merge-into", text("merge-into", nil), nil)
+		return referee.Invalid("into", "merge-into", text(ctx, "merge-into", nil), nil)
 	}
-	err = a.store.MergePeople(c.Request().Context(), g.ID, id, into)
+	err = a.store.MergePeople(ctx, g.ID, id, into)
 	if errors.Is(err, db.ErrPlayedTogether) {
-		return referee.Invalid("into", "merge-together", text("merge-together", nil), nil)
+		return referee.Invalid("into", "merge-together", text(ctx, "merge-together", nil), nil)
 	}
 	if err != nil {
 		return err

@@ -22,7 +22,7 @@ import (
 func TestGroupFlow(t *testing.T) {
 	t.Parallel()
 	a := newTestApp(t)
-	expectProblem(t, "no name", a.post("/groups", form("name", " ")), http.StatusBadRequest, text("group-name", referee.Params{"N": 60}))
+	expectProblem(t, "no name", a.post("/groups", form("name", " ")), http.StatusBadRequest, say("group-name", referee.Params{"N": 60}))
 	r := a.post("/groups", form("name", "Friday club"))
 	expect(t, "new table", r, http.StatusSeeOther)
 	group := r.header.Get("Location")
@@ -85,10 +85,10 @@ func TestGroupFlow(t *testing.T) {
 		t.Fatalf("the first night's players after the rename: %q", sh.Players)
 	}
 	expectProblem(t, "rename to a taken name", a.post(annURL+"/rename", form("name", "Bob")), http.StatusBadRequest,
-		text("person-taken", referee.Params{"Name": "Bob"}))
+		say("person-taken", referee.Params{"Name": "Bob"}))
 	bobURL := attrOf(a.get(group).testid("player-link")[1], "href")
 	bobID := bobURL[strings.LastIndex(bobURL, "/")+1:]
-	expectProblem(t, "merge two who played together", a.post(annURL+"/merge", form("into", bobID)), http.StatusBadRequest, text("merge-together", nil))
+	expectProblem(t, "merge two who played together", a.post(annURL+"/merge", form("into", bobID)), http.StatusBadRequest, say("merge-together", nil))
 	expect(t, "a stranger with the table's link", a.stranger().get(group), http.StatusOK)
 	expect(t, "no such table", a.get("/t/nosuchtablelink1234567890"), http.StatusNotFound)
 }
@@ -131,7 +131,7 @@ func TestGroupHistoryPaging(t *testing.T) {
 	if len(seen) != 60 || !strings.Contains(seen[0], "Night 59") || !strings.Contains(seen[59], "Night 00") {
 		t.Fatalf("%d nights seen, first %q, last %q", len(seen), seen[0], seen[len(seen)-1])
 	}
-	expectProblem(t, "bad date", a.get("/t/"+grp.Slug+"?from=soon"), http.StatusBadRequest, text("history-date", referee.Params{"Text": "soon"}))
+	expectProblem(t, "bad date", a.get("/t/"+grp.Slug+"?from=soon"), http.StatusBadRequest, say("history-date", referee.Params{"Text": "soon"}))
 }
 
 // TestGroupExport: a table's page downloads all its nights.
@@ -206,7 +206,7 @@ func TestGroupExportOneAtATime(t *testing.T) {
 	if err := a.exportGroup(c); err != nil {
 		t.Fatal(err)
 	}
-	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), html.EscapeString(text("export-busy", nil))) {
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), html.EscapeString(say("export-busy", nil))) {
 		t.Fatalf("a second export: %d, Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
 	}
 	<-a.exporting

@@ -192,8 +192,8 @@ func TestHealthz(t *testing.T) {
 	e := New(downStore{}, Config{})
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
-	if rec.Code != http.StatusServiceUnavailable || rec.Body.String() != text("health-down", nil)+"\n" {
-		t.Errorf("GET /healthz with the database down = %d, %q, want 503 and %q", rec.Code, rec.Body.String(), text("health-down", nil))
+	if rec.Code != http.StatusServiceUnavailable || rec.Body.String() != say("health-down", nil)+"\n" {
+		t.Errorf("GET /healthz with the database down = %d, %q, want 503 and %q", rec.Code, rec.Body.String(), say("health-down", nil))
 	}
 	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
 		t.Errorf("GET /healthz with the database down: Content-Type %q, want text/plain", ct)

@@ -16,7 +16,7 @@ func (a *App) healthz(c echo.Context) error {
 	defer cancel()
 	if err := a.store.Ping(ctx); err != nil {
 		a.log.Error("health check", "err", err)
-		return c.String(http.StatusServiceUnavailable, text("health-down", nil)+"\n")
+		return c.String(http.StatusServiceUnavailable, text(ctx, "health-down", nil)+"\n")
 	}
 	return c.String(http.StatusOK, "ok\n")
 }

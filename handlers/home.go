@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -13,15 +14,16 @@ import (
 // home lists the game nights this browser created or opened, newest
 // first: never another browser's.
 func (a *App) home(c echo.Context) error {
-	games, err := a.store.Nights(c.Request().Context(), knownDevice(c), 200)
+	ctx := c.Request().Context()
+	games, err := a.store.Nights(ctx, knownDevice(c), 200)
 	if err != nil {
 		return err
 	}
-	groups, err := a.store.Groups(c.Request().Context(), knownDevice(c))
+	groups, err := a.store.Groups(ctx, knownDevice(c))
 	if err != nil {
 		return err
 	}
-	p := homePage(games)
+	p := homePage(ctx, games)
 	for _, g := range groups {
 		p.Groups = append(p.Groups, views.PersonLine{URL: groupURL(g.Slug), Name: g.Name})
 	}
@@ -29,14 +31,14 @@ func (a *App) home(c echo.Context) error {
 	return render(c, http.StatusOK, views.Home(p))
 }
 
-func homePage(games []db.Summary) views.HomePage {
-	p := views.HomePage{Meta: views.Meta{Title: text("title.home", nil)}}
+func homePage(ctx context.Context, games []db.Summary) views.HomePage {
+	p := views.HomePage{Meta: views.Meta{Title: text(ctx, "title.home", nil)}}
 	for _, g := range games {
 		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: referee.JoinAnd(g.Players),
 			Live: !g.Finished, ViewOnly: g.ViewOnly}
-		line.Status = text("round-status", referee.Params{"N": g.Rounds + 1})
+		line.Status = text(ctx, "round-status", referee.Params{"N": g.Rounds + 1})
 		if g.Finished {
-			line.Status = text("finished", nil)
+			line.Status = text(ctx, "finished", nil)
 		}
 		p.Games = append(p.Games, line)
 	}

@@ -59,12 +59,12 @@ func TestHouseRulesEverywhere(t *testing.T) {
 func checkInPlay(t *testing.T, h referee.HouseRule) {
 	t.Helper()
 	g := db.Game{Rules: referee.Standard(), HandSize: 10}
-	before := rulesInPlay(g)
+	before := rulesInPlay(english, g)
 	v := otherValue(h)
 	if err := g.Rules.SetValue(h.JSON, v); err != nil {
 		t.Fatal(err)
 	}
-	if after := rulesInPlay(g); slices.Equal(before, after) {
+	if after := rulesInPlay(english, g); slices.Equal(before, after) {
 		t.Errorf("rules in play read the same with %s = %s as with %s: %v", h.JSON, v, h.Default(), after)
 	}
 }

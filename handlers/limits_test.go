@@ -16,7 +16,7 @@ func TestWriteLimit(t *testing.T) {
 	expect(t, "write 2", a.post(g+"/rounds/1/entries/0", form("pips", "5")), http.StatusSeeOther)
 	expect(t, "write 3", a.post(g+"/rounds/1/entries/1", form("pips", "7")), http.StatusSeeOther)
 	r := a.post(g+"/rounds/1/entries/0", form("pips", "9"))
-	expectProblem(t, "write 4", r, http.StatusTooManyRequests, text("too-many", nil))
+	expectProblem(t, "write 4", r, http.StatusTooManyRequests, say("too-many", nil))
 	if got := r.header.Get("Retry-After"); got != "100" {
 		t.Fatalf("write 4: Retry-After %q, want 100 (one write per 100 s)", got)
 	}
@@ -24,7 +24,7 @@ func TestWriteLimit(t *testing.T) {
 		t.Fatalf("a refused write changed the entry: %+v", e)
 	}
 	r = a.postHTMX(g+"/rounds/1/entries/0", form("pips", "9"))
-	expectProblem(t, "an htmx write past the limit", r, http.StatusTooManyRequests, text("too-many", nil))
+	expectProblem(t, "an htmx write past the limit", r, http.StatusTooManyRequests, say("too-many", nil))
 	if r.header.Get("HX-Reswap") != "none" || strings.Contains(r.body, "<html") {
 		t.Fatalf("an htmx write past the limit: HX-Reswap %q, want none and a fragment:\n%s", r.header.Get("HX-Reswap"), r.body)
 	}

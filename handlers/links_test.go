@@ -196,17 +196,17 @@ func TestRenewingALinkStopsTheOldOne(t *testing.T) {
 	if fresh == game || !strings.HasPrefix(fresh, "/g/") {
 		t.Fatalf("renewing sent the host to %q", fresh)
 	}
-	expectProblem(t, "old edit link", guest.get(game), http.StatusNotFound, text("not-found", nil))
+	expectProblem(t, "old edit link", guest.get(game), http.StatusNotFound, say("not-found", nil))
 	expect(t, "old edit link can't save", guest.post(game+"/rounds/1/entries/0", form("pips", "4")), http.StatusNotFound)
 	expectNoTestID(t, "guest's home after the renewal", guest.get("/"), "games")
 	if got := expectTestID(t, "host's home", a.get("/"), http.StatusOK, "games", "").tag("a").attr("href"); got != fresh {
 		t.Fatalf("host's home links %q, want the new edit link %q", got, fresh)
 	}
-	expectTestID(t, "new edit link", a.get(back), http.StatusOK, "flash", text("renewed.edit", nil))
+	expectTestID(t, "new edit link", a.get(back), http.StatusOK, "flash", say("renewed.edit", nil))
 	expect(t, "view link after renewing the edit link", a.get(view), http.StatusOK)
 
 	expect(t, "renew the view-only link", a.post(fresh+"/links/view", nil), http.StatusSeeOther)
-	expectProblem(t, "old view-only link", guest.get(view), http.StatusNotFound, text("not-found", nil))
+	expectProblem(t, "old view-only link", guest.get(view), http.StatusNotFound, say("not-found", nil))
 	if nv := a.viewLink(fresh); nv == view {
 		t.Fatal("the view-only link did not change")
 	}
@@ -232,13 +232,13 @@ func TestThisPhoneComesFirst(t *testing.T) {
 	if len(order) != 3 || order[0] != "entry-2" {
 		t.Fatalf("entries in the order %q, want Cid's (entry-2) first", order)
 	}
-	expectSays(t, "missing", r.testid("missing"), text("missing", referee.Params{"Names": []string{"Bob", "Cid"}}))
+	expectSays(t, "missing", r.testid("missing"), say("missing", referee.Params{"Names": []string{"Bob", "Cid"}}))
 	if got := r.testid("me").find(attrIs("aria-pressed", "true")).text(); got != "Cid" {
 		t.Fatalf("the pressed name is %q, want Cid", got)
 	}
 	expect(t, "another phone", a.stranger().get(game), http.StatusOK)
-	expectProblem(t, "no such seat", a.post(game+"/me", form("seat", "7")), http.StatusNotFound, text("not-found", nil))
-	expectProblem(t, "no seat", a.post(game+"/me", form("seat", "x")), http.StatusBadRequest, text("seat-pick", nil))
+	expectProblem(t, "no such seat", a.post(game+"/me", form("seat", "7")), http.StatusNotFound, say("not-found", nil))
+	expectProblem(t, "no seat", a.post(game+"/me", form("seat", "x")), http.StatusBadRequest, say("seat-pick", nil))
 }
 
 // TestStaleSaveShowsWhoAndOffersAnyway: a save made on a page older than
@@ -264,7 +264,7 @@ func TestStaleSaveShowsWhoAndOffersAnyway(t *testing.T) {
 	if got := a.sheet(game).Round(1).Entries[0].Pips; got != 12 {
 		t.Fatalf("Ann's pips after the stale save = %d, want 12 kept", got)
 	}
-	anyway := expectTestID(t, "B's stale save", r, http.StatusConflict, "save-anyway", text("anyway.typed", referee.Params{"Pips": "9"}))
+	anyway := expectTestID(t, "B's stale save", r, http.StatusConflict, "save-anyway", say("anyway.typed", referee.Params{"Pips": "9"}))
 	fresh := r.testid("entry-0").named("version").attr("value")
 	if fresh == stale {
 		t.Fatal("the refused row still carries the stale version: saving anyway would be refused again")
@@ -282,7 +282,7 @@ func TestStaleSaveShowsWhoAndOffersAnyway(t *testing.T) {
 	expect(t, "Cid's 5", b.postHTMX(game+"/rounds/1/entries/2", form("pips", "5", "open", "1", "version", "0")), http.StatusOK)
 	expect(t, "Cid's 5 again, from a stale page", a.postHTMX(game+"/rounds/1/entries/2", form("pips", "5", "open", "1", "version", "0")), http.StatusOK)
 	r = a.postHTMX(game+"/rounds/1/entries/2", form("went_out", "1", "open", "1", "version", "0"))
-	if got := expectTestID(t, "stale went out", r, http.StatusConflict, "save-anyway", text("anyway.out", nil)); got.attr("value") != "1" {
+	if got := expectTestID(t, "stale went out", r, http.StatusConflict, "save-anyway", say("anyway.out", nil)); got.attr("value") != "1" {
 		t.Fatalf("save anyway after a stale went out sends went_out=%q", got.attr("value"))
 	}
 }

@@ -120,7 +120,8 @@ const writeWait = 10 * time.Second
 // (Last-Event-ID, or since on a new page): it is sent what it missed, or
 // one refresh when that is no longer kept.
 func (a *App) events(c echo.Context) error {
-	g, err := a.store.Settings(c.Request().Context(), c.Param("slug"))
+	ctx := c.Request().Context()
+	g, err := a.store.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
@@ -135,7 +136,7 @@ func (a *App) events(c echo.Context) error {
 	if !a.hub.admit(client, a.streamsPerClient) {
 		// Said as it is: no page shows it, but whoever looks at the answer
 		// learns why.
-		return c.String(http.StatusTooManyRequests, text("streams-too-many", referee.Params{"N": a.streamsPerClient})+"\n")
+		return c.String(http.StatusTooManyRequests, text(ctx, "streams-too-many", referee.Params{"N": a.streamsPerClient})+"\n")
 	}
 	defer a.hub.leave(client)
 	last := c.Request().Header.Get("Last-Event-ID")

@@ -1,20 +1,50 @@
 package handlers
 
 import (
+	"context"
+	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"chickenfoot/referee"
+	"chickenfoot/referee/lang"
 )
 
 // keyUse finds a catalog key written as a literal where the handlers ask
-// for a message: text("key", invalid(field, "key", and the prefixes of
-// keys built from a value, like text("owes."+kind).
-var keyUse = regexp.MustCompile(`(?:text|invalid\([a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
+// for a message: text(ctx, "key", invalid(ctx, field, "key", and the
+// prefixes of keys built from a value, like text(ctx, "owes."+kind).
+var keyUse = regexp.MustCompile(`(?:text\(\w+,|invalid\(\w+,\s*[a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
+
+// nounUse finds the count nouns and agreeing words a message asks for:
+// {{count .N "tile"}} needs count.tile, {{plural .N "was"}} plural.was.
+// (Quotes in the catalog's JSON are escaped.)
+var nounUse = regexp.MustCompile(`\{\{(count|plural) \.\w+ \\"([a-z-]+)\\"\}\}`)
+
+// catalog is the English of the app's catalog file name: its messages by
+// key. The handlers' own are in messages.json.
+func catalog(t *testing.T, name string) map[string]json.RawMessage {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "views", "locales", lang.Default, name))
+	m := map[string]json.RawMessage{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var more map[string]json.RawMessage
+		if err := json.Unmarshal(data, &more); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		maps.Copy(m, more)
+	}
+	return m
+}
 
 // dynamicKeys are the keys built from a value, by prefix: every value
 // the code can give.
@@ -30,6 +60,16 @@ var dynamicKeys = map[string][]string{
 	"player-name.": {"too-long", "unreadable", "angle", "control"},
 	"join-name.":   {"too-long", "unreadable", "angle", "control"},
 	"missed.":      {string(referee.MissedHighest), string(referee.MissedAverage), string(referee.MissedZero)},
+	"status.":      statusKeys(),
+}
+
+// statusKeys are the statuses an error page names in the catalog's words.
+func statusKeys() []string {
+	var out []string
+	for _, s := range titledStatuses {
+		out = append(out, strconv.Itoa(s))
+	}
+	return out
 }
 
 // TestMessageKeys: every key the handlers use is in the catalog, and every
@@ -62,16 +102,33 @@ func TestMessageKeys(t *testing.T) {
 			}
 		}
 	}
+	messages, all := catalog(t, "messages.json"), catalog(t, "*.json")
 	for key := range used {
-		if !messages.Has(key) {
+		if _, ok := messages[key]; !ok {
 			t.Errorf("the handlers use message %q, which the catalog lacks", key)
 		}
 	}
-	keys := messages.Keys()
-	slices.Sort(keys)
-	for _, key := range keys {
+	// The catalog's messages ask for count nouns and agreeing words of
+	// their own, or of the app's shared words (plural.is).
+	for _, key := range slices.Sorted(maps.Keys(messages)) {
+		for _, m := range nounUse.FindAllStringSubmatch(string(messages[key]), -1) {
+			noun := m[1] + "." + m[2]
+			used[noun] = true
+			if _, ok := all[noun]; !ok {
+				t.Errorf("message %q asks for %q, which the catalog lacks", key, noun)
+			}
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(messages)) {
 		if !used[key] {
 			t.Errorf("message %q is in the catalog but nothing uses it", key)
 		}
 	}
 }
+
+// english is the context of a request that asks for no language: its
+// pages are in English.
+var english = context.Background()
+
+// say is the catalog's English message key filled in with p.
+func say(key string, p referee.Params) string { return text(english, key, p) }

@@ -37,10 +37,11 @@ func (a *App) opening(c echo.Context) error {
 // goes back to the game; htmx gets the part of the fresh round card that
 // show picks.
 func (a *App) roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.RoundPanel) templ.Component) error {
+	ctx := c.Request().Context()
 	if !isHTMX(c) {
 		return seeOther(c, gameURL(sh.Game.Slug))
 	}
-	return render(c, http.StatusOK, show(a.mine(c, sh.Game, roundPanel(sh, sh.Round(n)))))
+	return render(c, http.StatusOK, show(a.mine(c, sh.Game, roundPanel(ctx, sh, sh.Round(n)))))
 }
 
 // formInt reads a whole number from the form, or -1.

@@ -18,59 +18,63 @@ import (
 
 // entryPart is one player's entry in a round, as its card shows it.
 func (a *App) entryPart(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, seat, err := seatPath(c)
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, false)
+	sh, r, err := a.sheetRound(ctx, slug, n, false)
 	if err != nil {
 		return err
 	}
 	if seat >= len(sh.Players) {
 		return referee.NotFound("seat")
 	}
-	return render(c, http.StatusOK, views.Entry(entryRow(sh, r, seat)))
+	return render(c, http.StatusOK, views.Entry(entryRow(ctx, sh, r, seat)))
 }
 
 // openingPart is who set the round's double down.
 func (a *App) openingPart(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, false)
+	sh, r, err := a.sheetRound(ctx, slug, n, false)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Opening(roundPanel(sh, r)))
+	return render(c, http.StatusOK, views.Opening(roundPanel(ctx, sh, r)))
 }
 
 // actionsPart is the round's Close and Undo bar; with the history, Undo
 // names what it takes back.
 func (a *App) actionsPart(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, true)
+	sh, r, err := a.sheetRound(ctx, slug, n, true)
 	if err != nil {
 		return err
 	}
-	p := roundPanel(sh, r)
+	p := roundPanel(ctx, sh, r)
 	return render(c, http.StatusOK, templ.Join(views.RoundActions(p, false), views.Missing(p, true)))
 }
 
 // historyPart is the history of a round's entries.
 func (a *App) historyPart(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return err
 	}
-	sh, _, err := a.sheetRound(c.Request().Context(), slug, n, true)
+	sh, _, err := a.sheetRound(ctx, slug, n, true)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.History(historyLines(sh, n), historyLive(slug, n), false))
+	return render(c, http.StatusOK, views.History(historyLines(ctx, sh, n), historyLive(slug, n), false))
 }
 
 // How each part follows the stream: its fragment, its events, and the

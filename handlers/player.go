@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strconv"
 
 	"chickenfoot/db"
@@ -10,32 +11,32 @@ import (
 
 // playerPage builds one player's record: the figures, the best and worst
 // nights, head to head, and ways to rename or merge the record.
-func playerPage(g db.Group, rec db.PersonPage) views.PlayerPage {
+func playerPage(ctx context.Context, g db.Group, rec db.PersonPage) views.PlayerPage {
 	p := views.PlayerPage{
-		Meta:      views.Meta{Title: text("title.player", referee.Params{"Name": rec.Name, "Group": g.Name}), Where: g.Name},
+		Meta:      views.Meta{Title: text(ctx, "title.player", referee.Params{"Name": rec.Name, "Group": g.Name}), Where: g.Name},
 		GroupURL:  groupURL(g.Slug),
 		Name:      rec.Name,
 		NightsURL: groupURL(g.Slug) + "?player=" + strconv.FormatInt(rec.ID, 10) + "#history",
-		Chart:     resultsChart(rec.Name, rec.Recent),
+		Chart:     resultsChart(ctx, rec.Name, rec.Recent),
 		RenameURL: personURL(g.Slug, rec.ID) + "/rename",
 		MergeURL:  personURL(g.Slug, rec.ID) + "/merge",
 	}
 	r := rec.Record
 	stat := func(label string, value string) { p.Stats = append(p.Stats, views.Stat{Label: label, Value: value}) }
-	stat(text("stat.nights", nil), strconv.Itoa(rec.Nights))
-	stat(text("stat.won", nil), strconv.Itoa(r.Won))
-	stat(text("stat.rate", nil), percent(r.Won, r.Finished))
-	stat(text("stat.average", nil), average(r.Points, r.Rounds))
-	stat(text("stat.outs", nil), strconv.Itoa(r.Outs))
-	stat(text("stat.zeros", nil), strconv.Itoa(r.Zeros))
-	stat(text("stat.caught", nil), strconv.Itoa(r.Caught))
+	stat(text(ctx, "stat.nights", nil), strconv.Itoa(rec.Nights))
+	stat(text(ctx, "stat.won", nil), strconv.Itoa(r.Won))
+	stat(text(ctx, "stat.rate", nil), percent(r.Won, r.Finished))
+	stat(text(ctx, "stat.average", nil), average(r.Points, r.Rounds))
+	stat(text(ctx, "stat.outs", nil), strconv.Itoa(r.Outs))
+	stat(text(ctx, "stat.zeros", nil), strconv.Itoa(r.Zeros))
+	stat(text(ctx, "stat.caught", nil), strconv.Itoa(r.Caught))
 	for _, end := range []struct {
 		night *db.NightLine
 		label string
-	}{{rec.Best, text("stat.best", nil)}, {rec.Worst, text("stat.worst", nil)}} {
+	}{{rec.Best, text(ctx, "stat.best", nil)}, {rec.Worst, text(ctx, "stat.worst", nil)}} {
 		if end.night != nil {
 			p.Ends = append(p.Ends, views.NightEnd{Label: end.label, URL: gameURL(end.night.Link),
-				Text: text("stat.night", referee.Params{"Total": end.night.Best, "Date": end.night.PlayedOn, "Name": end.night.Name})})
+				Text: text(ctx, "stat.night", referee.Params{"Total": end.night.Best, "Date": end.night.PlayedOn, "Name": end.night.Name})})
 		}
 	}
 	for _, h := range rec.Against {

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/url"
 	"strconv"
 	"strings"
@@ -25,7 +26,7 @@ func (a *App) join(c echo.Context) error {
 	name := strings.TrimSpace(c.FormValue("name"))
 	missed, err := referee.ParseMissed(c.FormValue("missed"))
 	if err == nil {
-		err = checkJoinName(name)
+		err = checkJoinName(ctx, name)
 	}
 	var sh db.Sheet
 	if err == nil {
@@ -50,7 +51,7 @@ func (a *App) leave(c echo.Context) error {
 	}
 	seat, err := strconv.Atoi(c.FormValue("seat"))
 	if err != nil || seat < 0 || seat >= len(before.Players) {
-		err = invalid("seat", "leave-pick", nil)
+		err = invalid(ctx, "seat", "leave-pick", nil)
 	}
 	var missed referee.Missed
 	if err == nil {
@@ -68,12 +69,12 @@ func (a *App) leave(c echo.Context) error {
 }
 
 // checkJoinName refuses a name the setup form would refuse.
-func checkJoinName(name string) error {
+func checkJoinName(ctx context.Context, name string) error {
 	if name == "" {
-		return invalid("name", "join-name.empty", nil)
+		return invalid(ctx, "name", "join-name.empty", nil)
 	}
 	if why := checkName(name, 40); why != "" {
-		return invalid("name", "join-name."+why, referee.Params{"N": 40})
+		return invalid(ctx, "name", "join-name."+why, referee.Params{"N": 40})
 	}
 	return nil
 }
@@ -82,11 +83,12 @@ func checkJoinName(name string) error {
 // refused, the name typed kept; a refusal of the whole page (a view-only
 // link, a night that is gone) is that page's.
 func (a *App) seatsRefused(c echo.Context, err error, name string) error {
-	p := problemOf(err)
+	ctx := c.Request().Context()
+	p := problemOf(ctx, err)
 	if p.code == "" || pageWide(p.code) {
 		return err
 	}
-	sh, rerr := a.store.SheetWithRoundHistory(c.Request().Context(), c.Param("slug"), 0)
+	sh, rerr := a.store.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
 	if rerr != nil {
 		return rerr
 	}
@@ -114,22 +116,22 @@ func (a *App) seatsChanged(sh db.Sheet) {
 
 // seatsCard lists who joined late or left and, on the edit link of a
 // game under way, offers the forms; nil when there is nothing to show.
-func seatsCard(sh db.Sheet) *views.SeatsCard {
+func seatsCard(ctx context.Context, sh db.Sheet) *views.SeatsCard {
 	g := sh.Game
 	s := &views.SeatsCard{Rules: rulesURL(g.Slug)}
 	for seat, name := range g.Players {
-		if line := stayLine(sh, seat); line != "" {
+		if line := stayLine(ctx, sh, seat); line != "" {
 			s.Lines = append(s.Lines, views.SeatLine{Name: name, Status: line})
 		}
 	}
 	if !g.ViewOnly && !sh.Finished {
 		next := sh.JoinRound()
 		s.URL = gameURL(g.Slug) + "/players"
-		s.Join = text("join-when", referee.Params{"N": next})
+		s.Join = text(ctx, "join-when", referee.Params{"N": next})
 		if cur := sh.Current(); cur != nil && cur.Number < next { // they finish the round begun
-			s.Leave = text("leave-when.after", referee.Params{"N": cur.Number})
+			s.Leave = text(ctx, "leave-when.after", referee.Params{"N": cur.Number})
 		} else {
-			s.Leave = text("leave-when.before", referee.Params{"N": next})
+			s.Leave = text(ctx, "leave-when.before", referee.Params{"N": next})
 		}
 		for seat, name := range g.Players {
 			if sh.Plays(seat, next) {
@@ -137,7 +139,7 @@ func seatsCard(sh db.Sheet) *views.SeatsCard {
 			}
 		}
 		for _, m := range referee.MissedRules {
-			s.Missed = append(s.Missed, views.Choice{Value: string(m), Label: missedName(m)})
+			s.Missed = append(s.Missed, views.Choice{Value: string(m), Label: missedName(ctx, m)})
 		}
 	}
 	if s.URL == "" && len(s.Lines) == 0 {
@@ -148,49 +150,49 @@ func seatsCard(sh db.Sheet) *views.SeatsCard {
 
 // stayLine says when seat's player joined or left, and how the rounds
 // they missed count; "" for a player at the table from the start.
-func stayLine(sh db.Sheet, seat int) string {
+func stayLine(ctx context.Context, sh db.Sheet, seat int) string {
 	if seat >= len(sh.Seats) {
 		return ""
 	}
 	st := sh.Seats[seat]
 	var parts []string
 	if st.From > 1 {
-		parts = append(parts, text("stay.joined", referee.Params{"N": st.From}))
+		parts = append(parts, text(ctx, "stay.joined", referee.Params{"N": st.From}))
 	}
 	if st.Until > 0 {
-		parts = append(parts, text("stay.left", referee.Params{"N": st.Until}))
+		parts = append(parts, text(ctx, "stay.left", referee.Params{"N": st.Until}))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	parts = append(parts, text("stay.missed", referee.Params{"Rule": missedName(st.Missed)}))
+	parts = append(parts, text(ctx, "stay.missed", referee.Params{"Rule": missedName(ctx, st.Missed)}))
 	return strings.Join(parts, "; ")
 }
 
-func missedName(m referee.Missed) string {
+func missedName(ctx context.Context, m referee.Missed) string {
 	if m == "" {
 		m = referee.MissedHighest
 	}
-	return text("missed."+string(m), nil)
+	return text(ctx, "missed."+string(m), nil)
 }
 
 // seatsFlash says what the join or leave just did.
-func seatsFlash(sh db.Sheet, joined, left string) string {
+func seatsFlash(ctx context.Context, sh db.Sheet, joined, left string) string {
 	for seat, name := range sh.Players {
 		switch {
 		case joined != "" && name == joined && seat < len(sh.Seats):
 			from := sh.Seats[seat].From
 			p := referee.Params{"Name": name, "N": from, "Hand": sh.HandSize}
 			if before := sh.Round(from - 1); before != nil && before.HandSize > 0 && before.HandSize != sh.HandSize {
-				return text("joined.hand", p) // the hands got smaller to make room
+				return text(ctx, "joined.hand", p) // the hands got smaller to make room
 			}
-			return text("joined", p)
+			return text(ctx, "joined", p)
 		case left != "" && name == left && seat < len(sh.Seats) && sh.Seats[seat].Until > 0:
-			return text("left", referee.Params{"Name": name, "N": sh.Seats[seat].Until})
+			return text(ctx, "left", referee.Params{"Name": name, "N": sh.Seats[seat].Until})
 		}
 	}
 	if left != "" {
-		return text("unseated", referee.Params{"Name": left})
+		return text(ctx, "unseated", referee.Params{"Name": left})
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -13,6 +14,7 @@ import (
 
 // replay steps through a round's action log: the table after step k.
 func (a *App) replay(c echo.Context) error {
+	ctx := c.Request().Context()
 	t, err := a.tableOf(c)
 	if err != nil {
 		return err
@@ -20,33 +22,33 @@ func (a *App) replay(c echo.Context) error {
 	step := len(t.Log)
 	if s := c.QueryParam("step"); s != "" {
 		if step, err = strconv.Atoi(s); err != nil || step < 0 || step > len(t.Log) {
-			return invalid("step", "step", referee.Params{"N": len(t.Log)})
+			return invalid(ctx, "step", "step", referee.Params{"N": len(t.Log)})
 		}
 	}
 	rr, err := t.Replay(t.Number, t.Actions()[:step])
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Replay(replayPage(t, rr, step)))
+	return render(c, http.StatusOK, views.Replay(replayPage(ctx, t, rr, step)))
 }
 
 // replayPage builds the page of step `step` of the round's log.
-func replayPage(t db.Table, rr *referee.Round, step int) views.ReplayPage {
+func replayPage(ctx context.Context, t db.Table, rr *referee.Round, step int) views.ReplayPage {
 	g, r := atTable(t), t.Round(t.Number)
 	base := roundURL(g.Slug, r.Number) + "/replay?step="
-	p := views.ReplayPage{Meta: views.Meta{Title: text("title.replay", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name},
+	p := views.ReplayPage{Meta: views.Meta{Title: text(ctx, "title.replay", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name},
 		Back: tableURL(g.Slug, r.Number), Number: r.Number, Double: r.Double(), Step: step, Steps: len(t.Log),
-		Layout: views.Layout(views.PlacedTiles(rr.Layout(), nil), g.Rules.SpinnerArms), Banner: banner(rr, g), Action: text("the-deal", nil)}
+		Layout: views.Layout(views.PlacedTiles(rr.Layout(), nil), g.Rules.SpinnerArms), Banner: banner(ctx, rr, g), Action: text(ctx, "the-deal", nil)}
 	if step > 0 {
-		p.Action = describe(t.Log[step-1].Action, g.Players)
+		p.Action = describe(ctx, t.Log[step-1].Action, g.Players)
 		p.PrevURL = base + strconv.Itoa(step-1)
 	}
 	if step < len(t.Log) {
 		p.NextURL = base + strconv.Itoa(step+1)
 	}
-	p.Log = append(p.Log, views.ReplayStep{N: 0, Text: text("the-deal-step", nil), URL: base + "0", Current: step == 0})
+	p.Log = append(p.Log, views.ReplayStep{N: 0, Text: text(ctx, "the-deal-step", nil), URL: base + "0", Current: step == 0})
 	for i, a := range t.Log {
-		p.Log = append(p.Log, views.ReplayStep{N: i + 1, Text: describe(a.Action, g.Players), URL: base + strconv.Itoa(i+1), Current: step == i+1})
+		p.Log = append(p.Log, views.ReplayStep{N: i + 1, Text: describe(ctx, a.Action, g.Players), URL: base + strconv.Itoa(i+1), Current: step == i+1})
 	}
 	return p
 }

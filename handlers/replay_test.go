@@ -36,20 +36,20 @@ func TestReplayAndRules(t *testing.T) {
 	a.postHTMX(table, form("kind", "draw", "seat", "0"))
 	replay := g + "/rounds/1/replay"
 	r := a.get(replay)
-	expectStep(t, "last step", r, 3, 3, text("log.draw", referee.Params{"Name": "Ann"}))
+	expectStep(t, "last step", r, 3, 3, say("log.draw", referee.Params{"Name": "Ann"}))
 	if got := r.testid("prev").attr("href"); got != replay+"?step=2" {
 		t.Fatalf("last step: back goes to %q, want step 2", got)
 	}
 	r = a.get(replay + "?step=1")
-	expectStep(t, "step 1", r, 1, 3, text("log.start", referee.Params{"Name": "Ann", "Tile": "9-9"}))
+	expectStep(t, "step 1", r, 1, 3, say("log.start", referee.Params{"Name": "Ann", "Tile": "9-9"}))
 	expectBanner(t, "step 1", r, spinnerOwes(4), "")
 	if got := r.testid("next").attr("href"); got != replay+"?step=2" {
 		t.Fatalf("step 1: forward goes to %q, want step 2", got)
 	}
 	r = a.get(replay + "?step=0")
-	expectStep(t, "step 0", r, 0, 3, text("the-deal", nil))
+	expectStep(t, "step 0", r, 0, 3, say("the-deal", nil))
 	expectNoTiles(t, "step 0", r)
-	expectProblem(t, "step out of range", a.get(replay+"?step=9"), http.StatusBadRequest, text("step", referee.Params{"N": 3}))
+	expectProblem(t, "step out of range", a.get(replay+"?step=9"), http.StatusBadRequest, say("step", referee.Params{"N": 3}))
 
 	r = a.get("/rules")
 	expect(t, "rules", r, http.StatusOK)

@@ -15,7 +15,7 @@ func TestRefusalKeepsThePage(t *testing.T) {
 	a := newTestApp(t)
 	g := a.createGame("9", "Ann", "Bob")
 	r := a.postHTMX(g+"/rounds/1/table", form("kind", "play", "seat", "0", "on", "9-9"))
-	expectProblem(t, "no tile", r, http.StatusBadRequest, text("lay-tile", nil))
+	expectProblem(t, "no tile", r, http.StatusBadRequest, say("lay-tile", nil))
 	if r.header.Get("HX-Reswap") != "none" {
 		t.Fatalf("HX-Reswap = %q, want none", r.header.Get("HX-Reswap"))
 	}
@@ -67,13 +67,13 @@ func TestTableEffectsFollowTheRules(t *testing.T) {
 	table := r.header.Get("Location") + "/rounds/1/table"
 	a.lay(table, "0", "6-6", "")
 	a.postHTMX(table, form("kind", "pass", "seat", "1"))
-	expectTestID(t, "blocked, lowest scores 0", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "round-over", text("over.blocked-lowest", nil))
+	expectTestID(t, "blocked, lowest scores 0", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "round-over", say("over.blocked-lowest", nil))
 }
 
 func TestCheckDoubleOutsideTheSet(t *testing.T) {
 	t.Parallel()
 	a := newTestApp(t)
-	badStart := text("layout-bad-start", referee.Params{"D": 9, "Set": referee.Set(6).String()})
+	badStart := say("layout-bad-start", referee.Params{"D": 9, "Set": referee.Set(6).String()})
 	expectProblem(t, "9-9 in double-6", a.get("/check?layout=9-9&tile=9-3&on=9-9&set=6&arms=4"), http.StatusUnprocessableEntity,
-		text("check.impossible", referee.Params{"Reason": badStart}))
+		say("check.impossible", referee.Params{"Reason": badStart}))
 }

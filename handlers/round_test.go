@@ -27,7 +27,7 @@ func TestCloseCorrectUndo(t *testing.T) {
 	a.postHTMX(r1+"/entries/1", form("pips", "20"))
 	a.postHTMX(r1+"/entries/1", form("pips", "25"))
 	r = a.postHTMX(r1+"/undo", form())
-	expectSays(t, "undo", expectTestID(t, "undo", r, http.StatusOK, "notice", ""), text("undone", referee.Params{"What": "Bob's 25"}))
+	expectSays(t, "undo", expectTestID(t, "undo", r, http.StatusOK, "notice", ""), say("undone", referee.Params{"What": "Bob's 25"}))
 	expectSays(t, "Bob's entry after undo", r.byID("entry-1").testid("entry-summary"), "20")
 	if e := a.sheet(g).Rounds[0].Entries[1]; e.Score != 20 {
 		t.Fatalf("after undo Bob has %d, want 20", e.Score)
@@ -35,7 +35,7 @@ func TestCloseCorrectUndo(t *testing.T) {
 	r = a.postHTMX(r1+"/opening", form("setter", "1", "double", "6"))
 	expectSays(t, "who set it", expectTestID(t, "who set it", r, http.StatusOK, "setter", ""), "Bob")
 	r = a.postHTMX(r1+"/close", form())
-	expectSays(t, "close", expectTestID(t, "close", r, http.StatusOK, "flash", ""), text("round-won", referee.Params{"N": 1, "Names": []string{"Ann"}}))
+	expectSays(t, "close", expectTestID(t, "close", r, http.StatusOK, "flash", ""), say("round-won", referee.Params{"N": 1, "Names": []string{"Ann"}}))
 	expectSays(t, "next round's double", r.testid("round-double"), "5-5")
 	if got := r.testid("open-table").attr("href"); got != g+"/rounds/2/table" {
 		t.Fatalf("after closing, the round card's table is %q, want round 2's", got)
@@ -64,7 +64,7 @@ func TestCloseCorrectUndo(t *testing.T) {
 	if got := strings.Fields(latest.testid("change-who").text()); len(got) == 0 || got[len(got)-1] != "Ann" {
 		t.Fatalf("round page: the latest change is by %q, want Ann", got)
 	}
-	correction := text("history-change", referee.Params{"Name": "Bob", "Old": "20", "New": "22", "Kind": string(referee.KindCorrection)})
+	correction := say("history-change", referee.Params{"Name": "Bob", "Old": "20", "New": "22", "Kind": string(referee.KindCorrection)})
 	if got := latest.text(); !strings.HasSuffix(got, correction) {
 		t.Fatalf("round page: the latest change says %q, want %q", got, correction)
 	}
@@ -89,7 +89,7 @@ func TestOpening(t *testing.T) {
 	expectProblem(t, "no burn under the draw rule", a.post(g+"/rounds/1/opening", form("setter", "0", "double", "4", "burn", "1")),
 		http.StatusUnprocessableEntity, noSkip.Reason)
 	expectSays(t, "draw help", expectTestID(t, "draw help", a.get(g), http.StatusOK, "unheld-help", ""),
-		text("unheld.draw", referee.Params{"Tile": "6-6"}))
+		say("unheld.draw", referee.Params{"Tile": "6-6"}))
 
 	r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "unheld_double", "burn"))
 	burn := r.header.Get("Location")
@@ -123,7 +123,7 @@ func TestWentOutOnADouble(t *testing.T) {
 	}
 	r = a.postHTMX(g+"/rounds/1/entries/0", form("went_out", "double"))
 	expect(t, "out on a double", r, http.StatusOK)
-	expectSays(t, "out on a double", r.byID("entry-0").testid("entry-summary"), text("went-out-double", nil))
+	expectSays(t, "out on a double", r.byID("entry-0").testid("entry-summary"), say("went-out-double", nil))
 	a.postHTMX(g+"/rounds/1/entries/1", form("pips", "9"))
 	a.post(g+"/rounds/1/close", form())
 	if res := a.sheet(g).Results(); len(res) != 1 || res[0].Scores[0] != 50 || res[0].Scores[1] != 9 {
@@ -152,7 +152,7 @@ func TestFinalStandings(t *testing.T) {
 		t.Fatalf("final: places %q, want Ann and Bob sharing first place", places.texts())
 	}
 	expectNoTestID(t, "a finished game", page, "round")
-	expectSays(t, "home shows finished", expectTestID(t, "home", a.get("/"), http.StatusOK, "game-status", ""), text("finished", nil))
+	expectSays(t, "home shows finished", expectTestID(t, "home", a.get("/"), http.StatusOK, "game-status", ""), say("finished", nil))
 	expect(t, "no third round", a.post(g+"/rounds/3/close", form()), http.StatusNotFound)
 }
 
@@ -175,13 +175,13 @@ func TestRoundCountAndNextStart(t *testing.T) {
 		of, skipped, next string
 	}{
 		{"burned", []string{"unheld_double", "burn"}, form("setter", "0", "double", "4", "burn", "1"), "5",
-			text("skipped", referee.Params{"Names": []string{"6-6", "5-5"}, "N": 2, "Rounds": 5}),
-			text("next.holder", referee.Params{"Tile": "3-3"})},
+			say("skipped", referee.Params{"Names": []string{"6-6", "5-5"}, "N": 2, "Rounds": 5}),
+			say("next.holder", referee.Params{"Tile": "3-3"})},
 		{"returned", []string{"unheld_double", "lower-return"}, form("setter", "0", "double", "5", "burn", "1"), "7", "",
-			text("next.holder", referee.Params{"Tile": "6-6"})},
-		{"down and back up", []string{"ladder", "down-up"}, nil, "13", "", text("next.holder", referee.Params{"Tile": "5-5"})},
+			say("next.holder", referee.Params{"Tile": "6-6"})},
+		{"down and back up", []string{"ladder", "down-up"}, nil, "13", "", say("next.holder", referee.Params{"Tile": "5-5"})},
 		{"first player moves on", []string{"first_player", "rotate"}, nil, "7", "",
-			text("next.rotate", referee.Params{"Name": "Bob", "Tile": "5-5"})},
+			say("next.rotate", referee.Params{"Name": "Bob", "Tile": "5-5"})},
 	}
 	for _, tt := range tests {
 		g := newGame(tt.rule...)
@@ -199,6 +199,6 @@ func TestRoundCountAndNextStart(t *testing.T) {
 	}
 	r := a.get(newGame("first_player", "rotate"))
 	expectSays(t, "who starts", expectTestID(t, "who starts", r, http.StatusOK, "starts", ""),
-		text("starts.rotate", referee.Params{"Name": "Ann", "Tile": "6-6"}))
+		say("starts.rotate", referee.Params{"Name": "Ann", "Tile": "6-6"}))
 	expectNoTestID(t, "nobody sets it", r, "opening")
 }

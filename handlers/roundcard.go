@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"strconv"
 
@@ -10,26 +11,26 @@ import (
 )
 
 // roundPanel builds the card of the round being played.
-func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
+func roundPanel(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	g := sh.Game
 	p := views.RoundPanel{
 		ViewOnly: g.ViewOnly,
 		URL:      roundURL(g.Slug, r.Number), GameURL: gameURL(g.Slug), Number: r.Number, Double: r.Double(), Planned: r.Planned,
-		Setter: r.Setter, Players: g.Players, Unheld: unheldHelp(sh, r), Of: sh.PlannedRounds(r.Number),
-		Skipped: skippedText(sh, r.Number), Next: nextStartText(sh, r.Number), Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10),
+		Setter: r.Setter, Players: g.Players, Unheld: unheldHelp(ctx, sh, r), Of: sh.PlannedRounds(r.Number),
+		Skipped: skippedText(ctx, sh, r.Number), Next: nextStartText(ctx, sh, r.Number), Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10),
 	}
 	if g.Rules.FirstPlayer == referee.FirstRotates {
-		p.Starts = text("starts.rotate", referee.Params{"Name": sh.Deal(r.Number).Names[sh.FirstPlayer(r.Number)], "Tile": tileName(r.Double())})
+		p.Starts = text(ctx, "starts.rotate", referee.Params{"Name": sh.Deal(r.Number).Names[sh.FirstPlayer(r.Number)], "Tile": tileName(r.Double())})
 	}
 	p.Away = make([]bool, len(g.Players))
 	for seat := range g.Players {
 		if p.Away[seat] = !sh.Plays(seat, r.Number); !p.Away[seat] {
-			p.Entries = append(p.Entries, entryRow(sh, r, seat))
+			p.Entries = append(p.Entries, entryRow(ctx, sh, r, seat))
 		}
 	}
 	var re *referee.RuleError
 	if errors.As(sh.CloseProblem(r.Number), &re) {
-		p.CloseWhy = re.Reason
+		p.CloseWhy = reason(ctx, re)
 	}
 	var missing []string
 	for seat, e := range r.Entries {
@@ -38,53 +39,53 @@ func roundPanel(sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 		}
 	}
 	if len(missing) > 0 && len(missing) < len(p.Entries) {
-		p.Missing = text("missing", referee.Params{"Names": missing})
+		p.Missing = text(ctx, "missing", referee.Params{"Names": missing})
 	}
 	p.CanClose = p.CloseWhy == ""
 	for _, e := range r.Entries {
 		p.CanUndo = p.CanUndo || e != nil
 	}
-	p.Undo, p.UndoForm = text("undo-last", nil), newFormID()
+	p.Undo, p.UndoForm = text(ctx, "undo-last", nil), newFormID()
 	if c, ok := sh.Undoable(r.Number); ok { // known where the sheet has its history
-		p.CanUndo, p.Undo, p.UndoOf = true, text("undo", referee.Params{"What": changeName(g, c)}), strconv.FormatInt(c.ID, 10)
+		p.CanUndo, p.Undo, p.UndoOf = true, text(ctx, "undo", referee.Params{"What": changeName(ctx, g, c)}), strconv.FormatInt(c.ID, 10)
 	}
 	p.OpeningLive, p.ActionsLive = openingLive(g.Slug, r), actionsLive(g.Slug, p)
 	return p
 }
 
 // changeName names a change by what it entered: "Ann's 12".
-func changeName(g db.Game, c db.Change) string {
+func changeName(ctx context.Context, g db.Game, c db.Change) string {
 	p := referee.Params{"Name": g.Players[c.Seat]}
 	switch {
 	case c.New == nil:
-		return text("change.entry", p)
+		return text(ctx, "change.entry", p)
 	case c.New.WentOut:
-		return text("change.out", p)
+		return text(ctx, "change.out", p)
 	}
 	p["Score"] = c.New.Score
-	return text("change.score", p)
+	return text(ctx, "change.score", p)
 }
 
 // unheldHelp says what the house rule does when nobody holds the round's
 // double, and under the burn rules which lower doubles it may open on.
-func unheldHelp(sh db.Sheet, r *referee.SheetRound) views.Unheld {
+func unheldHelp(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.Unheld {
 	rule := sh.Rules.Unheld
 	u := views.Unheld{Rule: string(rule), Options: sh.LowerDoubles(r.Number)}
 	p := referee.Params{"Tile": tileName(r.Planned)}
 	switch {
 	case (rule == referee.UnheldBurn || rule == referee.UnheldLowerReturn) && r.Planned == 0:
-		u.Text = text("unheld.burn-blank", p)
+		u.Text = text(ctx, "unheld.burn-blank", p)
 	case rule == referee.UnheldBurn || rule == referee.UnheldDrawAll || rule == referee.UnheldReshuffle || rule == referee.UnheldLowerReturn:
-		u.Text = text("unheld."+string(rule), p)
+		u.Text = text(ctx, "unheld."+string(rule), p)
 	default:
-		u.Text = text("unheld.draw", p)
+		u.Text = text(ctx, "unheld.draw", p)
 	}
 	return u
 }
 
 // skippedText says which doubles were skipped for good and how many rounds
 // the game has since, or "" when none was.
-func skippedText(sh db.Sheet, n int) string {
+func skippedText(ctx context.Context, sh db.Sheet, n int) string {
 	skipped := sh.Skipped(n)
 	if len(skipped) == 0 {
 		return ""
@@ -93,27 +94,27 @@ func skippedText(sh db.Sheet, n int) string {
 	for i, d := range skipped {
 		names[i] = tileName(d)
 	}
-	return text("skipped", referee.Params{"Names": names, "N": len(skipped), "Rounds": sh.PlannedRounds(n)})
+	return text(ctx, "skipped", referee.Params{"Names": names, "N": len(skipped), "Rounds": sh.PlannedRounds(n)})
 }
 
 // nextStartText says how the next round starts under the rules in play.
-func nextStartText(sh db.Sheet, n int) string {
+func nextStartText(ctx context.Context, sh db.Sheet, n int) string {
 	double, first, ok := sh.NextStart(n)
 	p := referee.Params{"Tile": tileName(double), "Limit": sh.Rules.LossLimit}
 	switch {
 	case !ok:
-		return text("next.last", nil)
+		return text(ctx, "next.last", nil)
 	case first >= 0:
 		p["Name"] = sh.Players[first]
-		return text("next.rotate", p)
+		return text(ctx, "next.rotate", p)
 	case sh.Rules.LossLimit > 0:
-		return text("next.threshold", p)
+		return text(ctx, "next.threshold", p)
 	}
-	return text("next.holder", p)
+	return text(ctx, "next.holder", p)
 }
 
 // entryRow builds one player's entry row; a closed round's rows correct.
-func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
+func entryRow(ctx context.Context, sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 	g := sh.Game
 	row := views.EntryRow{ViewOnly: g.ViewOnly, URL: entryURL(g.Slug, r.Number, seat), TilesURL: entryURL(g.Slug, r.Number, seat) + "/tiles",
 		Seat: seat, Name: g.Players[seat], Closed: r.Closed, Who: g.Players, DoubleOut: g.Rules.DoubleOut > 0,
@@ -121,7 +122,7 @@ func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 		Live: entryLive(sh, r, seat)}
 	if e := r.Entries[seat]; e != nil {
 		row.Has, row.Score, row.WentOut, row.DoubleBlank = true, e.Score, e.WentOut, e.DoubleBlank && !e.Tapped()
-		row.Summary = summary(*e)
+		row.Summary = summary(ctx, *e)
 		if !e.WentOut && !e.Tapped() {
 			row.Pips = strconv.Itoa(e.Pips)
 			if e.BlankHalves > 0 {
@@ -134,26 +135,26 @@ func entryRow(sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 
 // summary says what an entry holds: "went out", "23", "23 + 0-0 = 73",
 // "3 tiles: 23".
-func summary(e referee.Entry) string {
+func summary(ctx context.Context, e referee.Entry) string {
 	p := referee.Params{"N": len(e.Tiles), "Pips": e.Pips, "Score": e.Score, "Blanks": e.BlankHalves, "Charge": e.Score - e.Pips}
 	blank := (e.DoubleBlank || e.BlankHalves > 0) && e.Score != e.Pips
 	switch {
 	case e.WentOut && e.OutOnDouble:
-		return text("went-out-double", nil) // the charge is added when the round is scored
+		return text(ctx, "went-out-double", nil) // the charge is added when the round is scored
 	case e.WentOut:
-		return text("went-out", nil)
+		return text(ctx, "went-out", nil)
 	case e.Tapped() && blank && e.BlankHalves == 0:
-		return text("tapped-blank", p)
+		return text(ctx, "tapped-blank", p)
 	case e.Tapped() && e.Score != e.Pips:
-		return text("tapped-scored", p)
+		return text(ctx, "tapped-scored", p)
 	case e.Tapped():
-		return text("tapped", p)
+		return text(ctx, "tapped", p)
 	case blank && e.BlankHalves > 0 && e.DoubleBlank:
-		return text("typed-both", p)
+		return text(ctx, "typed-both", p)
 	case blank && e.BlankHalves > 0:
-		return text("typed-blank-halves", p)
+		return text(ctx, "typed-blank-halves", p)
 	case blank:
-		return text("typed-blank", p)
+		return text(ctx, "typed-blank", p)
 	}
 	return strconv.Itoa(e.Score)
 }

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"context"
+
 	"chickenfoot/db"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -9,15 +11,15 @@ import (
 // rulesInPlay lists the game's frozen house rules, one line per row of the
 // referee's table in the setup form's words. The set's line adds the hand
 // size, and the rounds line speaks for the losing total as well.
-func rulesInPlay(g db.Game) []views.RuleLine {
+func rulesInPlay(ctx context.Context, g db.Game) []views.RuleLine {
 	var lines []views.RuleLine
 	for _, h := range referee.HouseRules() {
 		value := h.Label(g.Rules)
 		switch h.JSON {
 		case "set":
-			value = text("set-in-play", referee.Params{"Set": value, "N": g.HandSize})
+			value = text(ctx, "set-in-play", referee.Params{"Set": value, "N": g.HandSize})
 		case "rounds":
-			value = roundsText(g.Rules)
+			value = roundsText(ctx, g.Rules)
 		case "loss_threshold":
 			continue
 		}
@@ -27,15 +29,15 @@ func rulesInPlay(g db.Game) []views.RuleLine {
 }
 
 // roundsText says how many rounds the game has, or how it ends.
-func roundsText(r referee.Rules) string {
+func roundsText(ctx context.Context, r referee.Rules) string {
 	switch {
 	case r.LossLimit > 0:
-		return text("rounds.threshold", referee.Params{"N": r.LossLimit})
+		return text(ctx, "rounds.threshold", referee.Params{"N": r.LossLimit})
 	case r.Rounds > 0:
-		return text("rounds.fixed", referee.Params{"N": r.Rounds})
+		return text(ctx, "rounds.fixed", referee.Params{"N": r.Rounds})
 	}
 	if r.Ladder == referee.LadderDownUp {
-		return text("rounds.ladder-up", referee.Params{"Tile": tileName(int(r.Set))})
+		return text(ctx, "rounds.ladder-up", referee.Params{"Tile": tileName(int(r.Set))})
 	}
-	return text("rounds.ladder", referee.Params{"Tile": tileName(int(r.Set))})
+	return text(ctx, "rounds.ladder", referee.Params{"Tile": tileName(int(r.Set))})
 }

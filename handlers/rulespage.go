@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -14,13 +15,14 @@ import (
 
 // rulesPage explains the rules, with a game's choices marked.
 func (a *App) rulesPage(c echo.Context) error {
-	p := rulesView(nil)
+	ctx := c.Request().Context()
+	p := rulesView(ctx, nil)
 	if slug := c.Param("slug"); slug != "" {
-		g, err := a.store.Settings(c.Request().Context(), slug)
+		g, err := a.store.Settings(ctx, slug)
 		if err != nil {
 			return err
 		}
-		p = rulesView(&g.Rules)
+		p = rulesView(ctx, &g.Rules)
 		p.Back, p.Game, p.Meta.Where = gameURL(slug), g.Name, g.Name
 	}
 	return render(c, http.StatusOK, views.Rules(p))
@@ -28,8 +30,8 @@ func (a *App) rulesPage(c echo.Context) error {
 
 // rulesView is the rules page, with the game's choices marked when there
 // is a game (r is not nil).
-func rulesView(r *referee.Rules) views.RulesPage {
-	return views.RulesPage{Meta: views.Meta{Title: text("title.rules", nil)}, HouseRules: rulesHelp(r),
+func rulesView(ctx context.Context, r *referee.Rules) views.RulesPage {
+	return views.RulesPage{Meta: views.Meta{Title: text(ctx, "title.rules", nil)}, HouseRules: rulesHelp(r),
 		PerSet: perSetDeals, Double9: double9Deals}
 }
 

@@ -135,13 +135,15 @@ func New(store Store, cfg Config) *echo.Echo {
 		ContentSecurityPolicy: contentSecurityPolicy,
 		ReferrerPolicy:        "no-referrer",
 	}))
+	// The language comes first, so that even a request refused before any
+	// handler runs is answered in it.
+	e.Use(inLanguage)
 	e.Use(sameOrigin())
 	if limit := writeLimit(cfg.WritesPerSecond, cfg.WriteBurst); limit != nil {
 		e.Use(limit)
 	}
 	e.Use(middleware.BodyLimit("64K"))
 	e.Use(readForm)
-	e.Use(inLanguage)
 	// Pages, and the table's card after a move, are compressed; assets come
 	// compressed already (assets.go). An answer under 4 KB (a redirect, a
 	// saved score's fragments) costs more to compress than it would save.

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"cmp"
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -40,23 +41,24 @@ func ruleOptions(h referee.HouseRule, r *referee.Rules) []views.RuleOption {
 // newGamePage is the setup form of a new game night, the usual house
 // rules picked.
 func (a *App) newGamePage(c echo.Context) error {
+	ctx := c.Request().Context()
 	f := setupForm{date: a.now().Format(time.DateOnly), setN: 9, rules: referee.Standard()}
 	if link := c.QueryParam("group"); link != "" {
 		if err := a.likeLastNight(c, link, &f); err != nil {
 			return err
 		}
 	}
-	return render(c, http.StatusOK, views.Setup(setupPage(f, nil)))
+	return render(c, http.StatusOK, views.Setup(setupPage(ctx, f, nil)))
 }
 
 // setupPage builds the setup form, as submitted and with what to fix.
-func setupPage(f setupForm, errs map[string]string) views.SetupPage {
+func setupPage(ctx context.Context, f setupForm, errs map[string]string) views.SetupPage {
 	p := views.SetupPage{
-		Meta: views.Meta{Title: text("title.setup", nil)},
+		Meta: views.Meta{Title: text(ctx, "title.setup", nil)},
 		Name: f.name, Date: f.date, Players: f.players, Rounds: f.rounds, LossLimit: f.lossLimit,
 		Set:    f.setN,
 		Errors: errs,
-		Hands:  handBox(f),
+		Hands:  handBox(ctx, f),
 		Form:   cmp.Or(f.form, newFormID()), // shown again, the form has made nothing yet
 		Group:  f.group, GroupName: f.groupName,
 	}
@@ -77,21 +79,21 @@ func setupPage(f setupForm, errs map[string]string) views.SetupPage {
 
 // handBox builds the hand-size box for the players and set of f, with
 // what was picked or typed in it.
-func handBox(f setupForm) views.HandBox {
+func handBox(ctx context.Context, f setupForm) views.HandBox {
 	// Without choices, a hand size sent is a number typed.
 	b := views.HandBox{Other: cmp.Or(f.handOther, f.handSize), AnywayTicked: f.dealAnyway}
 	players, set := len(playerLines(f.players)), referee.Set(f.setN)
 	if players < 2 {
-		b.Says = text("suggest.few", nil)
+		b.Says = text(ctx, "suggest.few", nil)
 		return b
 	}
 	all, err := referee.HandSizes(set, players)
 	if err != nil {
-		b.Says = tooBig(players, set, false)
-		b.Anyway = text("hands.anyway", referee.Params{"Set": set.String(), "Max": set.Size() / players})
+		b.Says = tooBig(ctx, players, set, false)
+		b.Anyway = text(ctx, "hands.anyway", referee.Params{"Set": set.String(), "Max": set.Size() / players})
 		return b
 	}
-	b.Says = text("hands.suggest", referee.Params{"N": players, "Set": set.String(), "Tiles": all[0].Tiles})
+	b.Says = text(ctx, "hands.suggest", referee.Params{"N": players, "Set": set.String(), "Tiles": all[0].Tiles})
 	picked := f.handSize
 	if b.Other = f.handOther; b.Other == "" && picked != "" && !slices.ContainsFunc(all, func(h referee.HandSize) bool { return strconv.Itoa(h.Tiles) == picked }) {
 		b.Other = picked // a number typed where the choices now are
@@ -99,11 +101,11 @@ func handBox(f setupForm) views.HandBox {
 	for i, h := range all {
 		var from []string
 		for _, s := range h.Sources {
-			from = append(from, sourceLabel(s))
+			from = append(from, sourceLabel(ctx, s))
 		}
 		b.Choices = append(b.Choices, views.HandChoice{Tiles: h.Tiles, Suggested: i == 0,
-			Label:   text("hands.each", referee.Params{"N": h.Tiles}),
-			About:   text("hands.about", referee.Params{"N": h.Boneyard, "Sources": from}),
+			Label:   text(ctx, "hands.each", referee.Params{"N": h.Tiles}),
+			About:   text(ctx, "hands.about", referee.Params{"N": h.Boneyard, "Sources": from}),
 			Checked: b.Other == "" && (picked == strconv.Itoa(h.Tiles) || picked == "" && i == 0)})
 	}
 	return b
@@ -111,48 +113,49 @@ func handBox(f setupForm) views.HandBox {
 
 // tooBig says that players need a bigger set than set, and which: in the
 // hand-size box, or as the form's refusal.
-func tooBig(players int, set referee.Set, refusal bool) string {
+func tooBig(ctx context.Context, players int, set referee.Set, refusal bool) string {
 	smallest, ok := referee.SmallestSet(players)
 	p := referee.Params{"N": players, "Set": set.String(), "Smallest": smallest.String(), "Min": referee.MinHand, "Left": referee.MinBoneyard}
 	switch {
 	case !ok:
-		return text("hands.no-set", p)
+		return text(ctx, "hands.no-set", p)
 	case refusal:
-		return text("players.set-too-small", p)
+		return text(ctx, "players.set-too-small", p)
 	}
-	return text("suggest.many", p)
+	return text(ctx, "suggest.many", p)
 }
 
 // sourceLabel words where a hand size comes from.
-func sourceLabel(s referee.HandSource) string {
+func sourceLabel(ctx context.Context, s referee.HandSource) string {
 	switch s {
 	case referee.SourcePerSetTable:
-		return text("source.per-set-table", nil)
+		return text(ctx, "source.per-set-table", nil)
 	case referee.SourceDouble9Table:
-		return text("source.video-table", nil)
+		return text(ctx, "source.video-table", nil)
 	case referee.SourceKeeperApp:
-		return text("source.keeper-app", nil)
+		return text(ctx, "source.keeper-app", nil)
 	case referee.SourceDanish:
-		return text("source.danish", nil)
+		return text(ctx, "source.danish", nil)
 	case referee.SourceEqualSplit:
-		return text("source.equal-split", nil)
+		return text(ctx, "source.equal-split", nil)
 	case referee.SourceSeven:
-		return text("source.seven", nil)
+		return text(ctx, "source.seven", nil)
 	case referee.SourceMoreThanSeven:
-		return text("source.more-than-seven", nil)
+		return text(ctx, "source.more-than-seven", nil)
 	}
 	return string(s)
 }
 
 // suggest rebuilds the hand-size box as the players and set change.
 func (a *App) suggest(c echo.Context) error {
+	ctx := c.Request().Context()
 	f := setupForm{players: c.QueryParam("players"), handOther: strings.TrimSpace(c.QueryParam("hand_other")),
 		dealAnyway: c.QueryParam("deal_anyway") != ""}
 	var err error
 	if f.setN, err = strconv.Atoi(c.QueryParam("set")); err != nil || !referee.Set(f.setN).Valid() {
 		f.setN = 9
 	}
-	return render(c, http.StatusOK, views.SuggestionBox(handBox(f)))
+	return render(c, http.StatusOK, views.SuggestionBox(handBox(ctx, f)))
 }
 
 // playerLines splits the players box into trimmed, non-empty names.
@@ -169,13 +172,14 @@ func playerLines(text string) []string {
 // createGame validates the setup form and stores the game night, or shows
 // the form again with what to fix.
 func (a *App) createGame(c echo.Context) error {
+	ctx := c.Request().Context()
 	f := readSetupForm(c)
-	ng, errs := f.game()
+	ng, errs := f.game(ctx)
 	if len(errs) > 0 {
-		return render(c, http.StatusBadRequest, views.Setup(setupPage(f, errs)))
+		return render(c, http.StatusBadRequest, views.Setup(setupPage(ctx, f, errs)))
 	}
 	ng.Device = device(c)
-	g, err := a.store.CreateGame(c.Request().Context(), ng)
+	g, err := a.store.CreateGame(ctx, ng)
 	if err != nil {
 		return err
 	}

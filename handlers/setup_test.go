@@ -65,7 +65,7 @@ func TestHomeAndSetup(t *testing.T) {
 	if len(link) != 1 || link.attr("href") != path || !strings.Contains(link.text(), "Friday") {
 		t.Fatalf("home lists %q at %q, want Friday at %q", link.texts(), link.attr("href"), path)
 	}
-	if status := link.testid("game-status"); !status.class("live") || !strings.Contains(status.text(), text("round-status", referee.Params{"N": 1})) {
+	if status := link.testid("game-status"); !status.class("live") || !strings.Contains(status.text(), say("round-status", referee.Params{"N": 1})) {
 		t.Fatalf("home: Friday's status %q, want it live in round 1", status.text())
 	}
 }
@@ -110,7 +110,7 @@ func TestSetupRules(t *testing.T) {
 	r = a.get(r.header.Get("Location"))
 	card := expectTestID(t, "rules card", r, http.StatusOK, "rules-in-play", "")
 	values := card.tag("dd").texts()
-	for _, want := range []string{ruleLabel("spinner_arms", "6"), ruleLabel("double_blank", "0"), ruleLabel("draw", "until-playable"), roundsText(g.Rules)} {
+	for _, want := range []string{ruleLabel("spinner_arms", "6"), ruleLabel("double_blank", "0"), ruleLabel("draw", "until-playable"), roundsText(english, g.Rules)} {
 		if !slices.Contains(values, want) {
 			t.Errorf("rules card: %q, want %q among them", values, want)
 		}

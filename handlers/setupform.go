@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"strconv"
 	"strings"
@@ -43,31 +44,31 @@ func readSetupForm(c echo.Context) setupForm {
 
 // game reads every field of the setup form into a new game night,
 // collecting a message for each bad one.
-func (f *setupForm) game() (db.NewGame, map[string]string) {
+func (f *setupForm) game(ctx context.Context) (db.NewGame, map[string]string) {
 	errs := map[string]string{}
 	ng := db.NewGame{Name: strings.TrimSpace(f.name), PlayedOn: f.date, Form: f.form, Group: f.group}
 	if ng.Name == "" {
-		ng.Name = text("default-name", nil)
+		ng.Name = text(ctx, "default-name", nil)
 	}
 	if why := checkName(ng.Name, 60); why != "" {
-		errs["name"] = text("game-name."+why, referee.Params{"N": 60})
+		errs["name"] = text(ctx, "game-name."+why, referee.Params{"N": 60})
 	}
 	if _, err := time.Parse(time.DateOnly, f.date); err != nil {
-		errs["date"] = text("setup.date", nil)
+		errs["date"] = text(ctx, "setup.date", nil)
 	}
-	f.readRules(errs)
+	f.readRules(ctx, errs)
 	ng.Rules = f.rules
-	ng.Players = readPlayers(f.players, errs)
-	ng.HandSize = f.readHandSize(len(ng.Players), errs)
+	ng.Players = readPlayers(ctx, f.players, errs)
+	ng.HandSize = f.readHandSize(ctx, len(ng.Players), errs)
 	return ng, errs
 }
 
 // readRules reads the set and every house rule.
-func (f *setupForm) readRules(errs map[string]string) {
+func (f *setupForm) readRules(ctx context.Context, errs map[string]string) {
 	f.rules = referee.Standard()
 	var err error
 	if f.setN, err = strconv.Atoi(f.set); err != nil || !referee.Set(f.setN).Valid() {
-		errs["set"] = text("setup.set", nil)
+		errs["set"] = text(ctx, "setup.set", nil)
 		f.setN = 9
 	}
 	f.rules.Set = referee.Set(f.setN)
@@ -77,34 +78,34 @@ func (f *setupForm) readRules(errs map[string]string) {
 			for i, c := range h.Choices {
 				labels[i] = strconv.Quote(c.Label)
 			}
-			errs[h.JSON] = text("setup.choice", referee.Params{"Rule": strings.ToLower(h.Title), "Labels": labels})
+			errs[h.JSON] = text(ctx, "setup.choice", referee.Params{"Rule": strings.ToLower(h.Title), "Labels": labels})
 		}
 	}
-	f.readRoundRule(errs)
+	f.readRoundRule(ctx, errs)
 	var re *referee.RulesError
 	if err := f.rules.Validate(); errors.As(err, &re) && errs[re.Field] == "" {
-		errs[re.Field] = text("setup.unknown-choice", referee.Params{"Want": re.Want})
+		errs[re.Field] = text(ctx, "setup.unknown-choice", referee.Params{"Want": re.Want})
 	}
 }
 
 // readRoundRule reads a fixed number of rounds or a losing total.
-func (f *setupForm) readRoundRule(errs map[string]string) {
+func (f *setupForm) readRoundRule(ctx context.Context, errs map[string]string) {
 	if f.rounds != "" {
 		n, err := strconv.Atoi(f.rounds)
 		if err != nil || n < 1 || n > f.setN+1 {
-			errs["rounds"] = text("setup.rounds", referee.Params{"N": f.setN + 1})
+			errs["rounds"] = text(ctx, "setup.rounds", referee.Params{"N": f.setN + 1})
 		}
 		f.rules.Rounds = n
 	}
 	if f.lossLimit != "" {
 		n, err := strconv.Atoi(f.lossLimit)
 		if err != nil || n < 1 || n > 100000 {
-			errs["loss_threshold"] = text("setup.loss", nil)
+			errs["loss_threshold"] = text(ctx, "setup.loss", nil)
 		}
 		f.rules.LossLimit = n
 	}
 	if f.rounds != "" && f.lossLimit != "" && errs["rounds"] == "" {
-		errs["loss_threshold"] = text("setup.rounds-or-loss", nil)
+		errs["loss_threshold"] = text(ctx, "setup.rounds-or-loss", nil)
 	}
 	if errs["rounds"] != "" || errs["loss_threshold"] != "" {
 		f.rules.Rounds, f.rules.LossLimit = 0, 0
@@ -112,24 +113,24 @@ func (f *setupForm) readRoundRule(errs map[string]string) {
 }
 
 // readPlayers reads the players, one per line in seat order.
-func readPlayers(box string, errs map[string]string) []string {
+func readPlayers(ctx context.Context, box string, errs map[string]string) []string {
 	names := playerLines(box)
 	switch {
 	case len(names) < 2:
-		errs["players"] = text("players.few", nil)
+		errs["players"] = text(ctx, "players.few", nil)
 		return names
 	case len(names) > 16:
-		errs["players"] = text("players.many", referee.Params{"N": len(names)})
+		errs["players"] = text(ctx, "players.many", referee.Params{"N": len(names)})
 		return names
 	}
 	for i, name := range names {
 		if why := checkName(name, 40); why != "" {
-			errs["players"] = text("player-name."+why, referee.Params{"Seat": i + 1, "N": 40})
+			errs["players"] = text(ctx, "player-name."+why, referee.Params{"Seat": i + 1, "N": 40})
 			return names
 		}
 		for _, other := range names[:i] {
 			if strings.EqualFold(other, name) {
-				errs["players"] = text("players.twice", referee.Params{"Name": name})
+				errs["players"] = text(ctx, "players.twice", referee.Params{"Name": name})
 				return names
 			}
 		}
@@ -157,7 +158,7 @@ func checkName(name string, maxLen int) string {
 // the box, else the one picked (hand_size also takes a typed number), else
 // the suggestion. A set too small for the table is refused unless the
 // host ticked "deal anyway" and typed a hand size that fits at all.
-func (f *setupForm) readHandSize(players int, errs map[string]string) int {
+func (f *setupForm) readHandSize(ctx context.Context, players int, errs map[string]string) int {
 	if errs["players"] != "" || errs["set"] != "" {
 		return 1 // a hand size can't be judged without the table
 	}
@@ -165,13 +166,13 @@ func (f *setupForm) readHandSize(players int, errs map[string]string) int {
 	h, err := referee.SuggestHand(set, players)
 	tooBigForSet := errors.Is(err, referee.ErrTooManyPlayers)
 	if tooBigForSet && !f.dealAnyway {
-		errs["set"] = tooBig(players, set, true)
+		errs["set"] = tooBig(ctx, players, set, true)
 		return 1
 	}
 	typed := cmp.Or(f.handOther, f.handSize)
 	maxHand := f.rules.Dealable() / players
 	if typed == "" && tooBigForSet {
-		errs["hand_size"] = text("hands.type", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
+		errs["hand_size"] = text(ctx, "hands.type", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
 		return 1
 	}
 	if typed == "" {
@@ -179,7 +180,7 @@ func (f *setupForm) readHandSize(players int, errs map[string]string) int {
 	}
 	n, err := strconv.Atoi(typed)
 	if err != nil || n < 1 || n > maxHand {
-		errs["hand_size"] = text("setup.hand-size", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
+		errs["hand_size"] = text(ctx, "setup.hand-size", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
 		return 1
 	}
 	return n

@@ -33,17 +33,17 @@ func expectChoices(t *testing.T, what string, box elems, set referee.Set, player
 	for i, h := range all {
 		var from []string
 		for _, s := range h.Sources {
-			from = append(from, sourceLabel(s))
+			from = append(from, sourceLabel(english, s))
 		}
-		about := text("hands.about", referee.Params{"N": h.Boneyard, "Sources": from})
-		if got := choices[i : i+1].text(); !strings.Contains(got, text("hands.each", referee.Params{"N": h.Tiles})) || !strings.Contains(got, about) {
+		about := say("hands.about", referee.Params{"N": h.Boneyard, "Sources": from})
+		if got := choices[i : i+1].text(); !strings.Contains(got, say("hands.each", referee.Params{"N": h.Tiles})) || !strings.Contains(got, about) {
 			t.Errorf("%s: choice %d says %q, want %d tiles each and %q", what, i, got, h.Tiles, about)
 		}
 		if checked := radios[i : i+1].has("checked"); checked != (radios[i:i+1].attr("value") == picked) {
 			t.Errorf("%s: choice %s checked %v, want %q checked", what, want[i], checked, picked)
 		}
 	}
-	if got := box.testid("hand").text(); got != text("hands.each", referee.Params{"N": all[0].Tiles}) || !radios[:1].has("data-suggested") {
+	if got := box.testid("hand").text(); got != say("hands.each", referee.Params{"N": all[0].Tiles}) || !radios[:1].has("data-suggested") {
 		t.Errorf("%s: the suggestion is %q, want the first choice, %d tiles each", what, got, all[0].Tiles)
 	}
 }
@@ -58,8 +58,8 @@ func TestSetupHandChoices(t *testing.T) {
 	expectChoices(t, "5 on double-9", box, 9, 5, "8")
 	eight := box.testid("hand-choice")[0:1].text()
 	for _, s := range []referee.HandSource{referee.SourceDouble9Table, referee.SourceDanish, referee.SourceEqualSplit} {
-		if !strings.Contains(eight, sourceLabel(s)) {
-			t.Errorf("5 on double-9: 8 each says %q, want it from %q", eight, sourceLabel(s))
+		if !strings.Contains(eight, sourceLabel(english, s)) {
+			t.Errorf("5 on double-9: 8 each says %q, want it from %q", eight, sourceLabel(english, s))
 		}
 	}
 	if !strings.Contains(eight, "leaves 15 tiles in the boneyard") {
@@ -72,7 +72,7 @@ func TestSetupHandChoices(t *testing.T) {
 		t.Errorf("4 on double-12: the box holds %q, want the 30 typed kept", got)
 	}
 
-	box = expectTestID(t, "no players", a.get("/new"), http.StatusOK, "suggestion", text("suggest.few", nil))
+	box = expectTestID(t, "no players", a.get("/new"), http.StatusOK, "suggestion", say("suggest.few", nil))
 	if len(box.testid("hand-choice")) != 0 || len(box.named("hand_other")) != 1 {
 		t.Fatalf("setup form without players: %d choices, %d boxes; want none and a box for a number", len(box.testid("hand-choice")), len(box.named("hand_other")))
 	}
@@ -119,14 +119,14 @@ func TestSetupTooBig(t *testing.T) {
 	r := a.getHTMX("/new/suggest?set=6&players=" + url.QueryEscape(sixteen))
 	box := expectTestID(t, "16 on double-6", r, http.StatusOK, "suggestion", "")
 	says := box.testid("suggestion-says").text()
-	if !strings.HasPrefix(says, "16 players need a double-12 set or bigger") || says != tooBig(16, 6, false) {
+	if !strings.HasPrefix(says, "16 players need a double-12 set or bigger") || says != tooBig(english, 16, 6, false) {
 		t.Errorf("16 on double-6: the box says %q, want that they need double-12 or bigger", says)
 	}
 	anyway := box.testid("deal-anyway")
 	if len(box.testid("hand-choice")) != 0 || len(anyway.named("deal_anyway")) != 1 || anyway.named("deal_anyway").has("checked") {
 		t.Fatalf("16 on double-6: %d choices, deal anyway %q; want no choices and an unticked deal anyway", len(box.testid("hand-choice")), anyway.text())
 	}
-	expectSays(t, "16 on double-6: deal anyway", anyway, text("hands.anyway", referee.Params{"Set": "double-6", "Max": 1}))
+	expectSays(t, "16 on double-6: deal anyway", anyway, say("hands.anyway", referee.Params{"Set": "double-6", "Max": 1}))
 	if !strings.Contains(anyway.text(), "1 tile at most") {
 		t.Errorf("16 on double-6: deal anyway says %q, want 1 tile at most", anyway.text())
 	}
@@ -144,7 +144,7 @@ func TestSetupTooBig(t *testing.T) {
 	r = a.post("/games", form(append(base, "hand_other", "1")...))
 	expectTestID(t, "no tick", r, http.StatusBadRequest, "error-set", "16 players need a double-12 set or bigger")
 	r = a.post("/games", form(append(base, "deal_anyway", "yes", "hand_other", "2")...))
-	expectTestID(t, "ticked, 2 each", r, http.StatusBadRequest, "error-hand_size", text("setup.hand-size", referee.Params{"Max": 1, "N": 16, "Set": "double-6"}))
+	expectTestID(t, "ticked, 2 each", r, http.StatusBadRequest, "error-hand_size", say("setup.hand-size", referee.Params{"Max": 1, "N": 16, "Set": "double-6"}))
 	if !r.testid("deal-anyway").named("deal_anyway").has("checked") || r.testid("suggestion").named("hand_other").attr("value") != "2" {
 		t.Errorf("ticked, 2 each: refused without the tick or the 2 typed kept")
 	}
@@ -164,9 +164,9 @@ func TestHandSourceLabels(t *testing.T) {
 	t.Parallel()
 	seen := map[string]bool{}
 	for _, s := range referee.HandSources() {
-		label := sourceLabel(s)
+		label := sourceLabel(english, s)
 		if label == string(s) || strings.HasPrefix(label, "[") || seen[label] {
-			t.Errorf("sourceLabel(%s) = %q, want words of its own", s, label)
+			t.Errorf("sourceLabel(english, %s) = %q, want words of its own", s, label)
 		}
 		seen[label] = true
 	}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -13,9 +14,10 @@ import (
 // shareLinks builds the game night's links as this phone may pass them
 // on: both from the edit link, only the view-only one from that.
 func shareLinks(c echo.Context, g db.Game) (views.Share, error) {
+	ctx := c.Request().Context()
 	var s views.Share
 	origin := c.Scheme() + "://" + c.Request().Host
-	view, err := shareLink(origin+gameURL(g.ViewSlug), text("qr.view", nil))
+	view, err := shareLink(origin+gameURL(g.ViewSlug), text(ctx, "qr.view", nil))
 	if err != nil {
 		return s, err
 	}
@@ -23,7 +25,7 @@ func shareLinks(c echo.Context, g db.Game) (views.Share, error) {
 	if g.ViewOnly {
 		return s, nil
 	}
-	edit, err := shareLink(origin+gameURL(g.Slug), text("qr.edit", nil))
+	edit, err := shareLink(origin+gameURL(g.Slug), text(ctx, "qr.edit", nil))
 	if err != nil {
 		return s, err
 	}
@@ -55,18 +57,19 @@ func (a *App) renewLink(c echo.Context) error {
 // setMe records who this phone belongs to at the game night: their entry
 // comes first on the round's card.
 func (a *App) setMe(c echo.Context) error {
+	ctx := c.Request().Context()
 	seat, err := strconv.Atoi(c.FormValue("seat"))
 	if err != nil {
-		return referee.Invalid("seat", "seat-pick", text("seat-pick", nil), nil)
+		return referee.Invalid("seat", "seat-pick", text(ctx, "seat-pick", nil), nil)
 	}
-	g, err := a.store.Settings(c.Request().Context(), c.Param("slug"))
+	g, err := a.store.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
 	if g.ViewOnly {
 		return referee.ViewOnly()
 	}
-	if err := a.store.SetSeat(c.Request().Context(), device(c), g.Slug, seat); err != nil {
+	if err := a.store.SetSeat(ctx, device(c), g.Slug, seat); err != nil {
 		return err
 	}
 	return seeOther(c, gameURL(g.Slug)+"#round")
@@ -90,10 +93,10 @@ func (a *App) mine(c echo.Context, g db.Game, p views.RoundPanel) views.RoundPan
 }
 
 // renewedFlash says which link was just replaced.
-func renewedFlash(which string) string {
+func renewedFlash(ctx context.Context, which string) string {
 	switch which {
 	case "edit", "view":
-		return text("renewed."+which, nil)
+		return text(ctx, "renewed."+which, nil)
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -10,16 +11,16 @@ import (
 )
 
 // sheetView builds the score sheet: seat order across, rounds down.
-func sheetView(sh db.Sheet) views.SheetView {
+func sheetView(ctx context.Context, sh db.Sheet) views.SheetView {
 	g := sh.Game
 	s := views.SheetView{URL: gameURL(g.Slug) + "/sheet", Players: g.Players, Totals: sh.Totals(),
 		Leaders: make([]bool, len(g.Players)), Live: sheetLive(sh), Short: shortNames(g.Players)}
 	s.Legend = legend(g.Players, s.Short)
 	for _, r := range sh.Rounds {
-		s.Rows = append(s.Rows, sheetLine(sh, r))
+		s.Rows = append(s.Rows, sheetLine(ctx, sh, r))
 	}
 	if sh.Seats != nil {
-		s.Missed = text("missed-note", nil)
+		s.Missed = text(ctx, "missed-note", nil)
 	}
 	if len(sh.Results()) > 0 {
 		out := sh.Standings()
@@ -28,7 +29,7 @@ func sheetView(sh db.Sheet) views.SheetView {
 		}
 		if !sh.Finished { // a finished game says why, and draws it, in its final standings
 			s.Lead = out.Reason
-			s.Chart = totalsChart(sh)
+			s.Chart = totalsChart(ctx, sh)
 		}
 	}
 	return s
@@ -36,7 +37,7 @@ func sheetView(sh db.Sheet) views.SheetView {
 
 // sheetLine is one round's line of the score sheet: each player's score
 // so far, and the round's winners once it is closed.
-func sheetLine(sh db.Sheet, r referee.SheetRound) views.SheetRow {
+func sheetLine(ctx context.Context, sh db.Sheet, r referee.SheetRound) views.SheetRow {
 	row := views.SheetRow{Number: r.Number, Double: tileName(r.Double()), URL: roundURL(sh.Game.Slug, r.Number), Open: !r.Closed}
 	res := sh.Result(r)
 	won := map[int]bool{}
@@ -50,10 +51,10 @@ func sheetLine(sh db.Sheet, r referee.SheetRound) views.SheetRow {
 		switch {
 		case !sh.Plays(seat, r.Number) && r.Closed:
 			cell.Text = strconv.Itoa(res.Scores[seat])
-			cell.Missed = text("missed-cell", referee.Params{"Name": sh.Players[seat], "N": r.Number, "Score": res.Scores[seat],
-				"Rule": missedName(sh.Seats[seat].Missed)})
+			cell.Missed = text(ctx, "missed-cell", referee.Params{"Name": sh.Players[seat], "N": r.Number, "Score": res.Scores[seat],
+				"Rule": missedName(ctx, sh.Seats[seat].Missed)})
 		case !sh.Plays(seat, r.Number):
-			cell.Text, cell.Missed = "·", text("missed-cell.open", referee.Params{"Name": sh.Players[seat], "N": r.Number})
+			cell.Text, cell.Missed = "·", text(ctx, "missed-cell.open", referee.Params{"Name": sh.Players[seat], "N": r.Number})
 		case e != nil:
 			cell.Text = strconv.Itoa(res.Scores[seat])
 		}
@@ -64,9 +65,9 @@ func sheetLine(sh db.Sheet, r referee.SheetRound) views.SheetRow {
 
 // finalStandings is the standings after the last round, with the
 // tie-break applied and explained.
-func finalStandings(sh db.Sheet) *views.Final {
+func finalStandings(ctx context.Context, sh db.Sheet) *views.Final {
 	out := sh.Standings()
-	f := &views.Final{Reason: out.Reason, Chart: totalsChart(sh)}
+	f := &views.Final{Reason: out.Reason, Chart: totalsChart(ctx, sh)}
 	for _, st := range out.Standings {
 		f.Places = append(f.Places, views.Place{Place: st.Place, Name: st.Name, Total: st.Total})
 	}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -14,12 +15,13 @@ import (
 // table shows the live table of a round; htmx, following the stream,
 // gets the table's card alone.
 func (a *App) table(c echo.Context) error {
+	ctx := c.Request().Context()
 	since := a.hub.now() // before the read: a change after it is sent again
 	t, err := a.tableOf(c)
 	if err != nil {
 		return err
 	}
-	p := tablePage(t, tableView(c))
+	p := tablePage(ctx, t, tableView(c))
 	p.Stream = streamURL(c.Param("slug"), since)
 	return tableAnswer(c, http.StatusOK, p)
 }
@@ -51,32 +53,32 @@ func (o tableOptions) endLink(base string) func(referee.Tile) string {
 }
 
 // tablePage builds the table's view model.
-func tablePage(t db.Table, o tableOptions) views.TablePage {
+func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage {
 	g, r, rr := atTable(t), t.Round(t.Number), t.Live
 	slug, base := g.Slug, tableURL(g.Slug, t.Number)
 	p := views.TablePage{
-		Meta:     views.Meta{Title: text("title.table", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name, WakeLock: !r.Closed},
+		Meta:     views.Meta{Title: text(ctx, "title.table", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name, WakeLock: !r.Closed},
 		ViewOnly: g.ViewOnly, GameURL: gameURL(slug), URL: base, CheckURL: roundURL(slug, r.Number) + "/check",
 		RulesURL: rulesURL(slug), ReplayURL: roundURL(slug, r.Number) + "/replay", ScoreURL: gameURL(slug) + "#round",
 		Number: r.Number, Double: r.Double(), Zoomed: o.zoom, ZoomURL: zoomURL(base, o.on, !o.zoom),
 		Layout: views.Layout(views.PlacedTiles(rr.Layout(), o.endLink(base)), g.Rules.SpinnerArms),
-		Banner: banner(rr, g), Started: rr.Layout().Len() > 0, Players: g.Players, Turn: rr.Turn(),
+		Banner: banner(ctx, rr, g), Started: rr.Layout().Len() > 0, Players: g.Players, Turn: rr.Turn(),
 		Closed: r.Closed, CanDraw: rr.Boneyard() > 0, Seq: strconv.Itoa(len(t.Log)),
 	}
-	p.Ends, p.Tiles, p.Places = endChoices(rr.Layout(), o.on), tileKeypad(rr.Layout(), o.on), placeChoices(rr.Layout())
-	p.Setter, p.StartDraw, p.Penalty = t.TableSeat(t.Number, r.Setter), startDraw(rr, g), penalty(rr, g)
+	p.Ends, p.Tiles, p.Places = endChoices(ctx, rr.Layout(), o.on), tileKeypad(rr.Layout(), o.on), placeChoices(ctx, rr.Layout())
+	p.Setter, p.StartDraw, p.Penalty = t.TableSeat(t.Number, r.Setter), startDraw(ctx, rr, g), penalty(ctx, rr, g)
 	p.Live = tableLive(t, o, r.Setter, r.Closed)
 	if t.Stopped != nil {
-		p.Problem = &views.Refusal{Code: string(referee.CodeConflict), Reason: text("log-stopped", referee.Params{"Reason": t.Stopped.Reason})}
+		p.Problem = &views.Refusal{Code: string(referee.CodeConflict), Reason: text(ctx, "log-stopped", referee.Params{"Reason": reason(ctx, t.Stopped)})}
 	}
 	if rr.Over() {
-		p.Over = overText(rr, g)
+		p.Over = overText(ctx, rr, g)
 	}
 	if last := lastPlayer(t.Log); last >= 0 && rr.CanTakeBack(last) {
 		p.TakeBack = &views.Seat{Seat: last, Name: g.Players[last]}
 	}
 	for _, a := range t.Log {
-		p.Log = append(p.Log, describe(a.Action, g.Players))
+		p.Log = append(p.Log, describe(ctx, a.Action, g.Players))
 	}
 	return p
 }
@@ -99,13 +101,13 @@ func lastPlayer(log []db.Action) int {
 }
 
 // endChoices lists the open ends to pick from, the picked one selected.
-func endChoices(l *referee.Layout, on string) []views.EndChoice {
+func endChoices(ctx context.Context, l *referee.Layout, on string) []views.EndChoice {
 	var out []views.EndChoice
 	for _, e := range l.OpenEnds() {
 		p := referee.Params{"On": e.On.String(), "Pips": e.Pips, "N": e.Free}
-		label := text("end-label", p)
+		label := text(ctx, "end-label", p)
 		if e.Free > 1 {
-			label = text("end-label-places", p)
+			label = text(ctx, "end-label-places", p)
 		}
 		out = append(out, views.EndChoice{Value: e.On.String(), Label: label, Selected: e.On.String() == on})
 	}
@@ -114,13 +116,13 @@ func endChoices(l *referee.Layout, on string) []views.EndChoice {
 
 // placeChoices lists every tile on the table, to ask about any place: the
 // usual dispute is about one that is closed or owed elsewhere.
-func placeChoices(l *referee.Layout) []views.EndChoice {
+func placeChoices(ctx context.Context, l *referee.Layout) []views.EndChoice {
 	var out []views.EndChoice
 	for _, p := range l.Places() {
 		params := referee.Params{"On": p.Tile.String(), "Pips": p.Open}
-		label := text("place.open", params)
+		label := text(ctx, "place.open", params)
 		if p.Used >= p.Slots {
-			label = text("place.closed", params)
+			label = text(ctx, "place.closed", params)
 		}
 		out = append(out, views.EndChoice{Value: p.Tile.String(), Label: label})
 	}
@@ -149,8 +151,8 @@ func tileKeypad(l *referee.Layout, on string) []views.TileBox {
 
 // startDraw says how draws for an unheld starting double go under the
 // house rule, and who may record one now.
-func startDraw(rr *referee.Round, g db.Game) views.StartDraw {
-	d := views.StartDraw{Help: text("start-draw."+string(g.Rules.Unheld), referee.Params{"Tile": rr.Layout().Double().String()})}
+func startDraw(ctx context.Context, rr *referee.Round, g db.Game) views.StartDraw {
+	d := views.StartDraw{Help: text(ctx, "start-draw."+string(g.Rules.Unheld), referee.Params{"Tile": rr.Layout().Double().String()})}
 	for seat, name := range g.Players {
 		if rr.MayDrawForStart(seat) {
 			d.Seats = append(d.Seats, views.Seat{Seat: seat, Name: name})
@@ -161,11 +163,11 @@ func startDraw(rr *referee.Round, g db.Game) views.StartDraw {
 
 // penalty offers the last-tile penalty for each player down to one tile,
 // where the house rule has one.
-func penalty(rr *referee.Round, g db.Game) views.Penalty {
+func penalty(ctx context.Context, rr *referee.Round, g db.Game) views.Penalty {
 	if g.Rules.LastTile == referee.LastTileCourtesy || rr.Over() || rr.Turn() < 0 {
 		return views.Penalty{}
 	}
-	p := views.Penalty{What: text("penalty."+string(g.Rules.LastTile), nil)}
+	p := views.Penalty{What: text(ctx, "penalty."+string(g.Rules.LastTile), nil)}
 	for seat, name := range g.Players {
 		if rr.HandCount(seat) == 1 && !rr.Skips(seat) {
 			p.Seats = append(p.Seats, views.Seat{Seat: seat, Name: name})

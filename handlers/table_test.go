@@ -66,10 +66,10 @@ func expectBanner(t *testing.T, what string, r response, owes, turn string) {
 }
 
 func spinnerOwes(n int) string {
-	return text("owes.spinner", referee.Params{"Tile": "9-9", "N": n})
+	return say("owes.spinner", referee.Params{"Tile": "9-9", "N": n})
 }
 
-func turnOf(name string) string { return text("turn", referee.Params{"Name": name}) }
+func turnOf(name string) string { return say("turn", referee.Params{"Name": name}) }
 
 // expectNoTiles fails unless the table's drawing is empty.
 func expectNoTiles(t *testing.T, what string, r response) {
@@ -94,7 +94,7 @@ func TestTableLaysTiles(t *testing.T) {
 	g := a.createGame("9", "Ann", "Bob", "Cy")
 	table := g + "/rounds/1/table"
 	r := a.get(table)
-	expectBanner(t, "empty table", r, text("owes.start", referee.Params{"Tile": "9-9"}), "")
+	expectBanner(t, "empty table", r, say("owes.start", referee.Params{"Tile": "9-9"}), "")
 	expectStart(t, "empty table", r, "9-9")
 	expectNoTiles(t, "empty table", r)
 	expectBanner(t, "set the spinner", a.lay(table, "1", "9-9", ""), spinnerOwes(4), turnOf("Cy"))
@@ -117,10 +117,10 @@ func TestTableLaysTiles(t *testing.T) {
 	want = a.refereeRefuses(g, play(0, "9-4", "7-7"), referee.CodeUnknownEnd)
 	expectRefusal(t, "unknown end", a.lay(table, "0", "9-4", "7-7"), http.StatusUnprocessableEntity, referee.CodeUnknownEnd, want.Reason)
 	expectRefusal(t, "unreadable end", a.lay(table, "0", "9-4", "seven"), http.StatusUnprocessableEntity, referee.CodeUnknownEnd,
-		text("lay-on", referee.Params{"Tile": "9-4", "On": "seven"}))
+		say("lay-on", referee.Params{"Tile": "9-4", "On": "seven"}))
 	want = a.refereeRefuses(g, referee.Action{Seat: 0, Kind: referee.ActPass}, referee.CodeMustDraw)
 	expectRefusal(t, "pass without drawing", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusUnprocessableEntity, referee.CodeMustDraw, want.Reason)
-	expectProblem(t, "no tile picked", a.postHTMX(table, form("kind", "play", "seat", "0", "on", "9-9")), http.StatusBadRequest, text("lay-tile", nil))
+	expectProblem(t, "no tile picked", a.postHTMX(table, form("kind", "play", "seat", "0", "on", "9-9")), http.StatusBadRequest, say("lay-tile", nil))
 	expect(t, "unknown action", a.postHTMX(table, form("kind", "shuffle", "seat", "0")), http.StatusBadRequest)
 	if got := a.actions(g); got != before {
 		t.Fatalf("refused actions stored: %d actions, want %d", got, before)
@@ -164,7 +164,7 @@ func TestTableChickieAndEnds(t *testing.T) {
 		seat = 1 - seat
 	}
 	r := a.get(table + "?on=1-1")
-	expectBanner(t, "chickie owed", r, text("owes.chickie", referee.Params{"Tile": "1-1", "N": 2}), "")
+	expectBanner(t, "chickie owed", r, say("owes.chickie", referee.Params{"Tile": "1-1", "N": 2}), "")
 	if end := r.testid("end-1-1"); end.attr("value") != "1-1" || !end.has("checked") {
 		t.Fatalf("chickie owed: end 1-1 is %q, checked %v; want it picked", end.attr("value"), end.has("checked"))
 	}
@@ -174,14 +174,14 @@ func TestTableChickieAndEnds(t *testing.T) {
 	expectRefusal(t, "chickie first", a.lay(table, itoa(seat), "2-6", "9-2"), http.StatusUnprocessableEntity, referee.CodeChickieFirst, want.Reason)
 
 	v := expectTestID(t, "verdict", a.getHTMX(g+"/rounds/1/check?tile=2-6&on=9-2"), http.StatusOK, "verdict",
-		text("verdict.question", referee.Params{"Tile": "2-6", "On": "9-2"}))
+		say("verdict.question", referee.Params{"Tile": "2-6", "On": "9-2"}))
 	expectVerdict(t, "verdict", v, false, referee.CodeChickieFirst)
 	v = expectTestID(t, "verdict yes", a.getHTMX(g+"/rounds/1/check?tile=1-6&on=1-1"), http.StatusOK, "verdict", "")
 	expectVerdict(t, "verdict yes", v, true, "")
 	// Under six arms this layout could not have been laid: that says
 	// nothing of the tile asked about, so no variant is mentioned.
-	expectVariant(t, "verdict yes", v, text("verdict.same", nil))
-	expectTestID(t, "verdict without a tile", a.get(g+"/rounds/1/check?on=1-1"), http.StatusBadRequest, "refusal", text("verdict.pick", nil))
+	expectVariant(t, "verdict yes", v, say("verdict.same", nil))
+	expectTestID(t, "verdict without a tile", a.get(g+"/rounds/1/check?on=1-1"), http.StatusBadRequest, "refusal", say("verdict.pick", nil))
 }
 
 func TestTableRoundEnds(t *testing.T) {
@@ -192,7 +192,7 @@ func TestTableRoundEnds(t *testing.T) {
 	g := r.header.Get("Location")
 	table := g + "/rounds/1/table"
 	r = a.lay(table, "0", "6-6", "")
-	expectTestID(t, "domino", r, http.StatusOK, "round-over", text("over.out", referee.Params{"Name": "Ann"}))
+	expectTestID(t, "domino", r, http.StatusOK, "round-over", say("over.out", referee.Params{"Name": "Ann"}))
 	if got := r.testid("enter-scores").attr("href"); got != g+"#round" {
 		t.Fatalf("domino: the scores are entered at %q, want %q", got, g+"#round")
 	}
@@ -203,7 +203,7 @@ func TestTableRoundEnds(t *testing.T) {
 	expectRefusal(t, "after the end", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusUnprocessableEntity, referee.CodeRoundOver, want.Reason)
 	over := a.getHTMX(strings.TrimSuffix(table, "/table") + "/check?tile=6-5&on=6-6")
 	expectSays(t, "asked after the end", expectTestID(t, "asked after the end", over, http.StatusOK, "reason", ""),
-		"No. "+text("over.out", referee.Params{"Name": "Ann"})+" "+text("verdict.would-fit", nil))
+		"No. "+say("over.out", referee.Params{"Name": "Ann"})+" "+say("verdict.would-fit", nil))
 	if got := over.testid("rule").text(); got != string(referee.CodeRoundOver) {
 		t.Fatalf("asked after the end: rule %q, want %s", got, referee.CodeRoundOver)
 	}
@@ -217,7 +217,7 @@ func TestTableRoundEnds(t *testing.T) {
 	table = r.header.Get("Location") + "/rounds/1/table"
 	a.lay(table, "0", "6-6", "")
 	expectSays(t, "first pass", expectTestID(t, "first pass", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusOK, "turn", ""), turnOf("Ann"))
-	expectTestID(t, "blocked", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "round-over", text("over.blocked", nil))
+	expectTestID(t, "blocked", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "round-over", say("over.blocked", nil))
 }
 
 func TestTableStuckChickie(t *testing.T) {
@@ -238,16 +238,16 @@ func TestTableStuckChickie(t *testing.T) {
 				expect(t, "lay "+m, last, http.StatusOK)
 			}
 			p := referee.Params{"Tile": "3-3", "Left": 0, "Pips": 3, "N": 3}
-			why := text("stuck.chickie", p)
+			why := say("stuck.chickie", p)
 			if rule == "released" {
-				expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+text("stuck.released", nil))
-				expectBanner(t, "let go", last, text("owes.open", nil), "")
+				expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+say("stuck.released", nil))
+				expectBanner(t, "let go", last, say("owes.open", nil), "")
 				expect(t, "play on elsewhere", a.lay(table, "1", "5-0", "5-3"), http.StatusOK)
 				return
 			}
 			// It stays owed: nothing can be laid, but the round is not over
 			// while the boneyard has tiles; the others draw.
-			expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+text("stuck.owed-none", p))
+			expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+say("stuck.owed-none", p))
 			expectNoTestID(t, "not over with 12 in the boneyard", last, "round-over")
 			r = a.postHTMX(table, form("kind", "draw", "seat", "1"))
 			expectNoTestID(t, "a draw goes on", r, "round-over")
@@ -274,8 +274,8 @@ func TestTableLastTilePenalty(t *testing.T) {
 			table := r.header.Get("Location") + "/rounds/1/table"
 			r = a.lay(table, "0", "6-6", "")
 			offer := expectTestID(t, "Ann down to one tile", r, http.StatusOK, "penalty-0", "")
-			if !strings.Contains(offer.text(), text("penalty."+rule, nil)) {
-				t.Fatalf("the penalty button says %q, want it to say %q", offer.text(), text("penalty."+rule, nil))
+			if !strings.Contains(offer.text(), say("penalty."+rule, nil)) {
+				t.Fatalf("the penalty button says %q, want it to say %q", offer.text(), say("penalty."+rule, nil))
 			}
 			expectNoTestID(t, "Bob holds two", r, "penalty-1")
 			r = a.postHTMX(table, form("kind", "penalty", "seat", "0"))
@@ -315,7 +315,7 @@ func TestTableDrawsForTheStart(t *testing.T) {
 	r = a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "unheld_double", "reshuffle"))
 	expect(t, "create", r, http.StatusSeeOther)
 	r = a.get(r.header.Get("Location") + "/rounds/1/table")
-	expectSays(t, "a new deal", expectTestID(t, "a new deal", r, http.StatusOK, "draw-for-start", ""), text("start-draw.reshuffle", referee.Params{"Tile": "6-6"}))
+	expectSays(t, "a new deal", expectTestID(t, "a new deal", r, http.StatusOK, "draw-for-start", ""), say("start-draw.reshuffle", referee.Params{"Tile": "6-6"}))
 	expectNoTestID(t, "nothing drawn", r, "draw-for-start-0")
 }
 

@@ -27,10 +27,10 @@ func readActionForm(c echo.Context) actionForm {
 // action reads the form into the referee's action. A tile or place that
 // can't be read is refused the way the referee refuses it, with its rule
 // code.
-func (f actionForm) action(set referee.Set) (referee.Action, error) {
+func (f actionForm) action(ctx context.Context, set referee.Set) (referee.Action, error) {
 	seat, err := strconv.Atoi(f.seat)
 	if err != nil {
-		return referee.Action{}, invalid("seat", "seat", nil)
+		return referee.Action{}, invalid(ctx, "seat", "act-seat", nil)
 	}
 	a := referee.Action{Seat: seat, Kind: referee.ActionKind(f.kind)}
 	switch a.Kind {
@@ -38,10 +38,10 @@ func (f actionForm) action(set referee.Set) (referee.Action, error) {
 		return a, nil
 	case referee.ActPlay:
 	default:
-		return a, invalid("kind", "kind", nil)
+		return a, invalid(ctx, "kind", "kind", nil)
 	}
 	if f.tile == "" {
-		return a, invalid("tile", "lay-tile", nil)
+		return a, invalid(ctx, "tile", "lay-tile", nil)
 	}
 	t, err := set.Parse(f.tile)
 	if err != nil {
@@ -51,7 +51,7 @@ func (f actionForm) action(set referee.Set) (referee.Action, error) {
 	if !a.Move.Start {
 		if a.Move.On, err = referee.ParseTile(f.on); err != nil {
 			p := referee.Params{"Tile": t.String(), "On": f.on}
-			return a, &referee.RuleError{Code: referee.CodeUnknownEnd, Tile: t.String(), On: f.on, Key: "lay-on", Params: p, Reason: text("lay-on", p)}
+			return a, &referee.RuleError{Code: referee.CodeUnknownEnd, Tile: t.String(), On: f.on, Key: "lay-on", Params: p, Reason: text(ctx, "lay-on", p)}
 		}
 	}
 	return a, nil
@@ -59,13 +59,13 @@ func (f actionForm) action(set referee.Set) (referee.Action, error) {
 
 // basedOn is how many actions the page showed; a form without it, from a
 // script, is not checked.
-func (f actionForm) basedOn() (int, error) {
+func (f actionForm) basedOn(ctx context.Context) (int, error) {
 	if f.seq == "" {
 		return db.Unchecked, nil
 	}
 	n, err := strconv.Atoi(f.seq)
 	if err != nil || n < 0 {
-		return 0, invalid("seq", "version", nil)
+		return 0, invalid(ctx, "seq", "version", nil)
 	}
 	return n, nil
 }
@@ -74,11 +74,12 @@ func (f actionForm) basedOn() (int, error) {
 // it; a refusal shows the rule on the table as it stands and changes
 // nothing.
 func (a *App) act(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return err
 	}
-	t, err := a.writeAction(c.Request().Context(), slug, n, readActionForm(c))
+	t, err := a.writeAction(ctx, slug, n, readActionForm(c))
 	var re *referee.RuleError
 	switch {
 	case errors.As(err, &re) && !pageWide(re.Code) && re.Code != referee.CodeInvalid:
@@ -90,7 +91,7 @@ func (a *App) act(c echo.Context) error {
 	if !isHTMX(c) {
 		return seeOther(c, tableURL(slug, n))
 	}
-	return tableAnswer(c, http.StatusOK, tablePage(t, tableView(c)))
+	return tableAnswer(c, http.StatusOK, tablePage(ctx, t, tableView(c)))
 }
 
 // writeAction reads the form under the game's rules and acts. A view-only
@@ -98,11 +99,11 @@ func (a *App) act(c echo.Context) error {
 // changes.
 func (a *App) writeAction(ctx context.Context, slug string, n int, f actionForm) (db.Table, error) {
 	return a.store.ActAs(ctx, slug, n, func(g db.Game) (referee.Action, int, error) {
-		action, err := f.action(g.Rules.Set)
+		action, err := f.action(ctx, g.Rules.Set)
 		if err != nil {
 			return action, 0, err
 		}
-		seq, err := f.basedOn()
+		seq, err := f.basedOn(ctx)
 		return action, seq, err
 	})
 }
@@ -110,14 +111,15 @@ func (a *App) writeAction(ctx context.Context, slug string, n int, f actionForm)
 // actRefused shows the table as it stands, nothing written, with the rule
 // the action broke and a link to it.
 func (a *App) actRefused(c echo.Context, slug string, n int, re *referee.RuleError) error {
-	t, err := a.store.Table(c.Request().Context(), slug, n)
+	ctx := c.Request().Context()
+	t, err := a.store.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}
-	p := tablePage(t, tableView(c))
-	p.Problem = &views.Refusal{Code: string(re.Code), Reason: re.Reason}
+	p := tablePage(ctx, t, tableView(c))
+	p.Problem = &views.Refusal{Code: string(re.Code), Reason: reason(ctx, re)}
 	if _, request := codeStatus[re.Code]; !request { // a rule of the game, with its section of the rules
 		p.Problem.RuleURL = rulesURL(slug) + "#" + re.Code.Section()
 	}
-	return tableAnswer(c, problemOf(re).status, p)
+	return tableAnswer(c, problemOf(ctx, re).status, p)
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -14,11 +15,12 @@ import (
 
 // tiles shows the grid of tiles for one player's hand.
 func (a *App) tiles(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, seat, err := seatPath(c)
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(c.Request().Context(), slug, n, false)
+	sh, r, err := a.sheetRound(ctx, slug, n, false)
 	if err != nil {
 		return err
 	}
@@ -34,26 +36,26 @@ func (a *App) tiles(c echo.Context) error {
 			mine = append(mine, t.String())
 		}
 	}
-	return render(c, http.StatusOK, views.Tiles(tilesPage(sh, r, seat, mine, "")))
+	return render(c, http.StatusOK, views.Tiles(tilesPage(ctx, sh, r, seat, mine, "")))
 }
 
 // tilesPage builds the grid: the round's double and tiles tapped for
 // other players are greyed out, with where they are.
-func tilesPage(sh db.Sheet, r *referee.SheetRound, seat int, picked []string, problem string) views.TilesPage {
+func tilesPage(ctx context.Context, sh db.Sheet, r *referee.SheetRound, seat int, picked []string, problem string) views.TilesPage {
 	g := sh.Game
 	back := gameURL(g.Slug)
 	if r.Closed {
 		back = roundURL(g.Slug, r.Number)
 	}
-	p := views.TilesPage{Meta: views.Meta{Title: text("title.tiles", referee.Params{"Name": g.Players[seat]}), Where: g.Name},
+	p := views.TilesPage{Meta: views.Meta{Title: text(ctx, "title.tiles", referee.Params{"Name": g.Players[seat]}), Where: g.Name},
 		Back: back, Action: entryURL(g.Slug, r.Number, seat), Name: g.Players[seat], Round: r.Number,
 		Double: tileName(r.Double()), Error: problem, Closed: r.Closed, Who: g.Players,
 		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), Form: newFormID()}
-	taken := map[referee.Tile]string{referee.NewTile(r.Double(), r.Double()): text("on-the-table", nil)}
+	taken := map[referee.Tile]string{referee.NewTile(r.Double(), r.Double()): text(ctx, "on-the-table", nil)}
 	for s, e := range r.Entries {
 		if e != nil && s != seat {
 			for _, t := range e.Tiles {
-				taken[t] = text("in-hand", referee.Params{"Name": g.Players[s]})
+				taken[t] = text(ctx, "in-hand", referee.Params{"Name": g.Players[s]})
 			}
 		}
 	}

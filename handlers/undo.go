@@ -15,6 +15,7 @@ import (
 // its button named; when another change has come since, it says so in the
 // round's card and undoes nothing.
 func (a *App) undo(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return err
@@ -23,8 +24,8 @@ func (a *App) undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	undone, sh, err := a.store.UndoLast(c.Request().Context(), slug, n, basedOn)
-	if p := problemOf(err); err != nil && p.code == referee.CodeConflict {
+	undone, sh, err := a.store.UndoLast(ctx, slug, n, basedOn)
+	if p := problemOf(ctx, err); err != nil && p.code == referee.CodeConflict {
 		return a.undoRefused(c, slug, n, basedOn, p, err)
 	}
 	if err != nil {
@@ -35,7 +36,7 @@ func (a *App) undo(c echo.Context) error {
 	}
 	return a.roundChanged(c, sh, n, func(p views.RoundPanel) templ.Component {
 		if undone.ID != 0 {
-			p.Notice = text("undone", referee.Params{"What": changeName(sh.Game, undone)})
+			p.Notice = text(ctx, "undone", referee.Params{"What": changeName(ctx, sh.Game, undone)})
 		}
 		return views.RoundCard(p)
 	})
@@ -44,6 +45,7 @@ func (a *App) undo(c echo.Context) error {
 // undoBasis is what the undo form was based on: the round's version, the
 // change it offered to take back, and its one-time id.
 func undoBasis(c echo.Context) (db.Basis, error) {
+	ctx := c.Request().Context()
 	b := db.Basis{Version: db.Unchecked, Form: formID(c)}
 	for name, to := range map[string]*int64{"version": &b.Version, "change": &b.Change} {
 		v := c.FormValue(name)
@@ -52,7 +54,7 @@ func undoBasis(c echo.Context) (db.Basis, error) {
 		}
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 {
-			return b, invalid("version", "version", nil)
+			return b, invalid(ctx, "version", "version", nil)
 		}
 		*to = n
 	}
@@ -63,18 +65,19 @@ func undoBasis(c echo.Context) (db.Basis, error) {
 // undone. A round closed meanwhile has no card left: that refusal is
 // shown as any other.
 func (a *App) undoRefused(c echo.Context, slug string, n int, basedOn db.Basis, p problem, err error) error {
-	sh, r, lerr := a.sheetRound(c.Request().Context(), slug, n, true)
+	ctx := c.Request().Context()
+	sh, r, lerr := a.sheetRound(ctx, slug, n, true)
 	if lerr != nil || r.Closed {
 		return err
 	}
 	msg := p.msg
 	if offered, ok := changeByID(sh.History, basedOn.Change); ok {
 		if now, ok := sh.Undoable(n); !ok || now.ID != offered.ID {
-			msg = text("undo-stale", referee.Params{"What": changeName(sh.Game, offered)})
+			msg = text(ctx, "undo-stale", referee.Params{"What": changeName(ctx, sh.Game, offered)})
 		}
 	}
 	if isHTMX(c) {
-		panel := a.mine(c, sh.Game, roundPanel(sh, r))
+		panel := a.mine(c, sh.Game, roundPanel(ctx, sh, r))
 		panel.Error = msg
 		return render(c, p.status, views.RoundCard(panel))
 	}

@@ -17,7 +17,7 @@ func TestUndoSaysWhatItUndoes(t *testing.T) {
 	r1 := g + "/rounds/1"
 	a.postHTMX(r1+"/entries/0", form("pips", "12", "open", "1"))
 	r := a.postHTMX(r1+"/entries/2", form("went_out", "1", "open", "1"))
-	expectSays(t, "the saved entry's undo", r.testid("undo"), text("undo", referee.Params{"What": "Cy going out"}))
+	expectSays(t, "the saved entry's undo", r.testid("undo"), say("undo", referee.Params{"What": "Cy going out"}))
 	a.postHTMX(r1+"/undo", form())
 	page := a.get(g)
 	expectSays(t, "the game page's undo", page.testid("undo"), "Undo Ann's 12")
@@ -29,7 +29,7 @@ func TestUndoSaysWhatItUndoes(t *testing.T) {
 		r := a.postWith(r1+"/undo", sent, htmx)
 		card := expectTestID(t, "undo a change no longer the latest", r, http.StatusConflict, "round", "")
 		expectSays(t, "undo a change no longer the latest", card.testid("problem"),
-			text("undo-stale", referee.Params{"What": "Ann's 12"}))
+			say("undo-stale", referee.Params{"What": "Ann's 12"}))
 		expectSays(t, "the undo offered now", card.testid("undo"), "Undo Bob's 7")
 	}
 	if e := a.sheet(g).Rounds[0].Entries; e[0] == nil || e[1] == nil {

@@ -159,6 +159,7 @@ func localPath(next string) string {
 // unlockPage asks for the passphrase; a browser already unlocked, or a
 // server without one, goes straight on.
 func (a *App) unlockPage(c echo.Context) error {
+	ctx := c.Request().Context()
 	next := localPath(c.QueryParam("next"))
 	if a.lock == nil {
 		return c.Redirect(http.StatusSeeOther, next)
@@ -170,13 +171,14 @@ func (a *App) unlockPage(c echo.Context) error {
 	if ok {
 		return c.Redirect(http.StatusSeeOther, next)
 	}
-	return render(c, http.StatusOK, views.Unlock(unlockPage(next, "")))
+	return render(c, http.StatusOK, views.Unlock(unlockPage(ctx, next, "")))
 }
 
 // unlock checks a typed passphrase. Wrong ones are counted per client
 // address: after a few, the next is refused unchecked until the wait is
 // over, so guessing it takes years.
 func (a *App) unlock(c echo.Context) error {
+	ctx := c.Request().Context()
 	next := localPath(c.FormValue("next"))
 	if a.lock == nil {
 		return seeOther(c, next)
@@ -184,10 +186,10 @@ func (a *App) unlock(c echo.Context) error {
 	try, wait := a.lock.tries.take(c.RealIP(), a.now())
 	if wait > 0 {
 		secs := retryAfter(c, wait)
-		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(next, text("unlock.wait", referee.Params{"N": secs}))))
+		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(ctx, next, text(ctx, "unlock.wait", referee.Params{"N": secs}))))
 	}
 	if !a.lock.matches(c.FormValue("passphrase")) {
-		return render(c, http.StatusForbidden, views.Unlock(unlockPage(next, text("unlock.wrong", nil))))
+		return render(c, http.StatusForbidden, views.Unlock(unlockPage(ctx, next, text(ctx, "unlock.wrong", nil))))
 	}
 	try.give()
 	if err := a.lock.unlock(c); err != nil {
@@ -196,6 +198,6 @@ func (a *App) unlock(c echo.Context) error {
 	return seeOther(c, next)
 }
 
-func unlockPage(next, problem string) views.UnlockPage {
-	return views.UnlockPage{Meta: views.Meta{Title: text("title.unlock", nil)}, Next: next, Problem: problem}
+func unlockPage(ctx context.Context, next, problem string) views.UnlockPage {
+	return views.UnlockPage{Meta: views.Meta{Title: text(ctx, "title.unlock", nil)}, Next: next, Problem: problem}
 }

@@ -138,7 +138,7 @@ func TestWrongPassphrases(t *testing.T) {
 	a := newAppWith(t, nil, Config{Passphrase: passphrase, BehindProxy: true})
 	for i := 1; i <= 4; i++ {
 		r := a.tryPassphrase("green tiles at dawn", "/new", "")
-		expectProblem(t, "wrong try "+itoa(i), r, http.StatusForbidden, text("unlock.wrong", nil))
+		expectProblem(t, "wrong try "+itoa(i), r, http.StatusForbidden, say("unlock.wrong", nil))
 		if cookieSet(r) != nil {
 			t.Fatalf("wrong try %d set the unlock cookie", i)
 		}
@@ -150,10 +150,10 @@ func TestWrongPassphrases(t *testing.T) {
 	// checked, and only the sixth is refused unchecked.
 	right := a.anotherBrowser()
 	expect(t, "the right passphrase between wrong ones", right.tryPassphrase(passphrase, "/", ""), http.StatusSeeOther)
-	expectProblem(t, "wrong try 5", a.tryPassphrase("", "/", ""), http.StatusForbidden, text("unlock.wrong", nil))
+	expectProblem(t, "wrong try 5", a.tryPassphrase("", "/", ""), http.StatusForbidden, say("unlock.wrong", nil))
 	for _, typed := range []string{"wrong again", passphrase} {
 		r := a.tryPassphrase(typed, "/", "")
-		expectProblem(t, "a try after five wrong ones", r, http.StatusTooManyRequests, text("unlock.wait", map[string]any{"N": 60}))
+		expectProblem(t, "a try after five wrong ones", r, http.StatusTooManyRequests, say("unlock.wait", map[string]any{"N": 60}))
 		if got := r.header.Get("Retry-After"); got != "60" {
 			t.Fatalf("a try after five wrong ones: Retry-After %q, want 60", got)
 		}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 
 	"chickenfoot/referee"
@@ -9,24 +10,24 @@ import (
 
 // verdict judges tile on on under rules, and says what the other variants
 // that bear on placement would say where they differ.
-func verdict(rules referee.Rules, double int, moves []referee.Move, tile, on, rulesLink string) (views.Verdict, error) {
+func verdict(ctx context.Context, rules referee.Rules, double int, moves []referee.Move, tile, on, rulesLink string) (views.Verdict, error) {
 	q := referee.Params{"Tile": tile, "On": on}
-	v := views.Verdict{Question: text("verdict.question", q), InForce: text("verdict.in-force", referee.Params{"Rules": placementRules(rules)})}
+	v := views.Verdict{Question: text(ctx, "verdict.question", q), InForce: text(ctx, "verdict.in-force", referee.Params{"Rules": placementRules(ctx, rules)})}
 	if on == "" {
-		v.Question = text("verdict.question-start", q)
+		v.Question = text(ctx, "verdict.question-start", q)
 	}
-	legal, re, err := judgeMove(rules, double, moves, tile, on)
+	legal, re, err := judgeMove(ctx, rules, double, moves, tile, on)
 	if err != nil {
 		return v, err
 	}
 	v.Legal = legal
 	if legal {
-		v.Reason = text("verdict.yes", nil)
+		v.Reason = text(ctx, "verdict.yes", nil)
 	} else {
-		v.Reason, v.Code, v.RuleURL = re.Reason, string(re.Code), rulesLink+"#"+re.Code.Section()
+		v.Reason, v.Code, v.RuleURL = reason(ctx, re), string(re.Code), rulesLink+"#"+re.Code.Section()
 	}
-	for _, alt := range variants(rules) {
-		other, err := otherVerdict(alt, legal, double, moves, tile, on)
+	for _, alt := range variants(ctx, rules) {
+		other, err := otherVerdict(ctx, alt, legal, double, moves, tile, on)
 		if err != nil {
 			return v, err
 		}
@@ -35,14 +36,14 @@ func verdict(rules referee.Rules, double int, moves []referee.Move, tile, on, ru
 		}
 	}
 	if len(v.Others) == 0 {
-		v.Others = []string{text("verdict.same", nil)}
+		v.Others = []string{text(ctx, "verdict.same", nil)}
 	}
 	return v, nil
 }
 
 // otherVerdict is what one other variant says, or "" when it agrees.
-func otherVerdict(alt variant, legal bool, double int, moves []referee.Move, tile, on string) (string, error) {
-	altLegal, altRe, err := judgeMove(alt.rules, double, moves, tile, on)
+func otherVerdict(ctx context.Context, alt variant, legal bool, double int, moves []referee.Move, tile, on string) (string, error) {
+	altLegal, altRe, err := judgeMove(ctx, alt.rules, double, moves, tile, on)
 	var layoutErr *impossibleLayout
 	p := referee.Params{"Variant": alt.name}
 	switch {
@@ -53,10 +54,10 @@ func otherVerdict(alt variant, legal bool, double int, moves []referee.Move, til
 	case altLegal == legal:
 		return "", nil
 	case altLegal:
-		return text("verdict.alt-yes", p), nil
+		return text(ctx, "verdict.alt-yes", p), nil
 	}
-	p["Reason"] = altRe.Reason
-	return text("verdict.alt-no", p), nil
+	p["Reason"] = reason(ctx, altRe)
+	return text(ctx, "verdict.alt-no", p), nil
 }
 
 // impossibleLayout is a layout the rules could not have produced.
@@ -65,15 +66,15 @@ type impossibleLayout struct{ reason string }
 func (e *impossibleLayout) Error() string { return e.reason }
 
 // judgeMove rebuilds the layout under rules and checks one move on it.
-func judgeMove(rules referee.Rules, double int, moves []referee.Move, tile, on string) (bool, *referee.RuleError, error) {
+func judgeMove(ctx context.Context, rules referee.Rules, double int, moves []referee.Move, tile, on string) (bool, *referee.RuleError, error) {
 	l, err := referee.NewLayout(rules, double)
 	if err != nil {
-		return false, nil, &impossibleLayout{reason: text("layout-bad-start", referee.Params{"D": double, "Set": rules.Set.String()})}
+		return false, nil, &impossibleLayout{reason: text(ctx, "layout-bad-start", referee.Params{"D": double, "Set": rules.Set.String()})}
 	}
 	var re *referee.RuleError
 	if k, err := l.Apply(moves); errors.As(err, &re) {
-		p := referee.Params{"K": k + 1, "Move": moves[k].String(), "Reason": re.Reason}
-		return false, nil, &impossibleLayout{reason: text("layout-bad-move", p)}
+		p := referee.Params{"K": k + 1, "Move": moves[k].String(), "Reason": reason(ctx, re)}
+		return false, nil, &impossibleLayout{reason: text(ctx, "layout-bad-move", p)}
 	} else if err != nil {
 		return false, nil, err
 	}
@@ -91,31 +92,31 @@ type variant struct {
 
 // variants lists the house rules that change where a tile may go, other
 // than the ones in force.
-func variants(r referee.Rules) []variant {
+func variants(ctx context.Context, r referee.Rules) []variant {
 	arms, stuck := r, r
 	var out []variant
 	if r.SpinnerArms == 4 {
 		arms.SpinnerArms = 6
-		out = append(out, variant{text("variant.six-arms", nil), arms})
+		out = append(out, variant{text(ctx, "variant.six-arms", nil), arms})
 	} else {
 		arms.SpinnerArms = 4
-		out = append(out, variant{text("variant.four-arms", nil), arms})
+		out = append(out, variant{text(ctx, "variant.four-arms", nil), arms})
 	}
 	if r.Impossible == referee.ImpossibleStaysOwed {
 		stuck.Impossible = referee.ImpossibleReleased
-		out = append(out, variant{text("variant.release", nil), stuck})
+		out = append(out, variant{text(ctx, "variant.release", nil), stuck})
 	} else {
 		stuck.Impossible = referee.ImpossibleStaysOwed
-		out = append(out, variant{text("variant.block", nil), stuck})
+		out = append(out, variant{text(ctx, "variant.block", nil), stuck})
 	}
 	return out
 }
 
 // placementRules names the house rules in force that bear on placement.
-func placementRules(r referee.Rules) string {
+func placementRules(ctx context.Context, r referee.Rules) string {
 	p := referee.Params{"Set": r.Set.String(), "Arms": r.SpinnerArms}
 	if r.Impossible == referee.ImpossibleReleased {
-		return text("placement.release", p)
+		return text(ctx, "placement.release", p)
 	}
-	return text("placement.block", p)
+	return text(ctx, "placement.block", p)
 }
