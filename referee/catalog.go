@@ -129,3 +129,18 @@ func Conflict(key string, p Params) *RuleError { return refusal(CodeConflict, ke
 func UnknownSeat(name string, names []string) *RuleError {
 	return refusal(CodeBadSeat, "bad-seat.name", Params{"Seat": name, "Names": names})
 }
+
+// A Phrase is a sentence of the referee's not yet worded: its message key
+// and parameters, which may be phrases themselves. String words it in
+// English; package lang words it in another language.
+type Phrase struct {
+	Key    string
+	Params Params
+}
+
+func (p Phrase) String() string {
+	if p.Key == "" {
+		return ""
+	}
+	return messages.Text(p.Key, p.Params)
+}

@@ -111,6 +111,7 @@ type Standing struct {
 type Outcome struct {
 	Standings []Standing
 	Winners   []int
+	Why       Phrase // Reason, to be worded in another language
 	Reason    string
 }
 
@@ -157,7 +158,8 @@ func (r Rules) Standings(names []string, results []Result) Outcome {
 			out.Winners = append(out.Winners, row.Seat)
 		}
 	}
-	out.Reason = r.reason(rows)
+	out.Why = r.reason(rows)
+	out.Reason = out.Why.String()
 	return out
 }
 
@@ -193,9 +195,9 @@ func lowestOrder(a, b int) int {
 }
 
 // reason explains the result at the top of the standings in one sentence.
-func (r Rules) reason(rows []Standing) string {
+func (r Rules) reason(rows []Standing) Phrase {
 	if len(rows) == 0 {
-		return ""
+		return Phrase{}
 	}
 	top := rows[0]
 	tied := 1
@@ -204,10 +206,10 @@ func (r Rules) reason(rows []Standing) string {
 	}
 	if tied == 1 {
 		if len(rows) == 1 {
-			return messages.Text("standings.lead", Params{"Name": top.Name, "Total": top.Total})
+			return Phrase{"standings.lead", Params{"Name": top.Name, "Total": top.Total}}
 		}
-		return messages.Text("standings.lowest", Params{"Name": top.Name, "Total": top.Total,
-			"Ahead": rows[1].Total - top.Total, "Next": rows[1].Name})
+		return Phrase{"standings.lowest", Params{"Name": top.Name, "Total": top.Total,
+			"Ahead": rows[1].Total - top.Total, "Next": rows[1].Name}}
 	}
 	group := rows[:tied]
 	names := make([]string, tied)
@@ -222,42 +224,42 @@ func (r Rules) reason(rows []Standing) string {
 	switch {
 	case winners < tied:
 		p["Detail"] = r.tieDetail(group)
-		return messages.Text("standings.tie-broken", p)
+		return Phrase{"standings.tie-broken", p}
 	case r.TieBreak == TieShared:
-		return messages.Text("standings.tie-shared", p)
+		return Phrase{"standings.tie-shared", p}
 	}
 	p["Rule"] = r.tieRule()
-	return messages.Text("standings.tie-level", p)
+	return Phrase{"standings.tie-level", p}
 }
 
 // tieRule names the tie-break in a few words.
-func (r Rules) tieRule() string {
+func (r Rules) tieRule() Phrase {
 	if r.TieBreak == TieMostOut {
-		return messages.Text("standings.tie-break.most-out", nil)
+		return Phrase{Key: "standings.tie-break.most-out"}
 	}
-	return messages.Text("standings.tie-break.zero-rounds", nil)
+	return Phrase{Key: "standings.tie-break.zero-rounds"}
 }
 
 // tieDetail states the figure that settled the tie for each tied player:
 // "Ann had 3 zero rounds, Bob 2". The first player's figure is said in
 // full, the others' in a catalog fragment each.
-func (r Rules) tieDetail(group []Standing) string {
-	first, others := group[0], make([]string, len(group)-1)
+func (r Rules) tieDetail(group []Standing) Phrase {
+	first, others := group[0], make([]Phrase, len(group)-1)
 	switch {
 	case r.TieBreak == TieMostOut:
 		for i, row := range group[1:] {
-			others[i] = messages.Text("standings.went-out.other", Params{"Name": row.Name, "N": row.WentOut})
+			others[i] = Phrase{"standings.went-out.other", Params{"Name": row.Name, "N": row.WentOut}}
 		}
-		return messages.Text("standings.went-out", Params{"Name": first.Name, "N": first.WentOut, "Others": others})
+		return Phrase{"standings.went-out", Params{"Name": first.Name, "N": first.WentOut, "Others": others}}
 	case slices.ContainsFunc(group, func(row Standing) bool { return row.ZeroRounds != first.ZeroRounds }):
 		for i, row := range group[1:] {
-			others[i] = messages.Text("standings.zero-rounds.other", Params{"Name": row.Name, "N": row.ZeroRounds})
+			others[i] = Phrase{"standings.zero-rounds.other", Params{"Name": row.Name, "N": row.ZeroRounds}}
 		}
-		return messages.Text("standings.zero-rounds", Params{"Name": first.Name, "N": first.ZeroRounds, "Others": others})
+		return Phrase{"standings.zero-rounds", Params{"Name": first.Name, "N": first.ZeroRounds, "Others": others}}
 	}
 	for i, row := range group[1:] {
-		others[i] = messages.Text("standings.lowest-round.other", Params{"Name": row.Name, "Low": row.Lowest})
+		others[i] = Phrase{"standings.lowest-round.other", Params{"Name": row.Name, "Low": row.Lowest}}
 	}
-	return messages.Text("standings.lowest-round",
-		Params{"Name": first.Name, "N": first.ZeroRounds, "Low": first.Lowest, "Others": others})
+	return Phrase{"standings.lowest-round",
+		Params{"Name": first.Name, "N": first.ZeroRounds, "Low": first.Lowest, "Others": others}}
 }

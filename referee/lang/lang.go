@@ -327,12 +327,52 @@ func (c *Catalog) newLocalizer(tag string, keys map[string]json.RawMessage) *loc
 func (l *localizer) has(key string) bool { _, ok := l.keys[key]; return ok }
 
 func (l *localizer) text(key string, p map[string]any) string {
+	p = l.worded(p)
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: p, TemplateParser: l.parser})
 	if err != nil {
 		return fmt.Sprintf("[message %s: %v]", key, err)
 	}
 	return s
 }
+
+// worded is p with its phrases (see referee.Phrase) worded in the
+// localizer's language.
+func (l *localizer) worded(p map[string]any) map[string]any {
+	var out map[string]any
+	for k, v := range p {
+		var w any
+		switch v := v.(type) {
+		case referee.Phrase:
+			w = l.say(v)
+		case []referee.Phrase:
+			s := make([]string, len(v))
+			for i, ph := range v {
+				s[i] = l.say(ph)
+			}
+			w = s
+		default:
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(p)
+		}
+		out[k] = w
+	}
+	if out == nil {
+		return p
+	}
+	return out
+}
+
+func (l *localizer) say(p referee.Phrase) string {
+	if p.Key == "" {
+		return ""
+	}
+	return l.text(p.Key, p.Params)
+}
+
+// Say words one of the referee's phrases in the language tag.
+func Say(tag string, p referee.Phrase) string { return referees.get(tag).say(p) }
 
 // count gives n with the noun of the key count.noun in the plural form
 // the language's rules give n.

@@ -103,3 +103,18 @@ func sample(key string) referee.Params {
 	p, _ := referee.MessageSample(key)
 	return p
 }
+
+// TestSayStandings: the standings' sentence, phrases inside phrases, is
+// worded whole in the language asked for.
+func TestSayStandings(t *testing.T) {
+	t.Parallel()
+	rules := referee.Standard()
+	out := rules.Standings([]string{"Ann", "Bob"}, []referee.Result{{Scores: []int{0, 5}, WentOut: 0}, {Scores: []int{5, 0}, WentOut: 1}})
+	if en := Say("en", out.Why); en != out.Reason || !strings.Contains(en, "Ann") {
+		t.Errorf("Say(en) = %q, want the referee's %q", en, out.Reason)
+	}
+	da := Say("da", out.Why)
+	if da == out.Reason || strings.Contains(da, "tied") || !strings.Contains(da, "Ann") || strings.HasPrefix(da, "[") {
+		t.Errorf("Say(da) = %q, want it in Danish (English: %q)", da, out.Reason)
+	}
+}
