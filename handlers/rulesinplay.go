@@ -14,18 +14,34 @@ import (
 func rulesInPlay(ctx context.Context, g db.Game) []views.RuleLine {
 	var lines []views.RuleLine
 	for _, h := range referee.HouseRules() {
-		value := h.Label(g.Rules)
+		var value string
 		switch h.JSON {
 		case "set":
-			value = text(ctx, "set-in-play", referee.Params{"Set": value, "N": g.HandSize})
+			value = text(ctx, "set-in-play", referee.Params{"Set": views.T(ctx, "ui.rules.set", "N", int(g.Rules.Set)), "N": g.HandSize})
 		case "rounds":
 			value = roundsText(ctx, g.Rules)
 		case "loss_threshold":
 			continue
+		default:
+			value = houseLabel(ctx, h, g.Rules)
 		}
-		lines = append(lines, views.RuleLine{Name: h.Title, Value: value})
+		lines = append(lines, views.RuleLine{Name: views.T(ctx, "ui.house."+h.JSON+".title"), Value: value})
 	}
 	return lines
+}
+
+// houseLabel words the rule's value in r as the setup form does, in the
+// page's language: the chosen value's label, or for an open number the
+// meaning of 0 or the number.
+func houseLabel(ctx context.Context, h referee.HouseRule, r referee.Rules) string {
+	v := r.Value(h.JSON)
+	switch {
+	case h.Span != nil && v == "0":
+		return views.T(ctx, "ui.house."+h.JSON+".zero")
+	case h.Span != nil:
+		return v
+	}
+	return views.T(ctx, "ui.house."+h.JSON+"."+v+".label")
 }
 
 // roundsText says how many rounds the game has, or how it ends.

@@ -77,7 +77,7 @@ func Text(tag, key string, p referee.Params) string { return words.Text(tag, key
 // ready are the languages the whole app is translated into: its pages
 // here, the handlers' sentences and the referee's. A language is offered
 // once it is ready and none of its words is missing.
-var ready = []string{lang.Default}
+var ready = []string{lang.Default, "af", "da"}
 
 // Offered lists the language tags a reader can pick, English first.
 func Offered() []string {
