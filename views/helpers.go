@@ -87,4 +87,3 @@ func anywayAttrs(wentOut string) templ.Attributes {
 	}
 	return templ.Attributes{"name": "went_out", "value": wentOut}
 }
-
