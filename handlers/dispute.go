@@ -60,7 +60,7 @@ func readDispute(ctx context.Context, q url.Values, p *views.CheckPage) (referee
 	}
 	if s := q.Get("start"); s != "" {
 		if p.Start, err = strconv.Atoi(s); err != nil || p.Start < 0 || p.Start > p.Set {
-			p.Error, p.Start = text(ctx, "check.start", referee.Params{"Set": referee.Set(p.Set).String(), "Max": p.Set}), -1
+			p.Error, p.Start = text(ctx, "check.start", referee.Params{"Set": referee.Set(p.Set), "Max": p.Set}), -1
 		}
 	}
 	var stuck referee.ImpossibleRule // read as stored rules are, old names too

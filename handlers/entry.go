@@ -72,7 +72,7 @@ func (f entryForm) entry(ctx context.Context, rules referee.Rules, name string) 
 		for _, text := range f.tiles {
 			t, err := rules.Set.Parse(text)
 			if err != nil {
-				return referee.Entry{}, invalid(ctx, "tile", "tile-unreadable", referee.Params{"Text": text, "Set": rules.Set.String()})
+				return referee.Entry{}, invalid(ctx, "tile", "tile-unreadable", referee.Params{"Text": text, "Set": rules.Set})
 			}
 			tiles = append(tiles, t)
 		}

@@ -90,10 +90,10 @@ func handBox(ctx context.Context, f setupForm) views.HandBox {
 	all, err := referee.HandSizes(set, players)
 	if err != nil {
 		b.Says = tooBig(ctx, players, set, false)
-		b.Anyway = text(ctx, "hands.anyway", referee.Params{"Set": set.String(), "Max": set.Size() / players})
+		b.Anyway = text(ctx, "hands.anyway", referee.Params{"Set": set, "Max": set.Size() / players})
 		return b
 	}
-	b.Says = text(ctx, "hands.suggest", referee.Params{"N": players, "Set": set.String(), "Tiles": all[0].Tiles})
+	b.Says = text(ctx, "hands.suggest", referee.Params{"N": players, "Set": set, "Tiles": all[0].Tiles})
 	picked := f.handSize
 	if b.Other = f.handOther; b.Other == "" && picked != "" && !slices.ContainsFunc(all, func(h referee.HandSize) bool { return strconv.Itoa(h.Tiles) == picked }) {
 		b.Other = picked // a number typed where the choices now are
@@ -115,7 +115,7 @@ func handBox(ctx context.Context, f setupForm) views.HandBox {
 // hand-size box, or as the form's refusal.
 func tooBig(ctx context.Context, players int, set referee.Set, refusal bool) string {
 	smallest, ok := referee.SmallestSet(players)
-	p := referee.Params{"N": players, "Set": set.String(), "Smallest": smallest.String(), "Min": referee.MinHand, "Left": referee.MinBoneyard}
+	p := referee.Params{"N": players, "Set": set, "Smallest": smallest, "Min": referee.MinHand, "Left": referee.MinBoneyard}
 	switch {
 	case !ok:
 		return text(ctx, "hands.no-set", p)

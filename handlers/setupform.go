@@ -172,7 +172,7 @@ func (f *setupForm) readHandSize(ctx context.Context, players int, errs map[stri
 	typed := cmp.Or(f.handOther, f.handSize)
 	maxHand := f.rules.Dealable() / players
 	if typed == "" && tooBigForSet {
-		errs["hand_size"] = text(ctx, "hands.type", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
+		errs["hand_size"] = text(ctx, "hands.type", referee.Params{"Max": maxHand, "N": players, "Set": set})
 		return 1
 	}
 	if typed == "" {
@@ -180,7 +180,7 @@ func (f *setupForm) readHandSize(ctx context.Context, players int, errs map[stri
 	}
 	n, err := strconv.Atoi(typed)
 	if err != nil || n < 1 || n > maxHand {
-		errs["hand_size"] = text(ctx, "setup.hand-size", referee.Params{"Max": maxHand, "N": players, "Set": set.String()})
+		errs["hand_size"] = text(ctx, "setup.hand-size", referee.Params{"Max": maxHand, "N": players, "Set": set})
 		return 1
 	}
 	return n

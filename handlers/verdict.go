@@ -69,7 +69,7 @@ func (e *impossibleLayout) Error() string { return e.reason }
 func judgeMove(ctx context.Context, rules referee.Rules, double int, moves []referee.Move, tile, on string) (bool, *referee.RuleError, error) {
 	l, err := referee.NewLayout(rules, double)
 	if err != nil {
-		return false, nil, &impossibleLayout{reason: text(ctx, "layout-bad-start", referee.Params{"D": double, "Set": rules.Set.String()})}
+		return false, nil, &impossibleLayout{reason: text(ctx, "layout-bad-start", referee.Params{"D": double, "Set": rules.Set})}
 	}
 	var re *referee.RuleError
 	if k, err := l.Apply(moves); errors.As(err, &re) {
@@ -114,7 +114,7 @@ func variants(ctx context.Context, r referee.Rules) []variant {
 
 // placementRules names the house rules in force that bear on placement.
 func placementRules(ctx context.Context, r referee.Rules) string {
-	p := referee.Params{"Set": r.Set.String(), "Arms": r.SpinnerArms}
+	p := referee.Params{"Set": r.Set, "Arms": r.SpinnerArms}
 	if r.Impossible == referee.ImpossibleReleased {
 		return text(ctx, "placement.release", p)
 	}

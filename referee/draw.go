@@ -125,7 +125,7 @@ func (r *Round) checkDrawn(a Action) error {
 	t := *a.Drawn
 	switch {
 	case !r.layout.rules.Set.Contains(t):
-		return refusal(CodeBadTile, "bad-tile.drawn", Params{"Tile": t.String(), "Set": r.layout.rules.Set.String()})
+		return refusal(CodeBadTile, "bad-tile.drawn", Params{"Tile": t.String(), "Set": r.layout.rules.Set})
 	case r.layout.Placed(t):
 		return refusal(CodeAlreadyPlayed, "already-played.drawn", Params{"Tile": t.String()})
 	case r.known && r.holder[t.index()] >= 0:

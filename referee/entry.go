@@ -32,7 +32,7 @@ func (r Rules) TypedEntry(pips int, doubleBlank bool, blankHalves int) (Entry, e
 	}
 	switch {
 	case blankHalves < 0 || blankHalves > int(r.Set):
-		p := Params{"N": blankHalves, "Max": int(r.Set), "Set": r.Set.String()}
+		p := Params{"N": blankHalves, "Max": int(r.Set), "Set": r.Set}
 		return Entry{}, Invalid("blank_halves", "blank-halves", messages.Text("blank-halves", p), p)
 	case pips < 0:
 		return Entry{}, Invalid("pips", "pips-negative", messages.Text("pips-negative", nil), nil)
@@ -53,7 +53,7 @@ func (r Rules) TappedEntry(hand []Tile) (Entry, error) {
 	tiles := []Tile{}
 	for _, t := range hand {
 		if !r.Set.Contains(t) {
-			p := Params{"Tile": t.String(), "Set": r.Set.String()}
+			p := Params{"Tile": t.String(), "Set": r.Set}
 			return Entry{}, Invalid("tile", "tile-not-in-set", messages.Text("tile-not-in-set", p), p)
 		}
 		if !slices.Contains(tiles, t) {

@@ -9,7 +9,7 @@ import "strings"
 func (l *Layout) Check(m Move) error {
 	set := l.rules.Set
 	if !set.Contains(m.Tile) {
-		return l.refuse(m, CodeBadTile, "bad-tile", Params{"Set": set.String(), "Max": int(set)})
+		return l.refuse(m, CodeBadTile, "bad-tile", Params{"Set": set, "Max": int(set)})
 	}
 	if len(l.order) == 0 {
 		if !m.Start || m.Tile != l.Double() {

@@ -122,7 +122,7 @@ func (s Sheet) CheckJoin(name string) (hand int, err error) {
 		return 0, Invalid("name", "join-taken", messages.Text("join-taken", p), p)
 	}
 	players := len(s.Seated(s.JoinRound())) + 1
-	full := refusal(CodeTableFull, "join-full", Params{"Name": name, "N": players, "Set": s.Rules.Set.String()})
+	full := refusal(CodeTableFull, "join-full", Params{"Name": name, "N": players, "Set": s.Rules.Set})
 	if len(s.Players) >= MaxSeats {
 		return 0, full
 	}

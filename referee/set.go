@@ -55,7 +55,7 @@ func (s Set) Parse(text string) (Tile, error) {
 		return Tile{}, err
 	}
 	if !s.Contains(t) {
-		e := refusal(CodeBadTile, "bad-tile", Params{"Tile": t.String(), "Set": s.String(), "Max": int(s)})
+		e := refusal(CodeBadTile, "bad-tile", Params{"Tile": t.String(), "Set": s, "Max": int(s)})
 		e.Tile = text // as entered; the sentence names the tile it was read as
 		return Tile{}, e
 	}

@@ -344,6 +344,8 @@ func (l *localizer) worded(p map[string]any) map[string]any {
 		switch v := v.(type) {
 		case referee.Phrase:
 			w = l.say(v)
+		case referee.Set: // "double-9", as the language names a set
+			w = l.text("set", map[string]any{"N": int(v)})
 		case []referee.Phrase:
 			s := make([]string, len(v))
 			for i, ph := range v {
