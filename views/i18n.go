@@ -3,7 +3,6 @@ package views
 import (
 	"context"
 	"embed"
-	"slices"
 	"strconv"
 	"time"
 
@@ -16,8 +15,7 @@ import (
 
 // The app's own words, in every language it speaks: one directory per
 // language tag under locales, its files by part of the app, every file's
-// keys in every language (see TestCatalog). A language is offered once it
-// has every message; until then pages stay in English.
+// keys in every language (see TestCatalog).
 //
 //go:embed locales
 var localeFiles embed.FS
@@ -74,16 +72,14 @@ func T(ctx context.Context, key string, kv ...any) string {
 // Text words message key with p in the language tag.
 func Text(tag, key string, p referee.Params) string { return words.Text(tag, key, p) }
 
-// ready are the languages the whole app is translated into: its pages
-// here, the handlers' sentences and the referee's. A language is offered
-// once it is ready and none of its words is missing.
-var ready = []string{lang.Default, "af", "da"}
-
-// Offered lists the language tags a reader can pick, English first.
+// Offered lists the language tags a reader can pick, English first: those
+// the whole app speaks, its pages and sentences here (none missing) and
+// the referee's refusals (package lang). Adding a language is adding its
+// files to both catalogs.
 func Offered() []string {
 	var out []string
 	for _, tag := range words.Supported() {
-		if slices.Contains(ready, tag) && words.Complete(tag) {
+		if words.Complete(tag) && lang.IsSupported(tag) {
 			out = append(out, tag)
 		}
 	}
