@@ -85,6 +85,14 @@ func TestBrowserPlaysInOtherLanguages(t *testing.T) {
 			b.settled()
 			noEnglish("the verdict")
 			b.screenshotOf(`#table`, tag+"-verdict")
+
+			// The longer words of the language fit a 320 px phone too.
+			b.do(chromedp.EmulateViewport(320, 700))
+			b.checkPage(tag+": the table, 320 px", 320)
+			b.do(chromedp.Click(css(`.crumbs a:first-child`)), chromedp.WaitVisible(css(`[data-testid=round]`)))
+			b.settled()
+			b.checkPage(tag+": the game, 320 px", 320)
+			b.screenshotOf(`#round`, tag+"-round-320")
 		})
 	}
 }
