@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -36,13 +37,20 @@ func pickLang(r *http.Request) string {
 	if ck, err := r.Cookie(langCookie); err == nil && slices.Contains(offered, ck.Value) {
 		return ck.Value
 	}
+	_, i := language.MatchStrings(matcher(), r.Header.Get("Accept-Language"))
+	return offered[i]
+}
+
+// matcher matches what a browser accepts with the languages offered, in
+// their order (views.Offered, English first); made once.
+var matcher = sync.OnceValue(func() language.Matcher {
+	offered := views.Offered()
 	tags := make([]language.Tag, len(offered))
 	for i, tag := range offered {
 		tags[i] = language.Make(tag)
 	}
-	_, i := language.MatchStrings(language.NewMatcher(tags), r.Header.Get("Accept-Language"))
-	return offered[i]
-}
+	return language.NewMatcher(tags)
+})
 
 // backPath is where the language switch returns to: the page itself, or
 // for the answer to a post, the page of the night or table posted to.

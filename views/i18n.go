@@ -3,7 +3,9 @@ package views
 import (
 	"context"
 	"embed"
+	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"golang.org/x/text/language"
@@ -76,7 +78,10 @@ func Text(tag, key string, p referee.Params) string { return words.Text(tag, key
 // the whole app speaks, its pages and sentences here (none missing) and
 // the referee's refusals (package lang). Adding a language is adding its
 // files to both catalogs.
-func Offered() []string {
+func Offered() []string { return slices.Clone(offered()) }
+
+// offered is worked out once: the catalogs never change while the app runs.
+var offered = sync.OnceValue(func() []string {
 	var out []string
 	for _, tag := range words.Supported() {
 		if words.Complete(tag) && lang.IsSupported(tag) {
@@ -84,7 +89,7 @@ func Offered() []string {
 		}
 	}
 	return out
-}
+})
 
 // A LangChoice is one language of the switch, named in itself.
 type LangChoice struct {

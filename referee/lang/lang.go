@@ -24,6 +24,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"text/template"
 	"text/template/parse"
 
@@ -311,22 +312,53 @@ type localizer struct {
 	keys   map[string]json.RawMessage // the file's messages, by key
 	loc    *i18n.Localizer
 	parser itemplate.Parser
+	plain  map[string]string // the messages with nothing to fill in, as they are
+}
+
+// A parsedOnce parser keeps each message's parsed template: go-i18n
+// parses a template with functions again on every call, which costs more
+// than the rest of a page's words together. The functions are the
+// localizer's own, so what it parsed stays right for it.
+type parsedOnce struct {
+	itemplate.TextParser
+	parsed sync.Map // source: itemplate.ParsedTemplate
+}
+
+func (p *parsedOnce) Parse(src, left, right string) (itemplate.ParsedTemplate, error) {
+	key := left + "\x00" + right + "\x00" + src
+	if t, ok := p.parsed.Load(key); ok {
+		return t.(itemplate.ParsedTemplate), nil
+	}
+	t, err := p.TextParser.Parse(src, left, right)
+	if err == nil {
+		p.parsed.Store(key, t)
+	}
+	return t, err
 }
 
 func (c *Catalog) newLocalizer(tag string, keys map[string]json.RawMessage) *localizer {
-	l := &localizer{tag: tag, keys: keys, loc: i18n.NewLocalizer(c.bundle, tag)}
-	l.parser = &itemplate.TextParser{Option: "missingkey=error", Funcs: template.FuncMap{
+	l := &localizer{tag: tag, keys: keys, loc: i18n.NewLocalizer(c.bundle, tag), plain: map[string]string{}}
+	for key, raw := range keys {
+		var s string
+		if json.Unmarshal(raw, &s) == nil && !strings.Contains(s, "{{") {
+			l.plain[key] = s
+		}
+	}
+	l.parser = &parsedOnce{TextParser: itemplate.TextParser{Option: "missingkey=error", Funcs: template.FuncMap{
 		"count":  l.count,
 		"plural": l.plural,
 		"and":    func(names []string) (string, error) { return l.join("list.and", names) },
 		"or":     func(names []string) (string, error) { return l.join("list.or", names) },
-	}}
+	}}}
 	return l
 }
 
 func (l *localizer) has(key string) bool { _, ok := l.keys[key]; return ok }
 
 func (l *localizer) text(key string, p map[string]any) string {
+	if s, ok := l.plain[key]; ok {
+		return s
+	}
 	p = l.worded(p)
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: p, TemplateParser: l.parser})
 	if err != nil {
