@@ -120,6 +120,12 @@ func (s *Store) unseat(ctx context.Context, tx conn, sh *Sheet, seat int) error 
 			return err
 		}
 	}
+	// A phone that was the player's is nobody's now; one of a seat after
+	// it follows its player up.
+	if _, err := tx.ExecContext(ctx, `UPDATE device_games SET seat = CASE WHEN seat = ?1 THEN NULL ELSE seat - 1 END
+		WHERE link IN (?2, ?3) AND seat >= ?1`, seat, sh.Game.Slug, sh.Game.ViewSlug); err != nil {
+		return err
+	}
 	sh.Seats = stays(sh.Sheet)
 	sh.Players, sh.Seats = slices.Delete(slices.Clone(sh.Players), seat, seat+1), slices.Delete(sh.Seats, seat, seat+1)
 	sh.Game.Players, sh.Game.Seats = sh.Players, sh.Seats

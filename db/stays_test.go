@@ -72,12 +72,22 @@ func TestJoinLateAndLeave(t *testing.T) {
 		t.Errorf("a score for Dee in round 1: %v, want %s", err, referee.CodeNotPlaying)
 	}
 	closeRound(2)
-	// Eve joins round 3 by mistake, and goes before anything is recorded.
+	// Eve joins round 3 by mistake, and goes before anything is recorded;
+	// the phone that said it was hers is nobody's then.
 	if _, err := s.Join(ctx, g.Slug, "Eve", referee.MissedHighest); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Visit(ctx, "eves-phone", g.Slug); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetSeat(ctx, "eves-phone", g.Slug, 4); err != nil {
 		t.Fatal(err)
 	}
 	if sh, err = s.Leave(ctx, g.Slug, 4, referee.MissedHighest); err != nil || len(sh.Players) != 4 {
 		t.Fatalf("Eve leaves before playing: %v, %v", sh.Players, err)
+	}
+	if v, err := s.Visit(ctx, "eves-phone", g.Slug); err != nil || v.Seat != -1 {
+		t.Errorf("Eve's phone after she went: seat %d, %v; want nobody's", v.Seat, err)
 	}
 	sh, err = s.Sheet(ctx, g.Slug)
 	if err != nil || !slices.Equal(sh.Players, []string{"Ann", "Bob", "Cy", "Dee"}) || !slices.Equal(sh.Seated(3), []int{0, 2, 3}) {
