@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -81,8 +82,22 @@ func (b *browser) keepsFocus(step string) {
 // may scroll the page under a tap.
 func (b *browser) settled() {
 	b.t.Helper()
-	b.do(chromedp.Poll[chromedp.Void](`document.readyState === "complete" &&
-		document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, [data-settling]") === null`))
+	still := chromedp.Poll[chromedp.Void](`document.readyState === "complete" &&
+		document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, [data-settling]") === null`)
+	// A page being replaced (a form sent before htmx took it over) drops
+	// the script's context: ask the new page instead.
+	for range 2 {
+		ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+		err := chromedp.Do(ctx, still)
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
+			if err != nil {
+				b.t.Fatalf("browser: %v", err)
+			}
+			return
+		}
+	}
+	b.do(still)
 }
 
 // jsString quotes s as a JavaScript string literal.

@@ -287,13 +287,13 @@ func TestBrowserTable(t *testing.T) {
 // layTile picks an open end and a tile on the table page and lays it.
 func (b *browser) layTile(on, tile string) {
 	b.t.Helper()
-	// Whatever came before (a tap elsewhere, another phone's news) is done
-	// moving the page, so the taps land where they aim.
+	// Whatever came before (a tap elsewhere, another phone's news, a page
+	// loaded) is done moving the page, so the taps land where they aim.
+	b.do(chromedp.WaitVisible(css(`[data-testid=lay]`)))
 	b.settled()
 	// htmx answers with a new #table, laid or refused: mark the old one and
 	// wait until its successor is swapped in and settled.
-	b.do(chromedp.WaitVisible(css(`[data-testid=lay]`)),
-		chromedp.Click(css(`label:has([data-testid="end-`+on+`"])`)),
+	b.do(chromedp.Click(css(`label:has([data-testid="end-`+on+`"])`)),
 		chromedp.Click(css(`label:has([data-testid="tile-`+tile+`"])`)),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("table").replaced = true`),
 		chromedp.Click(css(`[data-testid=lay-tile]`)),
