@@ -295,16 +295,14 @@
   // While this phone's own request on a part is under way, another phone's
   // news for it waits: the answer brings the part as it is, and the news
   // is fetched after it, so neither answer lands on a part already gone.
-  // Another part fetching the news for itself is not this phone's request:
-  // counted as one, news arriving together (the sheet's and the page's)
-  // would wait for each other.
   var waiting = {}; // part id: the event it waits to fetch
   function region(part) { return part.hasAttribute("data-live-main") ? document.getElementById("main") : part; }
-  function ownRequestIn(part) { var r = region(part); return r !== null && r.querySelector(".htmx-request:not([data-live])") !== null; }
+  function ownRequestIn(part) { var r = region(part); return r !== null && r.querySelector(".htmx-request") !== null; }
   function wait(part, name) {
     if (part.id) waiting[part.id] = name;
   }
-  document.addEventListener("htmx:afterRequest", function () {
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (isLive(e.detail)) return;
     setTimeout(function () {
       Object.keys(waiting).forEach(function (id) {
         var part = document.getElementById(id), name = waiting[id];
