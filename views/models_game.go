@@ -225,15 +225,6 @@ type TileBox struct {
 	Note     string
 }
 
-// face is the class of the tile drawn on the keypad; one string, not a
-// class list built for each of a set's tiles on every move.
-func (t TileBox) face() string {
-	if t.Fits {
-		return "t fits"
-	}
-	return "t"
-}
-
 // RoundPage is a round looked back at: entries that can be corrected, and
 // the history of every change.
 type RoundPage struct {

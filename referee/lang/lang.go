@@ -22,7 +22,9 @@ import (
 	"io/fs"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"text/template"
@@ -312,7 +314,65 @@ type localizer struct {
 	keys   map[string]json.RawMessage // the file's messages, by key
 	loc    *i18n.Localizer
 	parser itemplate.Parser
-	plain  map[string]string // the messages with nothing to fill in, as they are
+	plain  map[string]string    // the messages with nothing to fill in, as they are
+	simple map[string][]segment // the messages that only fill in parameters, cut up
+}
+
+// A segment of a simple message: its text as it is, or the parameter
+// named field.
+type segment struct{ text, field string }
+
+// simpleField is a message's "{{.Name}}": a parameter filled in as it is.
+var simpleField = regexp.MustCompile(`\{\{\s*\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`)
+
+// segments cuts a message that does nothing but fill in parameters into
+// its text and its parameters; ok is false for any other message.
+func segments(s string) (out []segment, ok bool) {
+	at := 0
+	for _, m := range simpleField.FindAllStringSubmatchIndex(s, -1) {
+		if m[0] > at {
+			out = append(out, segment{text: s[at:m[0]]})
+		}
+		out = append(out, segment{field: s[m[2]:m[3]]})
+		at = m[1]
+	}
+	if at < len(s) {
+		out = append(out, segment{text: s[at:]})
+	}
+	for _, sg := range out {
+		if sg.field == "" && strings.Contains(sg.text, "{{") {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// fill is a simple message with p filled in, as its template would give
+// it; ok is false when p lacks one of its parameters, left for the
+// template to refuse.
+func fill(segs []segment, p map[string]any) (string, bool) {
+	var b strings.Builder
+	for _, sg := range segs {
+		if sg.field == "" {
+			b.WriteString(sg.text)
+			continue
+		}
+		v, ok := p[sg.field]
+		switch v := v.(type) {
+		case nil:
+			if !ok {
+				return "", false
+			}
+			b.WriteString("<no value>")
+		case string:
+			b.WriteString(v)
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		default:
+			fmt.Fprint(&b, v)
+		}
+	}
+	return b.String(), true
 }
 
 // A parsedOnce parser keeps each message's parsed template: go-i18n
@@ -337,11 +397,16 @@ func (p *parsedOnce) Parse(src, left, right string) (itemplate.ParsedTemplate, e
 }
 
 func (c *Catalog) newLocalizer(tag string, keys map[string]json.RawMessage) *localizer {
-	l := &localizer{tag: tag, keys: keys, loc: i18n.NewLocalizer(c.bundle, tag), plain: map[string]string{}}
+	l := &localizer{tag: tag, keys: keys, loc: i18n.NewLocalizer(c.bundle, tag), plain: map[string]string{}, simple: map[string][]segment{}}
 	for key, raw := range keys {
 		var s string
-		if json.Unmarshal(raw, &s) == nil && !strings.Contains(s, "{{") {
+		if json.Unmarshal(raw, &s) != nil {
+			continue // a message with plural forms
+		}
+		if !strings.Contains(s, "{{") {
 			l.plain[key] = s
+		} else if segs, ok := segments(s); ok {
+			l.simple[key] = segs
 		}
 	}
 	l.parser = &parsedOnce{TextParser: itemplate.TextParser{Option: "missingkey=error", Funcs: template.FuncMap{
@@ -360,6 +425,11 @@ func (l *localizer) text(key string, p map[string]any) string {
 		return s
 	}
 	p = l.worded(p)
+	if segs, ok := l.simple[key]; ok {
+		if s, ok := fill(segs, p); ok {
+			return s
+		}
+	}
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: p, TemplateParser: l.parser})
 	if err != nil {
 		return fmt.Sprintf("[message %s: %v]", key, err)

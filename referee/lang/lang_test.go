@@ -1,9 +1,12 @@
 package lang
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"chickenfoot/referee"
 )
@@ -116,5 +119,72 @@ func TestSayStandings(t *testing.T) {
 	da := Say("da", out.Why)
 	if da == out.Reason || strings.Contains(da, "tied") || !strings.Contains(da, "Ann") || strings.HasPrefix(da, "[") {
 		t.Errorf("Say(da) = %q, want it in Danish (English: %q)", da, out.Reason)
+	}
+}
+
+// TestSimpleMessagesAsTheirTemplates checks the short way a message that
+// only fills in parameters is worded against the template it is: every
+// such message of every language, the referee's and the app's, with
+// strings, numbers and tiles.
+func TestSimpleMessagesAsTheirTemplates(t *testing.T) {
+	app, err := Load(os.DirFS("../../views"), "locales")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*Catalog{referees, app} {
+		if n := checkSimple(t, c); n < 30 {
+			t.Fatalf("only %d simple messages checked: the short way is not taken", n)
+		}
+	}
+}
+
+func checkSimple(t *testing.T, c *Catalog) (n int) {
+	for _, tag := range c.Supported() {
+		l := c.get(tag)
+		for key, segs := range l.simple {
+			for _, value := range []func(string) any{
+				func(f string) any { return "«" + f + "»" },
+				func(f string) any { return len(f) * 7 },
+				func(f string) any { return referee.NewTile(9, len(f)%10) },
+			} {
+				p := map[string]any{}
+				for _, sg := range segs {
+					if sg.field != "" {
+						p[sg.field] = value(sg.field)
+					}
+				}
+				want, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: p, TemplateParser: l.parser})
+				if err != nil {
+					t.Fatalf("%s %s: %v", tag, key, err)
+				}
+				if got := l.text(key, p); got != want {
+					t.Errorf("%s %s = %q, its template gives %q", tag, key, got, want)
+				}
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func TestSegments(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []segment
+		ok   bool
+	}{
+		{"{{.Tile}}, fits", []segment{{field: "Tile"}, {text: ", fits"}}, true},
+		{"Round {{ .N }} · {{.Double}}", []segment{{text: "Round "}, {field: "N"}, {text: " · "}, {field: "Double"}}, true},
+		{"{{count .N \"tile\"}} each", nil, false},
+		{"{{.A}} and {{and .Names}}", nil, false},
+		{"{{.A.B}}", nil, false},
+	} {
+		got, ok := segments(tc.in)
+		if ok != tc.ok || !slices.Equal(got, tc.want) {
+			t.Errorf("segments(%q) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+	if _, ok := fill([]segment{{field: "N"}}, map[string]any{}); ok {
+		t.Error("a missing parameter was filled in, not left to the template to refuse")
 	}
 }
