@@ -186,9 +186,7 @@ func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq in
 	case a.Drawn != nil:
 		tile = sql.NullString{String: a.Drawn.String(), Valid: true}
 	}
-	_, err := tx.ExecContext(ctx, `
-		INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		roundID, seq, a.Seat, string(a.Kind), tile, on, stamp(s.Now()))
+	_, err := tx.ExecContext(ctx, qInsertAction, roundID, seq, a.Seat, string(a.Kind), tile, on, stamp(s.Now()))
 	return err
 }
 

@@ -21,6 +21,13 @@ import (
 // behind an unbounded queue.
 const maxBatch = 32
 
+// A batch's savepoints, one per write, prepared once like the hot queries.
+const (
+	qSavepoint  = "SAVEPOINT write"
+	qRollbackTo = "ROLLBACK TO write"
+	qRelease    = "RELEASE write"
+)
+
 // errClosed answers a write sent after Close.
 var errClosed = errors.New("the store is closed")
 
@@ -98,12 +105,12 @@ func (s *Store) commit(batch []queued) {
 // and commits them; errs gets each write's answer.
 func runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []error) {
 	for i, w := range batch {
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT write"); err != nil {
+		if _, err := c.ExecContext(ctx, qSavepoint); err != nil {
 			errs[i] = err
 			continue
 		}
 		if errs[i] = run(w, c); errs[i] != nil {
-			if _, err := tx.ExecContext(ctx, "ROLLBACK TO write"); err != nil {
+			if _, err := c.ExecContext(ctx, qRollbackTo); err != nil {
 				// The transaction itself is gone: nothing of the batch
 				// landed, and nothing more may run outside it.
 				tx.Rollback()
@@ -113,7 +120,7 @@ func runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []er
 				return
 			}
 		}
-		if _, err := tx.ExecContext(ctx, "RELEASE write"); err != nil && errs[i] == nil {
+		if _, err := c.ExecContext(ctx, qRelease); err != nil && errs[i] == nil {
 			errs[i] = err
 		}
 	}

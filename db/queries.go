@@ -68,7 +68,7 @@ const (
 var hotQueries = []string{qGameLink, qGame, qPlayers, qRounds, qEntries, qHistory, qRoundHistory, qUndoable, qActions, qGroupNights, qPersonNights, qDeleteEntry, qPutEntry, qAddChange}
 
 // allHotQueries is every query Open prepares.
-var allHotQueries = append(hotQueries, groupQueries...)
+var allHotQueries = append(append(hotQueries, groupQueries...), qSavepoint, qRollbackTo, qRelease)
 
 // prepare prepares queries on a pool.
 func prepare(ctx context.Context, db *sql.DB, queries []string) (map[string]*sql.Stmt, error) {
