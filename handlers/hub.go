@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // The hub passes what changed in a game night to every phone following it.
@@ -18,6 +19,17 @@ import (
 // ringSize is how many of its latest events each game keeps for phones
 // that come back from a short drop-out.
 const ringSize = 64
+
+// A game's feed with nobody following it is put away once it has been
+// quiet for feedIdle: only the id of its latest event is kept, so a server
+// that runs for months holds a number per game, not a ring of events. A
+// phone that comes back to a game put away, with an id older than that
+// event, fetches everything again. The hub looks for quiet feeds at most
+// once per sweepEvery.
+const (
+	feedIdle   = 10 * time.Minute
+	sweepEvery = time.Minute
+)
 
 // subscriberBuffer is how many events wait for a slow phone before it is
 // told to fetch everything again instead.
@@ -38,6 +50,9 @@ type hub struct {
 	seq     uint64
 	games   map[int64]*feed
 	clients map[string]int
+	latest  map[int64]uint64 // each put-away game's latest event (see feedIdle)
+	clock   func() time.Time
+	swept   time.Time
 }
 
 // feed is one game's latest events and followers.
@@ -45,6 +60,7 @@ type feed struct {
 	ring    []event // oldest first, at most ringSize
 	evicted uint64  // the newest seq dropped from the ring
 	subs    map[*subscriber]struct{}
+	used    time.Time // its latest event, or when its last follower left
 }
 
 // subscriber is one open stream.
@@ -55,7 +71,8 @@ type subscriber struct {
 }
 
 func newHub() *hub {
-	return &hub{run: strings.ToLower(rand.Text()[:6]), games: map[int64]*feed{}, clients: map[string]int{}}
+	return &hub{run: strings.ToLower(rand.Text()[:6]), games: map[int64]*feed{}, clients: map[string]int{},
+		latest: map[int64]uint64{}, clock: time.Now}
 }
 
 // id is the text of an event id: the run and the sequence number.
@@ -76,6 +93,7 @@ func (h *hub) publish(game int64, names ...string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	f := h.feed(game)
+	f.used = h.clock()
 	for _, name := range names {
 		h.seq++
 		ev := event{seq: h.seq, name: name}
@@ -94,13 +112,42 @@ func (h *hub) publish(game int64, names ...string) {
 	}
 }
 
+// feed is game's feed, taken out again if it was put away, or new.
 func (h *hub) feed(game int64) *feed {
+	h.sweep()
 	f := h.games[game]
 	if f == nil {
-		f = &feed{subs: map[*subscriber]struct{}{}}
+		f = &feed{subs: map[*subscriber]struct{}{}, evicted: h.latest[game], used: h.clock()}
+		delete(h.latest, game)
 		h.games[game] = f
 	}
 	return f
+}
+
+// sweep puts away the feeds nobody has followed or changed for feedIdle.
+func (h *hub) sweep() {
+	now := h.clock()
+	if now.Sub(h.swept) < sweepEvery {
+		return
+	}
+	h.swept = now
+	for game, f := range h.games {
+		if len(f.subs) == 0 && now.Sub(f.used) >= feedIdle {
+			h.putAway(game, f)
+		}
+	}
+}
+
+// putAway forgets f's events but the id of its latest.
+func (h *hub) putAway(game int64, f *feed) {
+	last := f.evicted
+	if len(f.ring) > 0 {
+		last = f.ring[len(f.ring)-1].seq
+	}
+	if last > 0 {
+		h.latest[game] = last
+	}
+	delete(h.games, game)
 }
 
 // catchUp is what a stream sends first: the events missed since the id
@@ -158,9 +205,10 @@ func coalesce(ring []event, seq uint64) []event {
 	return out
 }
 
-// drop ends every stream of game and forgets its events: a link of it was
-// renewed, or it was deleted, so each phone must ask again by its own link
-// (an old one is refused) and a game given the same id later starts afresh.
+// drop ends every stream of game and puts its events away: a link of it
+// was renewed, or it was deleted, so each phone must ask again by its own
+// link (an old one is refused), and one that comes back with an id from
+// before fetches everything again.
 func (h *hub) drop(game int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -168,7 +216,7 @@ func (h *hub) drop(game int64) {
 		for s := range f.subs {
 			close(s.gone)
 		}
-		delete(h.games, game)
+		h.putAway(game, f)
 	}
 }
 
@@ -178,6 +226,9 @@ func (h *hub) unsubscribe(game int64, s *subscriber) {
 	defer h.mu.Unlock()
 	if f := h.games[game]; f != nil {
 		delete(f.subs, s)
+		if len(f.subs) == 0 {
+			f.used = h.clock()
+		}
 	}
 }
 

@@ -88,3 +88,61 @@ func TestHubClients(t *testing.T) {
 		t.Fatal("admit after leave: refused, want admitted")
 	}
 }
+
+// TestHubPutsAwayQuietFeeds: a game nobody follows is reduced to the id of
+// its latest event once quiet; a phone coming back to it with an older id
+// fetches everything, one up to date fetches nothing, and a followed game
+// is never put away.
+func TestHubPutsAwayQuietFeeds(t *testing.T) {
+	t.Parallel()
+	h := newHub()
+	now := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
+	h.clock = func() time.Time { return now }
+	seen := h.now()
+	h.publish(1, "sheet", "round-1")
+	upToDate := h.now()
+	watcher, _ := h.subscribe(2, "")
+	h.publish(2, "sheet")
+	now = now.Add(feedIdle + sweepEvery)
+	h.publish(3, "sheet") // any use of the hub looks for quiet feeds
+	h.mu.Lock()
+	_, kept1 := h.games[1]
+	_, kept2 := h.games[2]
+	latest := h.latest[1]
+	h.mu.Unlock()
+	if kept1 || !kept2 {
+		t.Fatalf("after %v quiet: game 1 kept %v (nobody follows it), game 2 kept %v (followed); want false, true", feedIdle, kept1, kept2)
+	}
+	if want, _ := h.parse(upToDate); latest != want {
+		t.Fatalf("game 1 put away with latest event %d, want %d", latest, want)
+	}
+	if _, got := h.subscribe(1, seen); !got.refresh {
+		t.Errorf("coming back to a put-away game from before its latest event: %+v, want a refresh", got)
+	}
+	if _, got := h.subscribe(1, upToDate); got.refresh || len(got.missed) != 0 {
+		t.Errorf("coming back up to date: %+v, want nothing to fetch", got)
+	}
+
+	h.unsubscribe(2, watcher)
+	now = now.Add(feedIdle + sweepEvery)
+	h.publish(3, "sheet")
+	h.mu.Lock()
+	_, kept2 = h.games[2]
+	h.mu.Unlock()
+	if kept2 {
+		t.Error("game 2 kept after its last follower left and it was quiet, want put away")
+	}
+}
+
+// TestHubDropThenComeBack: after a game's streams are ended (a link
+// renewed), a phone with an id from before is told to fetch everything.
+func TestHubDropThenComeBack(t *testing.T) {
+	t.Parallel()
+	h := newHub()
+	before := h.now()
+	h.publish(1, "sheet")
+	h.drop(1)
+	if _, got := h.subscribe(1, before); !got.refresh {
+		t.Errorf("subscribe after drop with an older id: %+v, want a refresh", got)
+	}
+}
