@@ -45,7 +45,7 @@ func TestBrowserFourPhonesOneNight(t *testing.T) {
 	for seat, p := range []*browser{ann, bob, cy} {
 		p.open(game, `[data-testid=round]`)
 		p.do(chromedp.Click(css(`[data-testid=me] summary`)), chromedp.Click(css(`[data-testid=me-`+itoa(seat)+`]`)))
-		p.waitText(`[data-testid=me] summary`, "This is")
+		p.waitText(`[data-testid=me] summary`, "This is "+[]string{"Ann", "Bob", "Cy"}[seat]+"'s phone") // the spaces as shown
 		p.open(game, `[data-testid=round]`)
 		if got := p.eval(`document.querySelector("#round .entry").id`); got != "entry-"+itoa(seat) {
 			t.Errorf("phone of seat %d shows %s first, want its own entry", seat, got)
