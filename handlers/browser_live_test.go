@@ -103,3 +103,59 @@ func (b *browser) waitTextWithin(start time.Time, sel, want string) {
 		b.t.Errorf("%s showed %q %v after the other phone acted, want within 1s", sel, want, took.Round(time.Millisecond))
 	}
 }
+
+// TestBrowserLiveMainPart: two phones on one game night. When one closes
+// the round, or a player joins through its Players card, the other's whole
+// round card follows within a second without a tap: the next round's
+// double, the new player's entry. The phone that closed the round draws
+// its page once, from its own answer, and keeps its focus.
+func TestBrowserLiveMainPart(t *testing.T) {
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cy")
+	for seat, pips := range []string{"12", "20", "7"} {
+		expect(t, "round 1 entry", a.post(game+"/rounds/1/entries/"+itoa(seat), form("pips", pips)), http.StatusSeeOther)
+	}
+	phones := newPhones(t, a.server.URL, 2)
+	phoneA, phoneB := phones[0], phones[1]
+	for _, b := range phones {
+		b.open(game, `[data-testid=round]`)
+	}
+
+	// A closes round 1 with the keyboard; B shows round 2 on its own.
+	phoneA.do(chromedp.Focus(css(`[data-testid=close]`)),
+		chromedp.Evaluate[chromedp.Void](countDraws))
+	start := time.Now()
+	phoneA.do(chromedp.KeyEvent("\r"))
+	phoneA.waitText(`[data-testid=round-double]`, "8-8")
+	phoneB.waitTextWithin(start, `[data-testid=round-double]`, "8-8")
+	phoneB.waitTextWithin(start, `[data-testid=flash]`, "Round 1 is in")
+	phoneB.settled()
+	phoneB.screenshot("live-closed-elsewhere")
+
+	// A's page was drawn by its own answer; the stream's news of the same
+	// close brings nothing new, so it is not drawn again under the focus.
+	phoneA.keepsFocus("closing the round")
+	phoneA.do(chromedp.Sleep(time.Second))
+	phoneA.settled()
+	if got := phoneA.eval(`String(window.draws)`); got != "1" {
+		t.Errorf("A's page was drawn %s times after its own round close, want once", got)
+	}
+	phoneA.keepsFocus("the stream's news of A's own close")
+
+	// A seats Dee through the Players card; B's round 2 gains her entry.
+	phoneA.do(chromedp.Click(css(`[data-testid=join-leave] summary`)), chromedp.WaitVisible(css(`#join-name`)))
+	phoneA.do(chromedp.SendKeys(css(`#join-name`), "Dee"))
+	start = time.Now()
+	phoneA.do(chromedp.Click(css(`[data-testid=join-button]`)))
+	phoneB.waitTextWithin(start, `[data-testid=entry-3]`, "Dee")
+	phoneB.waitTextWithin(start, `[data-testid=sheet] thead`, "Dee")
+	phoneA.waitText(`[data-testid=entry-3]`, "Dee")
+	phoneB.settled()
+	phoneB.screenshot("live-joined-elsewhere")
+}
+
+// countDraws counts in window.draws each time the page's main part is
+// drawn again.
+const countDraws = `window.draws = 0;
+	new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => { if (n.id === "main") window.draws++; })))
+		.observe(document.body, {childList: true});`

@@ -15,8 +15,8 @@ import (
 // and Bob then leaves before round 2, through the Players card. The card,
 // the round and the score sheet are checked at 390 px in light and dark
 // and at 320 px: nothing overflows, every target is big enough, axe finds
-// nothing. A second phone open on the night sees the new player's column
-// on its score sheet at once.
+// nothing. A second phone open on the night sees the new player's entry
+// in its round and column on its score sheet at once, and Bob's entry go.
 func TestBrowserJoinAndLeave(t *testing.T) {
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
@@ -40,7 +40,9 @@ func TestBrowserJoinAndLeave(t *testing.T) {
 	b.waitText(`[data-testid=flash]`, "Dee plays from round 2")
 	b.waitText(`[data-testid=stays]`, "Dee joined for round 2")
 	b.waitText(`[data-testid=entry-3]`, "Dee")
-	// The other phone's score sheet gains Dee's column without a reload.
+	// The other phone's round gains Dee's entry, and its score sheet her
+	// column, without a reload.
+	other.waitText(`[data-testid=entry-3]`, "Dee")
 	other.waitText(`[data-testid=sheet] thead`, "Dee")
 	if got := b.eval(`document.querySelector("[data-testid=sheet-round-1] td.missed").getAttribute("aria-label")`); got != "Dee missed round 1: 12, the highest score of those who played it." {
 		t.Errorf("Dee's round-1 cell is labelled %q", got)
@@ -69,6 +71,8 @@ func TestBrowserJoinAndLeave(t *testing.T) {
 	if n := b.eval(`String(document.querySelectorAll("[data-testid=entry-1]").length)`); n != "0" {
 		t.Errorf("round 2 still shows a card for Bob (%s)", n)
 	}
+	other.do(chromedp.WaitNotPresent(css(`[data-testid=entry-1]`)))
+	other.waitText(`[data-testid=stays]`, "Bob left after round 1")
 	b.checkPage("after Bob left, 320 px", 320)
 	b.screenshotOf(`#round`, "left-round-320")
 	b.screenshotOf(`#players`, "left-players-320")

@@ -339,3 +339,56 @@ func TestStreamHead(t *testing.T) {
 	}
 	expect(t, "no such game", a.get("/g/nosuchgame/events"), http.StatusNotFound)
 }
+
+// TestMainPartVersion: the game page's main part names the version of
+// what it shows. An answer that draws it, or sends it out of band, names
+// the version a fresh page does, so the phone that made a change does not
+// draw it again when the stream brings news of it; each change the main
+// part is fetched for makes a new version.
+func TestMainPartVersion(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	r := a.post("/games", form("name", "Friday", "date", "2026-11-28", "players", "Ann\nBob", "set", "6", "unheld_double", "burn"))
+	expect(t, "a game on double-6", r, http.StatusSeeOther)
+	game := r.header.Get("Location")
+	version := func(r response) string { return r.byID("live-main").attr("data-live-version") }
+	after := map[string]string{} // version: the step that made it
+	page := func(step string) string {
+		t.Helper()
+		v := version(a.get(game))
+		if v == "" {
+			t.Fatalf("after %s the main part names no version", step)
+		}
+		if was, ok := after[v]; ok {
+			t.Errorf("after %s the main part's version is %q, as after %s", step, v, was)
+		}
+		after[v] = step
+		return v
+	}
+	answer := func(step string, r response) {
+		t.Helper()
+		if got, want := version(r), page(step); got != want {
+			t.Errorf("the answer to %s names version %q, a fresh page %q", step, got, want)
+		}
+	}
+	page("setup")
+
+	burn := a.postHTMX(game+"/rounds/1/opening", form("setter", "1", "double", "1", "burn", "1"))
+	if !burn.byID("live-main").has("hx-swap-oob") {
+		t.Errorf("the answer to a burn sends no main part's version out of band:\n%s", burn.body)
+	}
+	answer("a burn", burn)
+	a.postHTMX(game+"/rounds/1/entries/0", form("went_out", "1"))
+	a.postHTMX(game+"/rounds/1/entries/1", form("pips", "7"))
+	page("the entries")
+	answer("a round closed", a.postHTMX(game+"/rounds/1/close", form()))
+	expect(t, "Cy joins", a.post(game+"/players", form("name", "Cy")), http.StatusSeeOther)
+	page("a join")
+	expect(t, "Bob leaves", a.post(game+"/players/leave", form("seat", "1")), http.StatusSeeOther)
+	page("a leave")
+	a.postHTMX(game+"/rounds/2/entries/0", form("went_out", "1"))
+	a.postHTMX(game+"/rounds/2/entries/2", form("pips", "3")) // Bob is gone, Cy plays
+	answer("the last round closed", a.postHTMX(game+"/rounds/2/close", form()))
+	expect(t, "a correction", a.postHTMX(game+"/rounds/2/entries/2", form("pips", "4", "by", "Ann")), http.StatusOK)
+	page("a correction after the end")
+}

@@ -27,8 +27,10 @@ func (a *App) opening(c echo.Context) error {
 	burned := c.FormValue("burn") != ""
 	a.openingSet(sh, n, burned)
 	show := views.Opening
-	if burned {
-		show = views.RoundCard
+	if burned { // the whole round, and what the page shows for the stream
+		show = func(p views.RoundPanel) templ.Component {
+			return templ.Join(views.RoundCard(p), views.LiveMain(gameLive(sh), true))
+		}
 	}
 	return a.roundChanged(c, sh, n, show)
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -109,12 +110,37 @@ func sheetLive(sh db.Sheet) views.Live {
 
 // gameLive is the game page's main part: fetched again as a whole when
 // the round being played closes (saying who won it), when the game ends or
-// comes back, and after a drop-out the stream could not fill in.
+// comes back, when a player joins or leaves, and after a drop-out the
+// stream could not fill in.
 func gameLive(sh db.Sheet) views.Live {
 	if r := sh.Current(); r != nil {
-		return live(gameURL(sh.Game.Slug)+"?closed="+strconv.Itoa(r.Number), "", closedEvent(r.Number), eventGame)
+		return live(gameURL(sh.Game.Slug)+"?closed="+strconv.Itoa(r.Number), mainVersion(sh), closedEvent(r.Number), eventGame)
 	}
-	return live(gameURL(sh.Game.Slug), "", eventSheet, eventGame)
+	return live(gameURL(sh.Game.Slug), mainVersion(sh), eventSheet, eventGame)
+}
+
+// mainVersion names what the game page's main part shows that its smaller
+// parts don't fetch for themselves: the rounds, whether the game is over,
+// the round's double, the players and their stays, the hand size, and the
+// newest entry (the sheet and the final standings of a game over). The
+// phone whose own answer drew the main part already shows it, so the
+// stream's news of that same change is not drawn again.
+func mainVersion(sh db.Sheet) string {
+	var newest int64
+	for _, r := range sh.Rounds {
+		newest = max(newest, sh.RoundVersion(r.Number))
+	}
+	v := fmt.Sprintf("r%d-e%d-p%d-h%d-j%d", len(sh.Rounds), newest, len(sh.Players), sh.HandSize, sh.JoinRound())
+	if r := sh.Current(); r != nil {
+		v += fmt.Sprintf("-d%d.%d", r.Double(), r.HandSize)
+	}
+	if sh.Finished {
+		v += "-over"
+	}
+	for _, st := range sh.Seats {
+		v += fmt.Sprintf("-s%d.%d.%s", st.From, st.Until, st.Missed)
+	}
+	return v
 }
 
 // tableLive is the table's card, as this phone shows it (the end picked,

@@ -162,10 +162,18 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (!isLive(e.detail)) ownSwap = true;
     var a = document.activeElement;
-    before = a && a !== document.body ? {
-      id: a.id, tag: a.tagName.toLowerCase(), testid: a.getAttribute("data-testid"),
+    // With the focus nowhere, an earlier swap of the same burst may have
+    // taken the control away: that one is still the one to find again.
+    if (!a || a === document.body) {
+      if (before && before.node.isConnected) before = null;
+      return;
+    }
+    var card = a.closest("section[id]");
+    before = {
+      node: a, id: a.id, tag: a.tagName.toLowerCase(), testid: a.getAttribute("data-testid"),
       name: a.getAttribute("name"), value: a.getAttribute("value"), href: a.getAttribute("href"),
-    } : null;
+      tabindex: a.getAttribute("tabindex"), card: card && card.id,
+    };
   });
   function findAgain(d) {
     if (!d) return null;
@@ -178,6 +186,14 @@
     return document.querySelector(sel);
   }
   function usable(el) { return el && !el.disabled && el.getClientRects().length > 0; }
+  // Where a control that is gone for good leaves the focus: the heading of
+  // the card it was in, or of the page, so a keyboard goes on from there
+  // rather than from the top.
+  function heading(d) {
+    if (!d) return null; // the focus was nowhere to begin with
+    var card = d.card && document.getElementById(d.card);
+    return (card && card.querySelector("h2, h3")) || document.querySelector("#main h1");
+  }
   // While that is pending the page carries data-settling, so whatever
   // waits for the page to be still (a test's next tap) knows it isn't yet.
   var settled = null;
@@ -193,15 +209,21 @@
       if (!alerts.length) say(told);
       var own = ownSwap;
       ownSwap = false;
-      var a = document.activeElement;
+      var a = document.activeElement, was = before;
+      before = null;
       if (a && a !== document.body && document.contains(a)) return;
-      var back = findAgain(before);
-      if (usable(back)) { back.focus({ preventScroll: true }); return; } // it was in view, where it was
-      if (!own) return; // another phone's change never moves the focus
-      var to = alerts[0] || told[0];
+      var back = findAgain(was);
+      if (usable(back)) { // it was in view, where it was
+        if (was.tabindex !== null && !back.hasAttribute("tabindex")) back.setAttribute("tabindex", was.tabindex);
+        back.focus({ preventScroll: true });
+        return;
+      }
+      // Another phone's change moves the focus only off a control it took
+      // away, and never scrolls the page.
+      var to = own ? alerts[0] || told[0] || heading(was) : heading(was);
       if (!to) return;
       if (!to.matches("a, button, input, select, textarea")) to.setAttribute("tabindex", "-1");
-      to.focus();
+      to.focus({ preventScroll: !own });
     }, 30);
   });
 
@@ -287,53 +309,69 @@
     return Array.prototype.some.call(part.querySelectorAll("input, select, textarea"), changed);
   }
   // The game page's main part is fetched whole when the round closes (what
-  // was typed for it can't be saved any more) and after a drop-out, unless
-  // something is being typed: then each part catches up on its own.
+  // was typed for it can't be saved any more) or the players change, and
+  // after a drop-out unless something is being typed: then each part
+  // catches up on its own.
   function mainCatchesUp() {
     return document.querySelector("[data-live-main]") !== null && !busy(document.getElementById("main"));
   }
-  // While this phone's own request on a part is under way, another phone's
-  // news for it waits: the answer brings the part as it is, and the news
-  // is fetched after it, so neither answer lands on a part already gone.
+  // While a request on a part is under way, another phone's news for it
+  // waits: this phone's own request, whose answer brings the part as it
+  // is, or, for the main part, the live fetch of a part inside it, whose
+  // answer would land on a part already gone. The news is fetched after
+  // it, when any request ends. A live answer is swapped in by its target,
+  // not by the part that asked (the main part's target is #main).
   var waiting = {}; // part id: the event it waits to fetch
   function region(part) { return part.hasAttribute("data-live-main") ? document.getElementById("main") : part; }
-  function ownRequestIn(part) { var r = region(part); return r !== null && r.querySelector(".htmx-request") !== null; }
-  function wait(part, name) {
-    if (part.id) waiting[part.id] = name;
+  function requestIn(part) {
+    var r = region(part);
+    return r !== null && Array.prototype.some.call(r.querySelectorAll(".htmx-request"), function (el) { return el !== part; });
   }
-  document.addEventListener("htmx:afterRequest", function (e) {
-    if (isLive(e.detail)) return;
+  function asker(d) { return d.requestConfig && d.requestConfig.elt || d.elt; }
+  function wait(part, name) {
+    if (part.id && waiting[part.id] !== "refresh") waiting[part.id] = name; // refresh brings everything
+  }
+  document.addEventListener("htmx:afterRequest", function () {
     setTimeout(function () {
       Object.keys(waiting).forEach(function (id) {
         var part = document.getElementById(id), name = waiting[id];
-        if (!part || ownRequestIn(part)) return;
+        if (part && requestIn(part)) return;
         delete waiting[id];
-        htmx.trigger(part, "sse:" + name);
+        if (part) htmx.trigger(part, "sse:" + name);
       });
     }, 50);
   });
   document.addEventListener("htmx:confirm", function (e) {
     var d = e.detail, name = liveName(d);
     if (!name) return;
-    if (ownRequestIn(d.elt)) { wait(d.elt, name); e.preventDefault(); return; }
+    if (requestIn(d.elt)) { wait(d.elt, name); e.preventDefault(); return; }
     if (d.elt.hasAttribute("data-live-main")) {
       if (name === "refresh" && !mainCatchesUp()) e.preventDefault();
       return;
     }
     if ((name === "refresh" && mainCatchesUp()) || busy(d.elt)) e.preventDefault();
   });
-  document.addEventListener("htmx:beforeSwap", function (e) {
-    var d = e.detail;
-    if (!isLive(d) || !d.shouldSwap) return;
-    if (ownRequestIn(d.elt)) { wait(d.elt, liveName(d)); d.shouldSwap = false; return; }
-    if (d.elt.hasAttribute("data-live-main")) return;
-    if (busy(d.elt)) { d.shouldSwap = false; return; } // the player started typing meanwhile
-    var version = d.elt.getAttribute("data-live-version");
-    if (version === null || d.xhr.status !== 200) return;
+  // An answer showing the version its part shows already brings nothing
+  // new. The main part's version leaves out what its smaller parts fetch
+  // for themselves, so a refresh, which they leave to it, is always drawn.
+  function sameVersion(part, d) {
+    var version = part.getAttribute("data-live-version");
+    if (version === null || d.xhr.status !== 200 || !part.id) return false;
     var t = document.createElement("template");
     t.innerHTML = d.serverResponse;
-    var root = t.content.firstElementChild;
-    if (root && root.getAttribute("data-live-version") === version) d.shouldSwap = false;
+    var fresh = t.content.getElementById(part.id);
+    return fresh !== null && fresh.getAttribute("data-live-version") === version;
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var d = e.detail, part = asker(d), name = liveName(d);
+    if (!name || !d.shouldSwap) return;
+    if (requestIn(part)) { wait(part, name); d.shouldSwap = false; return; }
+    if (part.hasAttribute("data-live-main")) { // drawn whatever is typed, as it was asked for
+      if (name !== "refresh" && sameVersion(part, d)) d.shouldSwap = false;
+      return;
+    }
+    if (busy(part)) { d.shouldSwap = false; return; } // the player started typing meanwhile
+    if (sameVersion(part, d)) d.shouldSwap = false;
   });
 
   // A phone that loses the stream (Wi-Fi gone, asleep, the server
