@@ -152,6 +152,22 @@ func TestBrowserLiveMainPart(t *testing.T) {
 	phoneA.waitText(`[data-testid=entry-3]`, "Dee")
 	phoneB.settled()
 	phoneB.screenshot("live-joined-elsewhere")
+
+	// B has typed Ann's 5 and not saved it when A seats Eve: B's page
+	// waits, so the 5 is not lost, and shows Eve once it is saved.
+	phoneB.do(chromedp.Focus(css(`#pips-0`)), chromedp.KeyEvent("5"))
+	phoneA.do(chromedp.Click(css(`[data-testid=join-leave] summary`)), chromedp.WaitVisible(css(`#join-name`)))
+	phoneA.do(chromedp.SendKeys(css(`#join-name`), "Eve"), chromedp.Click(css(`[data-testid=join-button]`)))
+	phoneA.waitText(`[data-testid=entry-4]`, "Eve")
+	phoneB.waitText(`[data-testid=sheet] thead`, "Eve") // the news has come
+	phoneB.do(chromedp.Sleep(500 * time.Millisecond))
+	if got := phoneB.eval(`document.getElementById("pips-0").value`); got != "5" {
+		t.Fatalf("B's unsaved 5 for Ann reads %q after Eve joined elsewhere, want it kept", got)
+	}
+	start = time.Now()
+	phoneB.do(chromedp.KeyEvent("\r"))
+	phoneB.waitText(`#entry-0 [data-testid=entry-summary]`, "5")
+	phoneB.waitTextWithin(start, `[data-testid=entry-4]`, "Eve")
 }
 
 // countDraws counts in window.draws each time the page's main part is

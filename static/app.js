@@ -302,11 +302,14 @@
     }
     return f.value !== f.defaultValue;
   }
+  function unsaved(part) {
+    return part !== null && Array.prototype.some.call(part.querySelectorAll("input, select, textarea"), changed);
+  }
   function busy(part) {
     if (!part) return false;
     var a = document.activeElement;
     if (a && part.contains(a) && a.matches(typing)) return true;
-    return Array.prototype.some.call(part.querySelectorAll("input, select, textarea"), changed);
+    return unsaved(part);
   }
   // The game page's main part is fetched whole when the round closes (what
   // was typed for it can't be saved any more) or the players change, and
@@ -347,6 +350,11 @@
     if (requestIn(d.elt)) { wait(d.elt, name); e.preventDefault(); return; }
     if (d.elt.hasAttribute("data-live-main")) {
       if (name === "refresh" && !mainCatchesUp()) e.preventDefault();
+      // Someone joining or leaving changes the round's cards, but a score
+      // typed here and not yet saved can still be saved: the page is drawn
+      // again once a request ends with nothing left unsaved. A close
+      // (round-N-closed) is drawn at once: its scores can't be saved.
+      if (name === "game" && unsaved(document.getElementById("main"))) { wait(d.elt, name); e.preventDefault(); }
       return;
     }
     if ((name === "refresh" && mainCatchesUp()) || busy(d.elt)) e.preventDefault();
