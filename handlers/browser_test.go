@@ -274,14 +274,34 @@ func TestBrowserTable(t *testing.T) {
 	b.layTile("7-1", "8-7")
 	b.waitText(`[data-testid=take-back]`, "Take back Bob's last tile")
 	b.screenshot("table-laid")
+	b.keypadAsServed("after laying 8-7")
 	b.do(chromedp.Click(css(`[data-testid=take-back]`)))
 	b.waitText(`[data-testid=turn]`, "Bob's turn")
 	b.waitText(`[data-testid=owes]`, "Open play")
+	b.keypadAsServed("after taking 8-7 back")
 	log, err := chromedp.Run(b.ctx, chromedp.TextContent(css(`details.log`)))
 	if err != nil || !strings.Contains(log, "Bob took back the last tile") {
 		t.Fatalf("the log %q (%v) lacks the take-back", log, err)
 	}
 	b.screenshot("table-taken-back")
+}
+
+// keypadAsServed checks the keypad the page kept from move to move, its
+// state applied by the script, against the one the server draws for the
+// page loaded afresh: the same tiles shown, the same named as fitting and
+// marked so, none picked.
+func (b *browser) keypadAsServed(when string) {
+	b.t.Helper()
+	const seen = `JSON.stringify([...document.querySelectorAll("[data-keypad] input[name=tile]")]
+		.filter(i => i.getClientRects().length > 0)
+		.map(i => i.getAttribute("aria-label") + (i.nextElementSibling.classList.contains("fits") ? " (marked)" : "") + (i.checked ? " (picked)" : "")))`
+	b.settled()
+	kept := b.eval(seen)
+	b.do(chromedp.Reload(), chromedp.WaitVisible(css(`[data-testid=lay]`)))
+	b.htmxReady()
+	if fresh := b.eval(seen); kept != fresh || !strings.Contains(fresh, "fits (marked)") {
+		b.t.Errorf("%s the keypad kept on the page shows\n%s\nand the page loaded afresh\n%s", when, kept, fresh)
+	}
 }
 
 // layTile picks an open end and a tile on the table page and lays it.

@@ -40,10 +40,19 @@ func tableAnswer(c echo.Context, status int, p views.TablePage) error {
 type tableOptions struct {
 	on   string
 	zoom bool
+	kept string // the keypad the page holds already (see views.Keypad)
 }
 
+// keptHeader names the keypad a page holds: its script sends it with
+// every request htmx makes.
+const keptHeader = "X-Keypad"
+
 func tableView(c echo.Context) tableOptions {
-	return tableOptions{on: c.QueryParam("on"), zoom: c.QueryParam("zoom") == "1"}
+	o := tableOptions{on: c.QueryParam("on"), zoom: c.QueryParam("zoom") == "1"}
+	if isHTMX(c) {
+		o.kept = c.Request().Header.Get(keptHeader)
+	}
+	return o
 }
 
 // endLink links an open end of the drawing to the table with that end
@@ -65,7 +74,9 @@ func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage 
 		Banner: banner(ctx, rr, g), Started: rr.Layout().Len() > 0, Players: g.Players, Turn: rr.Turn(),
 		Closed: r.Closed, CanDraw: rr.Boneyard() > 0, Seq: strconv.Itoa(len(t.Log)),
 	}
-	p.Ends, p.Tiles, p.Places = endChoices(ctx, rr.Layout(), o.on), tileKeypad(rr.Layout(), o.on), placeChoices(ctx, rr.Layout())
+	p.Ends, p.Places = endChoices(ctx, rr.Layout(), o.on), placeChoices(ctx, rr.Layout())
+	p.Keypad = views.Keypad{ID: "keypad-" + strconv.Itoa(r.Number) + "-" + strconv.Itoa(int(g.Rules.Set)), Tiles: tileKeypad(rr.Layout(), o.on)}
+	p.Keypad.Kept = o.kept == p.Keypad.ID
 	p.Setter, p.StartDraw, p.Penalty = t.TableSeat(t.Number, r.Setter), startDraw(ctx, rr, g), penalty(ctx, rr, g)
 	p.Live = tableLive(t, o, r.Setter, r.Closed)
 	if t.Stopped != nil {
@@ -129,8 +140,8 @@ func placeChoices(ctx context.Context, l *referee.Layout) []views.EndChoice {
 	return out
 }
 
-// tileKeypad lists the tiles still off the table, marking those that fit
-// the picked end (or any end, when none is picked).
+// tileKeypad lists every tile of the set, marking those on the table and
+// those off it that fit the picked end (or any end, when none is picked).
 func tileKeypad(l *referee.Layout, on string) []views.TileBox {
 	need := -1
 	if t, err := referee.ParseTile(on); err == nil {
@@ -140,11 +151,9 @@ func tileKeypad(l *referee.Layout, on string) []views.TileBox {
 	}
 	var out []views.TileBox
 	for _, t := range l.Rules().Set.Tiles() {
-		if l.Placed(t) {
-			continue
-		}
-		fits := l.Fits(t) && (need < 0 || t.Has(need))
-		out = append(out, views.TileBox{Value: t.String(), Hi: t.Hi, Lo: t.Lo, Pips: t.Pips(), Fits: fits})
+		laid := l.Placed(t)
+		fits := !laid && l.Fits(t) && (need < 0 || t.Has(need))
+		out = append(out, views.TileBox{Value: t.String(), Hi: t.Hi, Lo: t.Lo, Pips: t.Pips(), Fits: fits, Laid: laid})
 	}
 	return out
 }

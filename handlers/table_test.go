@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -387,5 +388,60 @@ func TestTurnControlsWithinReach(t *testing.T) {
 	}
 	if got := r.testid("pass").text(); !strings.Contains(got, "Bob") {
 		t.Fatalf("the pass button says %q, want it to name Bob, whose turn it is", got)
+	}
+}
+
+// TestMoveAnswerForAHeldKeypad: a page that holds the table's keypad (its
+// script names it in X-Keypad) is answered with the keypad's state, not
+// its tiles again; the state says what the tiles would: which are laid,
+// which fit and how a fitting one is named. A page naming another keypad,
+// or none, gets the tiles.
+func TestMoveAnswerForAHeldKeypad(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("12", "Ann", "Bob", "Cy")
+	table := g + "/rounds/1/table"
+	expect(t, "set 12-12 down", a.postHTMX(table, form("kind", "play", "seat", "0", "tile", "12-12")), http.StatusOK)
+	move := func(held string) response {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, a.server.URL+table+"?on=12-12", nil)
+		req.Header.Set("HX-Request", "true")
+		if held != "" {
+			req.Header.Set(keptHeader, held)
+		}
+		r := a.do(req)
+		expect(t, "the table, keypad "+held, r, http.StatusOK)
+		return r
+	}
+	full, kept := move(""), move("keypad-1-12")
+	if n := strings.Count(full.body, `name="tile"`); n != 91 {
+		t.Fatalf("the keypad a page doesn't hold has %d tiles, want the set's 91 (12-12 hidden)", n)
+	}
+	if strings.Contains(kept.body, `name="tile"`) || len(kept.body) > len(full.body)/2 {
+		t.Fatalf("the answer to a page holding its keypad is %d bytes with tiles %v, want no tiles and under half the %d of the full card",
+			len(kept.body), strings.Contains(kept.body, `name="tile"`), len(full.body))
+	}
+	if other := move("keypad-2-12"); strings.Count(other.body, `name="tile"`) != 91 {
+		t.Fatal("a page naming another round's keypad was not sent the tiles")
+	}
+	// The state against the tiles: what fits, and what is laid.
+	var fits []string
+	for _, m := range regexp.MustCompile(`aria-label="(\d+-\d+), fits"`).FindAllStringSubmatch(full.body, -1) {
+		fits = append(fits, m[1])
+	}
+	state := regexp.MustCompile(`data-keypad-state="keypad-1-12" data-seq="1" data-laid="([^"]*)" data-fits="([^"]*)" data-fits-label="([^"]*)"`)
+	for _, r := range []response{full, kept} {
+		m := state.FindStringSubmatch(r.body)
+		if m == nil {
+			t.Fatalf("no keypad state in %.300s", r.body)
+		}
+		if m[1] != "12-12" || m[2] != strings.Join(fits, " ") || m[3] != "{tile}, fits" {
+			t.Errorf("keypad state laid %q, fits %q, label %q; want 12-12, the %d tiles marked as fitting (%s), {tile}, fits",
+				m[1], m[2], m[3], len(fits), strings.Join(fits, " "))
+		}
+	}
+	if len(fits) != 12 || !strings.Contains(full.body, `<label hidden><input type="radio" name="tile" value="12-12"`) {
+		t.Errorf("%d tiles fit 12-12 (want 12: 12-11 to 12-0), and 12-12 laid is hidden: %v", len(fits),
+			strings.Contains(full.body, `<label hidden><input type="radio" name="tile" value="12-12"`))
 	}
 }

@@ -227,6 +227,40 @@
     }, 30);
   });
 
+  // The live table's keypad holds every tile of the set and stays on the
+  // page from move to move (hx-preserve): each request says which keypad
+  // the page holds, and an answer for that keypad brings only its state,
+  // which is applied here. A laid tile is hidden, a tile that fits now is
+  // marked and named so, and a pick is dropped once the table has moved on.
+  function keypadHeld() {
+    var pad = document.querySelector("[data-keypad]");
+    return pad && pad.querySelector("input[name=tile]") ? pad.id : "";
+  }
+  document.addEventListener("htmx:configRequest", function (e) {
+    var held = keypadHeld();
+    if (held) e.detail.headers["X-Keypad"] = held;
+  });
+  function applyKeypad() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-keypad-state]"), function (st) {
+      var pad = document.getElementById(st.getAttribute("data-keypad-state"));
+      if (!pad) return;
+      var laid = " " + st.getAttribute("data-laid") + " ", fits = " " + st.getAttribute("data-fits") + " ";
+      var label = st.getAttribute("data-fits-label"), seq = st.getAttribute("data-seq");
+      var moved = pad.getAttribute("data-seq") !== seq;
+      pad.setAttribute("data-seq", seq);
+      Array.prototype.forEach.call(pad.querySelectorAll("input[name=tile]"), function (input) {
+        var box = input.parentNode, face = box.querySelector(".t"), tile = " " + input.value + " ";
+        var fit = fits.indexOf(tile) >= 0;
+        box.hidden = laid.indexOf(tile) >= 0;
+        if (box.hidden || moved) input.checked = false;
+        if (face) face.classList.toggle("fits", fit);
+        input.setAttribute("aria-label", fit ? label.split("{tile}").join(input.value) : input.value);
+      });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", applyKeypad);
+  document.addEventListener("htmx:afterSwap", applyKeypad);
+
   // The whole table, zoomed, opens on what matters: the double the table
   // owes, or else the last tile laid, in the middle of the frame, not on
   // the drawing's top-left corner. After a move it follows the new tile.

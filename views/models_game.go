@@ -222,6 +222,7 @@ type TileBox struct {
 	Checked  bool
 	Disabled bool
 	Fits     bool // fits where the next tile may go
+	Laid     bool // on the table already: kept on the live table's keypad, hidden
 	Note     string
 }
 

@@ -1,5 +1,7 @@
 package views
 
+import "strings"
+
 // TablePage is the live table of a round: the drawing, what the table
 // owes, whose turn it is, and the controls to lay, draw, pass and take
 // back.
@@ -23,7 +25,7 @@ type TablePage struct {
 	Turn      int // seat to act, -1 when nobody is (not started, or over)
 	Ends      []EndChoice
 	Places    []EndChoice // every tile on the table, to ask about any place
-	Tiles     []TileBox
+	Keypad    Keypad
 	Problem   *Refusal
 	Verdict   *Verdict
 	CanDraw   bool
@@ -138,4 +140,34 @@ type CheckPage struct {
 	Start      int // the double the round opens on, or -1 for the set's highest
 	Error      string
 	Verdict    *Verdict
+}
+
+// A Keypad is the live table's tiles to pick from: every tile of the set,
+// those on the table hidden. A phone that holds this table's keypad
+// already (Kept) is sent only what changed on it, its State, which the
+// page's script applies to the tiles it has (see static/app.js): a move's
+// answer then brings the drawing and the turn, not the set's tiles again.
+type Keypad struct {
+	ID    string // names the table's keypad: this round, this set
+	Tiles []TileBox
+	Kept  bool
+}
+
+// Laid lists the tiles on the table, space-separated, for the page's script.
+func (k Keypad) Laid() string { return k.list(func(t TileBox) bool { return t.Laid }) }
+
+// Fits lists the tiles that fit now, space-separated, for the page's script.
+func (k Keypad) Fits() string { return k.list(func(t TileBox) bool { return t.Fits }) }
+
+func (k Keypad) list(pick func(TileBox) bool) string {
+	var b strings.Builder
+	for _, t := range k.Tiles {
+		if pick(t) {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t.Value)
+		}
+	}
+	return b.String()
 }
