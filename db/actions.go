@@ -136,7 +136,7 @@ func (s *Store) Act(ctx context.Context, slug string, n int, action referee.Acti
 // read this way in one visit to the database, not two.
 func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (action referee.Action, basedOn int, err error)) (Table, error) {
 	var out Table
-	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *Sheet) error {
 		action, basedOn, err := read(sh.Game)
 		if err != nil {
 			return err

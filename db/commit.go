@@ -82,6 +82,19 @@ func (s *Store) commit(batch []queued) {
 		}
 	}()
 	ctx := context.Background() // a write once begun is finished or undone whole, never cut off
+	forgotten, committed := s.forgotten.Load(), false
+	s.pending = s.pending[:0]
+	defer func() {
+		// The games read by writes that change none (writeSheetKeeping)
+		// are kept once the batch is committed, unless a write in it
+		// changed or deleted a game: each such write forgets its game
+		// inside its transaction.
+		if committed && s.forgotten.Load() == forgotten {
+			for _, g := range s.pending {
+				s.games.Store(g.ID, g)
+			}
+		}
+	}()
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		for i := range errs {
@@ -96,14 +109,16 @@ func (s *Store) commit(batch []queued) {
 			return
 		}
 		errs[0] = tx.Commit()
+		committed = errs[0] == nil
 		return
 	}
-	runBatch(ctx, tx, c, batch, errs)
+	committed = runBatch(ctx, tx, c, batch, errs)
 }
 
 // runBatch runs the writes of a batch in tx, each in its own savepoint,
-// and commits them; errs gets each write's answer.
-func runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []error) {
+// and commits them; errs gets each write's answer. It reports whether the
+// transaction was committed.
+func runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []error) bool {
 	for i, w := range batch {
 		if _, err := c.ExecContext(ctx, qSavepoint); err != nil {
 			errs[i] = err
@@ -117,7 +132,7 @@ func runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []er
 				for j := range errs {
 					errs[j] = errors.Join(errs[i], err)
 				}
-				return
+				return false
 			}
 		}
 		if _, err := c.ExecContext(ctx, qRelease); err != nil && errs[i] == nil {
@@ -130,6 +145,7 @@ func runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []er
 			errs[i] = err
 		}
 	}
+	return err == nil
 }
 
 // run runs one write's work; a panic in it fails that write alone.

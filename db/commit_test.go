@@ -5,6 +5,9 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"time"
+
+	"chickenfoot/referee"
 )
 
 // TestGroupCommitKeepsEachWriteWhole: writes sent at once share commits,
@@ -105,5 +108,55 @@ func TestWriteOutlivesItsRequest(t *testing.T) {
 	var rows int
 	if err := s.read.QueryRow(`SELECT count(*) FROM probe`).Scan(&rows); err != nil || rows != 2*writers {
 		t.Fatalf("%d rows, want %d: %v", rows, 2*writers, err)
+	}
+}
+
+// TestWritesKeepTheGamesTheyRead: a move or a score, which change no
+// game's settings or players, leaves the game it read in the cache once
+// committed; a batch in which a player also joined keeps nothing stale,
+// and every later read sees the new player.
+func TestWritesKeepTheGamesTheyRead(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	g := newGame(t, s, "Ann", "Bob", "Cy")
+	s.games.Delete(g.ID) // as if nobody had read it since the server started
+	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
+	if _, err := s.Act(ctx, g.Slug, 1, start, Unchecked); err != nil {
+		t.Fatal(err)
+	}
+	v, ok := s.games.Load(g.ID)
+	if !ok || len(v.(Game).Players) != 3 {
+		t.Fatalf("after a move the cache holds %v (%v), want the game of three players", v, ok)
+	}
+
+	// Hold the writer, queue a move and a join, and let them share a batch
+	// (they usually do; either way nothing stale may be kept).
+	s.games.Delete(g.ID)
+	release, held := make(chan struct{}), make(chan struct{})
+	go s.inTx(ctx, func(conn) error { close(held); <-release; return nil })
+	<-held
+	var wg sync.WaitGroup
+	draw := referee.Action{Seat: 1, Kind: referee.ActDraw}
+	wg.Go(func() {
+		if _, err := s.Act(ctx, g.Slug, 1, draw, Unchecked); err != nil {
+			t.Error(err)
+		}
+	})
+	time.Sleep(20 * time.Millisecond) // the move waits for the writer (the order, not a time, is what counts)
+	wg.Go(func() {
+		if _, err := s.Join(ctx, g.Slug, "Dee", referee.MissedHighest); err != nil {
+			t.Error(err)
+		}
+	})
+	time.Sleep(20 * time.Millisecond)
+	close(release)
+	wg.Wait()
+	if v, ok := s.games.Load(g.ID); ok && len(v.(Game).Players) != 4 {
+		t.Fatalf("after a move and a join in one batch the cache holds %v, want nothing or the four players", v.(Game).Players)
+	}
+	sh, err := s.Sheet(ctx, g.Slug)
+	if err != nil || len(sh.Players) != 4 {
+		t.Fatalf("the sheet after the join: %v (%v), want four players", sh.Players, err)
 	}
 }

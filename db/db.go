@@ -37,6 +37,11 @@ type Store struct {
 	writeStmts, readStmts map[string]*sql.Stmt
 	games                 sync.Map      // game ID → what never changes about it (frozenGame)
 	forgotten             atomic.Uint64 // games deleted so far (forget)
+	// The games a write that leaves every game's settings and players as
+	// they are (see writeSheetKeeping) read in the batch being committed,
+	// to keep once it is. Only the committer's goroutine touches these.
+	keeping bool
+	pending []Game
 	// The write transactions' queue (commit.go), and its goroutine's end.
 	writes          chan queued
 	closing, closed chan struct{}
@@ -203,15 +208,31 @@ func Migrate(ctx context.Context, conn *sql.DB, target int) error {
 // built on it: load the sheet, ask the referee, write what it allows,
 // commit, or write nothing and return the referee's coded error.
 func (s *Store) writeSheet(ctx context.Context, slug string, history int, fn func(conn, *Sheet) error) error {
+	return s.inTx(ctx, func(tx conn) error { return s.onSheet(ctx, tx, slug, history, fn) })
+}
+
+// onSheet loads the sheet in tx and runs fn on it; a view-only link
+// writes nothing.
+func (s *Store) onSheet(ctx context.Context, tx conn, slug string, history int, fn func(conn, *Sheet) error) error {
+	sh, err := s.loadSheet(ctx, tx, slug, history)
+	if err != nil {
+		return err
+	}
+	if sh.Game.ViewOnly {
+		return referee.ViewOnly()
+	}
+	return fn(tx, &sh)
+}
+
+// writeSheetKeeping is writeSheet for a write that never changes a game's
+// settings or players (a move on the table, a score): the game it reads
+// inside its transaction is kept in the cache of games once the batch
+// that holds it is committed, as a reader's would be.
+func (s *Store) writeSheetKeeping(ctx context.Context, slug string, fn func(conn, *Sheet) error) error {
 	return s.inTx(ctx, func(tx conn) error {
-		sh, err := s.loadSheet(ctx, tx, slug, history)
-		if err != nil {
-			return err
-		}
-		if sh.Game.ViewOnly {
-			return referee.ViewOnly()
-		}
-		return fn(tx, &sh)
+		s.keeping = true
+		defer func() { s.keeping = false }()
+		return s.onSheet(ctx, tx, slug, noHistory, fn)
 	})
 }
 

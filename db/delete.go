@@ -44,6 +44,7 @@ func (s *Store) DeleteGame(ctx context.Context, slug, form string) (name string,
 		}
 		// The rest follows by ON DELETE CASCADE: players and rounds, and
 		// from the rounds their entries, history and actions.
+		s.forget(g.ID) // and again once committed: see forget
 		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, g.ID); err != nil {
 			return err
 		}
@@ -60,7 +61,10 @@ func (s *Store) DeleteGame(ctx context.Context, slug, form string) (name string,
 // give a deleted game's id to the next game made, which must never be
 // shown the old one's name and players. A reader that read the game
 // before its deletion, and caches it after forget ran, sees the count
-// change and drops what it cached (frozenGame).
+// change and drops what it cached (frozenGame). A write that changes a
+// game's settings or players, or deletes it, forgets it inside its
+// transaction too: a batch in which that happened keeps none of the games
+// its writes read (commit), and the rest of the batch reads it afresh.
 func (s *Store) forget(id int64) {
 	s.forgotten.Add(1)
 	s.games.Delete(id)

@@ -42,7 +42,7 @@ const Unchecked = -1
 func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
 	var out Sheet
 	key := formKey(basedOn.Form, fmt.Sprintf("entry %s %d %d", slug, n, seat))
-	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *Sheet) error {
 		if err := loadSavedHistory(ctx, tx, sh, n); err != nil {
 			return err
 		}

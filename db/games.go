@@ -265,13 +265,19 @@ func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) 
 	}
 	forgotten := s.forgotten.Load() // before the read: see forget
 	g, err := readGame(ctx, q, id)
-	if err == nil && q.tx == nil { // only what is committed: a write may yet be undone
-		frozen := g
-		frozen.Players = slices.Clone(g.Players)
+	if err != nil {
+		return g, err
+	}
+	frozen := g
+	frozen.Players = slices.Clone(g.Players)
+	switch {
+	case q.tx == nil: // only what is committed: a write may yet be undone
 		s.games.Store(id, frozen)
 		if s.forgotten.Load() != forgotten {
 			s.games.Delete(id) // the read may predate a deletion: don't keep it
 		}
+	case q.write && s.keeping: // kept once committed (see commit)
+		s.pending = append(s.pending, frozen)
 	}
 	return g, err
 }

@@ -343,6 +343,7 @@ func against(ctx context.Context, q conn, person int64, byID map[int64]Person) (
 // the group.
 func (s *Store) RenamePerson(ctx context.Context, group, person int64, name string) error {
 	err := s.inTx(ctx, func(tx conn) error {
+		s.forgetGroupGames() // and again once committed: see forgetGroupGames
 		var taken int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM people WHERE group_id = ? AND name = ? AND id <> ?`, group, name, person).Scan(&taken); err != nil {
 			return err
@@ -381,6 +382,7 @@ var ErrNameTaken = errors.New("another player of the group has that name")
 // are two people, and are refused.
 func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error {
 	err := s.inTx(ctx, func(tx conn) error {
+		s.forgetGroupGames() // and again once committed: see forgetGroupGames
 		var both, mine int
 		err := tx.QueryRowContext(ctx, `SELECT
 				(SELECT count(*) FROM people WHERE group_id = ?1 AND id IN (?2, ?3)),
@@ -427,7 +429,8 @@ var ErrPlayedTogether = errors.New("the two played the same night, so they are t
 
 // forgetGroupGames drops the kept names of nights, after a rename or a
 // merge changed them (committed), and like forget makes a read that began
-// before drop what it read.
+// before drop what it read. Called inside the change's transaction as
+// well, it stops the batch keeping the games its other writes read.
 func (s *Store) forgetGroupGames() {
 	s.forgotten.Add(1)
 	s.games.Range(func(k, _ any) bool {
