@@ -64,6 +64,8 @@ func TestBrowserLive(t *testing.T) {
 	}
 	phoneB.settled()
 	phoneB.screenshot("live-table-elsewhere")
+	phoneB.keypadAsServed("on B, after A laid 9-1,") // B's keypad, kept, follows A's move
+	phoneB.do(chromedp.Poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`))
 
 	// B's Wi-Fi drops: the notice shows and is said, then goes once the
 	// stream is back, and what changed meanwhile shows.
