@@ -171,6 +171,7 @@ func TestBrowserGameNight(t *testing.T) {
 	b.waitText(`[data-testid=sheet-totals]`, "Total 13 74 9")
 
 	// A correction: Bob's round-1 hand had no 0-0 after all; Cy fixes it.
+	b.settled() // the close's answer, and the stream's news of it, are in
 	b.do(chromedp.Click(css(`[data-testid=sheet-round-1] a`)), chromedp.WaitVisible(css(`[data-testid=round-page]`)),
 		chromedp.Click(css(`#entry-1 [data-testid=correct]`)), chromedp.WaitVisible(css(`#by-1`)),
 		chromedp.SetValue(css(`#by-1`), "Cy"),
