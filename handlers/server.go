@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
@@ -148,15 +149,41 @@ func New(store Store, cfg Config) *echo.Echo {
 	// compressed already (assets.go). An answer under 4 KB (a redirect, a
 	// saved score's fragments) costs more to compress than it would save.
 	// A stream of events is never compressed: each must leave at once.
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
-		Level:     gzip.BestSpeed,
-		MinLength: 4096,
-		Skipper: func(c echo.Context) bool {
-			return strings.HasPrefix(c.Request().URL.Path, "/static/") || c.Path() == eventsRoute
-		},
+	e.Use(compressed(func(c echo.Context) bool {
+		return strings.HasPrefix(c.Request().URL.Path, "/static/") || c.Path() == eventsRoute
 	}))
 	a.routes(e)
 	return e
+}
+
+// compressed gzips answers of 4 KB and more for clients that take it,
+// except where skip says. Compressing at the fastest level takes a
+// quarter of the time the standard library's does, for a few more bytes.
+// A handler's error is answered inside, so the error page is compressed
+// like any other answer and written while the compressing writer is open.
+func compressed(skip func(echo.Context) bool) echo.MiddlewareFunc {
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(4096), gzhttp.CompressionLevel(gzip.BestSpeed))
+	if err != nil {
+		panic(err) // the options are constants: they are valid or the app can't start
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if skip(c) {
+				return next(c)
+			}
+			res := c.Response()
+			plain := res.Writer
+			defer func() { res.Writer = plain }()
+			wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				res.Writer = w
+				c.SetRequest(r)
+				if err := next(c); err != nil {
+					c.Error(err)
+				}
+			})).ServeHTTP(plain, c.Request())
+			return nil
+		}
+	}
 }
 
 // sameOrigin refuses cross-origin writes: a state-changing request whose

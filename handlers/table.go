@@ -142,9 +142,19 @@ func placeChoices(ctx context.Context, l *referee.Layout) []views.EndChoice {
 
 // tileKeypad lists every tile of the set, marking those on the table and
 // those off it that fit the picked end (or any end, when none is picked).
+// pickedEnd reads the end picked in the address, if any: no pick, the
+// usual case, is not worded as a refusal.
+func pickedEnd(on string) (referee.Tile, bool) {
+	if on == "" {
+		return referee.Tile{}, false
+	}
+	t, err := referee.ParseTile(on)
+	return t, err == nil
+}
+
 func tileKeypad(l *referee.Layout, on string) []views.TileBox {
 	need := -1
-	if t, err := referee.ParseTile(on); err == nil {
+	if t, ok := pickedEnd(on); ok {
 		if p, ok := l.Place(t); ok && p.Free() > 0 {
 			need = p.Open
 		}

@@ -27,6 +27,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/template"
 	"text/template/parse"
 
@@ -316,6 +317,65 @@ type localizer struct {
 	parser itemplate.Parser
 	plain  map[string]string    // the messages with nothing to fill in, as they are
 	simple map[string][]segment // the messages that only fill in parameters, cut up
+	said   wordings             // the other messages, as their templates worded them
+}
+
+// wordings keeps what the other messages' templates said: a message's
+// wording depends only on its key and parameters, and a template costs
+// far more to run than a lookup ("7-3, open, needs 3" is worded once per
+// tile drawn). Only messages whose parameters are all plain values are
+// kept, and the store starts afresh once it holds wordingsKept of them,
+// so names typed at the table can't make it grow without bound.
+type wordings struct {
+	m sync.Map // wordingKey: string
+	n atomic.Int64
+}
+
+const wordingsKept = 4096
+
+// wordingKey is the key and its parameters in order of name, or "" when
+// a parameter is not a plain value.
+func wordingKey(key string, p map[string]any) string {
+	names := make([]string, 0, 8)
+	for k := range p {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	b := make([]byte, 0, 64)
+	b = append(b, key...)
+	for _, k := range names {
+		b = append(b, 0)
+		b = append(b, k...)
+		switch v := p[k].(type) {
+		case string:
+			b = append(b, 's')
+			b = append(b, v...)
+		case int:
+			b = append(b, 'i')
+			b = strconv.AppendInt(b, int64(v), 10)
+		case bool:
+			b = append(b, 'b')
+			b = strconv.AppendBool(b, v)
+		default:
+			return ""
+		}
+	}
+	return string(b)
+}
+
+func (w *wordings) get(key string) (string, bool) {
+	if v, ok := w.m.Load(key); ok {
+		return v.(string), true
+	}
+	return "", false
+}
+
+func (w *wordings) keep(key, s string) {
+	if w.n.Add(1) > wordingsKept {
+		w.m.Clear()
+		w.n.Store(1)
+	}
+	w.m.Store(key, s)
 }
 
 // A segment of a simple message: its text as it is, or the parameter
@@ -430,9 +490,18 @@ func (l *localizer) text(key string, p map[string]any) string {
 			return s
 		}
 	}
+	wk := wordingKey(key, p)
+	if wk != "" {
+		if s, ok := l.said.get(wk); ok {
+			return s
+		}
+	}
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: p, TemplateParser: l.parser})
 	if err != nil {
 		return fmt.Sprintf("[message %s: %v]", key, err)
+	}
+	if wk != "" {
+		l.said.keep(wk, s)
 	}
 	return s
 }

@@ -3,6 +3,7 @@ package lang
 import (
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -186,5 +187,62 @@ func TestSegments(t *testing.T) {
 	}
 	if _, ok := fill([]segment{{field: "N"}}, map[string]any{}); ok {
 		t.Error("a missing parameter was filled in, not left to the template to refuse")
+	}
+}
+
+// TestWordingsKept: a templated message worded once is answered from the
+// store, and only for the same parameters: another value, the same
+// digits as another type, or one parameter more each get their own
+// wording. A message with a parameter that is not a plain value is never
+// kept, and the store starts afresh when full.
+func TestWordingsKept(t *testing.T) {
+	app, err := Load(os.DirFS("../../views"), "locales")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := app.get("en")
+	const key = "ui.table.tile-said" // {{.Tile}}{{if .Owed}}, owed{{end}}…
+	if _, ok := l.simple[key]; ok {
+		t.Fatalf("%s is a simple message; the test needs a templated one", key)
+	}
+	said := func(owed, open bool, needs any) map[string]any {
+		return map[string]any{"Tile": "7-3", "Owed": owed, "Open": open, "Needs": needs, "Last": false}
+	}
+	base := said(false, true, 3)
+	for i, c := range []struct {
+		p    map[string]any
+		want string
+	}{
+		{base, "7-3, open, needs 3"},
+		{base, "7-3, open, needs 3"},
+		{said(true, true, 3), "7-3, owed, open, needs 3"},
+		{said(false, true, "3!"), "7-3, open, needs 3!"},
+		{said(false, false, 3), "7-3"},
+		{base, "7-3, open, needs 3"},
+	} {
+		if got := l.text(key, c.p); got != c.want {
+			t.Errorf("%d: %v worded %q, want %q", i, c.p, got, c.want)
+		}
+	}
+	if k := wordingKey(key, base); k == "" {
+		t.Fatal("plain parameters give no key")
+	} else if _, ok := l.said.get(k); !ok {
+		t.Error("the wording was not kept")
+	}
+	if wordingKey(key, map[string]any{"Tile": referee.NewTile(7, 3)}) != "" {
+		t.Error("a parameter that is not a plain value gives a key: its wording could be kept")
+	}
+	if wordingKey(key, map[string]any{"N": 3}) == wordingKey(key, map[string]any{"N": "3"}) {
+		t.Error("3 and \"3\" share a key")
+	}
+	var w wordings
+	for i := range wordingsKept + 1 {
+		w.keep(strconv.Itoa(i), "x")
+	}
+	if _, ok := w.get("0"); ok {
+		t.Error("the store kept growing past wordingsKept")
+	}
+	if _, ok := w.get(strconv.Itoa(wordingsKept)); !ok {
+		t.Error("the wording kept as the store started afresh is gone")
 	}
 }

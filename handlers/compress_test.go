@@ -1,0 +1,67 @@
+package handlers
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestPagesCompressed: a page of 4 KB and more goes gzipped to a client
+// that takes it and as it is to one that doesn't, the same page either
+// way; a short answer and an error page go as they are, readable; a HEAD
+// gets the headers of its GET and no body.
+func TestPagesCompressed(t *testing.T) {
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cy")
+
+	plain, plainBody := fetch(t, a, http.MethodGet, game)
+	zipped, zippedBody := fetch(t, a, http.MethodGet, game, "Accept-Encoding", "gzip, deflate, br")
+	if plain.StatusCode != http.StatusOK || zipped.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d and %d, want 200", game, plain.StatusCode, zipped.StatusCode)
+	}
+	if len(plainBody) < 4096 {
+		t.Fatalf("the game page is %d bytes: too short to test compression", len(plainBody))
+	}
+	if got := plain.Header.Get("Content-Encoding"); got != "" {
+		t.Errorf("no Accept-Encoding: Content-Encoding %q, want none", got)
+	}
+	if got := zipped.Header.Get("Content-Encoding"); got != "gzip" {
+		t.Fatalf("Accept-Encoding gzip: Content-Encoding %q, want gzip", got)
+	}
+	if got := strings.Join(zipped.Header.Values("Vary"), ", "); !strings.Contains(got, "Accept-Encoding") {
+		t.Errorf("a compressed page: Vary %q, want Accept-Encoding", got)
+	}
+	if len(zippedBody)*3 > len(plainBody) {
+		t.Errorf("the page is %d bytes gzipped, %d as it is: want a third or less", len(zippedBody), len(plainBody))
+	}
+	formID := regexp.MustCompile(`name="form" value="[^"]*"`) // one-time form ids differ from page to page
+	same := func(b []byte) string { return formID.ReplaceAllString(string(b), `name="form"`) }
+	if got := same(decode(t, "gzip", zippedBody)); got != same(plainBody) {
+		t.Errorf("the gzipped page unpacks to something else than the page:\n%.300s", got)
+	}
+	for _, h := range []string{"Content-Security-Policy", "X-Content-Type-Options"} {
+		if zipped.Header.Get(h) == "" {
+			t.Errorf("a compressed page lacks %s", h)
+		}
+	}
+
+	head, headBody := fetch(t, a, http.MethodHead, game, "Accept-Encoding", "gzip")
+	if head.StatusCode != http.StatusOK || len(headBody) != 0 {
+		t.Errorf("HEAD %s: %d with %d bytes, want 200 and no body", game, head.StatusCode, len(headBody))
+	}
+
+	missing, missingBody := fetch(t, a, http.MethodGet, "/g/nosuchgamexxxxxxxxxxxxxxx", "Accept-Encoding", "gzip")
+	if missing.StatusCode != http.StatusNotFound {
+		t.Fatalf("an unknown game: %d, want 404", missing.StatusCode)
+	}
+	if body := decode(t, missing.Header.Get("Content-Encoding"), missingBody); !strings.Contains(string(body), "<html") {
+		t.Errorf("the 404 page is not a page:\n%.300s", body)
+	}
+
+	short, shortBody := fetch(t, a, http.MethodGet, "/healthz", "Accept-Encoding", "gzip")
+	if short.StatusCode != http.StatusOK || short.Header.Get("Content-Encoding") != "" || len(shortBody) == 0 {
+		t.Errorf("/healthz: %d, Content-Encoding %q, %d bytes; want 200, as it is, readable",
+			short.StatusCode, short.Header.Get("Content-Encoding"), len(shortBody))
+	}
+}
