@@ -136,7 +136,13 @@ func (s *Store) Act(ctx context.Context, slug string, n int, action referee.Acti
 // read this way in one visit to the database, not two.
 func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (action referee.Action, basedOn int, err error)) (Table, error) {
 	var out Table
-	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *Sheet) error {
+	err := s.inTx(ctx, func(tx conn) error {
+		s.keeping = true // the game read is kept for readers too (see writeSheetKeeping)
+		defer func() { s.keeping = false }()
+		sh, kept, err := s.sheetToWrite(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
 		action, basedOn, err := read(sh.Game)
 		if err != nil {
 			return err
@@ -144,8 +150,10 @@ func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (
 		if sh.Round(n) == nil {
 			return referee.NotFound("round")
 		}
-		log, err := loadActions(ctx, tx, sh.ids[n-1])
-		if err != nil {
+		var log []Action
+		if kept != nil && kept.n == n {
+			log = kept.log
+		} else if log, err = loadActions(ctx, tx, sh.ids[n-1]); err != nil {
 			return err
 		}
 		if err := checkLog(log, basedOn); err != nil {
@@ -155,13 +163,22 @@ func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (
 		if err != nil {
 			return err
 		}
-		if err := s.appendAction(ctx, tx, sh.ids[n-1], len(log)+1, action); err != nil {
+		at, err := parseStamp(stamp(s.Now())) // as a read would find it
+		if err != nil {
 			return err
 		}
-		if err := s.applyEffect(ctx, tx, sh, n, eff); err != nil {
+		if err := s.appendAction(ctx, tx, sh.ids[n-1], len(log)+1, action, at); err != nil {
 			return err
 		}
-		out = Table{Sheet: *sh, Number: n, Live: after, Log: append(log, Action{Seq: len(log) + 1, Action: action, At: s.Now()})}
+		plain, err := s.applyEffect(ctx, tx, &sh, n, eff)
+		if err != nil {
+			return err
+		}
+		log = append(log[:len(log):len(log)], Action{Seq: len(log) + 1, Action: action, At: at})
+		out = Table{Sheet: sh, Number: n, Live: after, Log: log}
+		if plain {
+			s.tables.keep(slug, n, sh, log)
+		}
 		return nil
 	})
 	return out, err
@@ -175,7 +192,7 @@ func checkLog(log []Action, basedOn int) error {
 	return referee.CheckSeen(len(log), basedOn)
 }
 
-func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq int, a referee.Action) error {
+func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq int, a referee.Action, at time.Time) error {
 	var tile, on sql.NullString
 	switch {
 	case a.Kind == referee.ActPlay:
@@ -186,36 +203,38 @@ func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq in
 	case a.Drawn != nil:
 		tile = sql.NullString{String: a.Drawn.String(), Valid: true}
 	}
-	_, err := tx.ExecContext(ctx, qInsertAction, roundID, seq, a.Seat, string(a.Kind), tile, on, stamp(s.Now()))
+	_, err := tx.ExecContext(ctx, qInsertAction, roundID, seq, a.Seat, string(a.Kind), tile, on, stamp(at))
 	return err
 }
 
 // applyEffect writes what a table action changes on the score sheet: who
-// set the double, and the went-out entries the referee lists.
-func (s *Store) applyEffect(ctx context.Context, tx conn, sh *Sheet, n int, eff referee.TableEffect) error {
+// set the double, and the went-out entries the referee lists. plain says
+// it changed nothing but the round's count of actions.
+func (s *Store) applyEffect(ctx context.Context, tx conn, sh *Sheet, n int, eff referee.TableEffect) (plain bool, err error) {
 	r := sh.Round(n)
 	r.Actions++
 	if eff.Setter >= 0 {
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
 			eff.Setter, sh.ids[n-1]); err != nil {
-			return err
+			return false, err
 		}
 		r.Setter, r.Opened = eff.Setter, r.Double()
 	}
 	if eff.Unset {
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = NULL WHERE id = ?`, sh.ids[n-1]); err != nil {
-			return err
+			return false, err
 		}
 		r.Setter = -1
 	}
-	for _, ch := range sh.EntryChanges(n, eff) {
+	changes := sh.EntryChanges(n, eff)
+	for _, ch := range changes {
 		undoes := int64(0)
 		if ch.Kind == referee.KindUndo {
 			undoes = sh.Version(n, ch.Seat) // the change that wrote the entry taken back
 		}
 		if err := s.putEntry(ctx, tx, sh, n, ch, "the table", undoes); err != nil {
-			return err
+			return false, err
 		}
 	}
-	return nil
+	return eff.Setter < 0 && !eff.Unset && len(changes) == 0, nil
 }

@@ -103,8 +103,13 @@ func (s *Store) commit(batch []queued) {
 		return
 	}
 	c := conn{db: s.write, tx: tx, stmts: s.writeStmts, write: true}
+	s.tables.beginBatch(ctx, c)
+	defer func() { s.tables.endBatch(committed) }()
 	if len(batch) == 1 {
-		if errs[0] = run(batch[0], c); errs[0] != nil {
+		s.tables.beginWrite()
+		errs[0] = run(batch[0], c)
+		s.tables.endWrite(errs[0] != nil, false)
+		if errs[0] != nil {
 			tx.Rollback()
 			return
 		}
@@ -112,19 +117,22 @@ func (s *Store) commit(batch []queued) {
 		committed = errs[0] == nil
 		return
 	}
-	committed = runBatch(ctx, tx, c, batch, errs)
+	committed = s.runBatch(ctx, tx, c, batch, errs)
 }
 
 // runBatch runs the writes of a batch in tx, each in its own savepoint,
 // and commits them; errs gets each write's answer. It reports whether the
 // transaction was committed.
-func runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []error) bool {
+func (s *Store) runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []error) bool {
 	for i, w := range batch {
 		if _, err := c.ExecContext(ctx, qSavepoint); err != nil {
 			errs[i] = err
 			continue
 		}
+		s.tables.beginWrite()
+		failed := false
 		if errs[i] = run(w, c); errs[i] != nil {
+			failed = true
 			if _, err := c.ExecContext(ctx, qRollbackTo); err != nil {
 				// The transaction itself is gone: nothing of the batch
 				// landed, and nothing more may run outside it.
@@ -135,7 +143,9 @@ func runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []er
 				return false
 			}
 		}
-		if _, err := c.ExecContext(ctx, qRelease); err != nil && errs[i] == nil {
+		_, err := c.ExecContext(ctx, qRelease)
+		s.tables.endWrite(failed, err != nil)
+		if err != nil && errs[i] == nil {
 			errs[i] = err
 		}
 	}

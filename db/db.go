@@ -42,6 +42,8 @@ type Store struct {
 	// to keep once it is. Only the committer's goroutine touches these.
 	keeping bool
 	pending []Game
+	// The tables of the last moves, kept by the writer (kept.go).
+	tables writerTables
 	// The write transactions' queue (commit.go), and its goroutine's end.
 	writes          chan queued
 	closing, closed chan struct{}

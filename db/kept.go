@@ -1,0 +1,208 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"chickenfoot/referee"
+)
+
+// Tables kept by the writer. A move on the live table is the write made
+// most often, many times a minute at every table, and each one used to
+// read the game, its rounds, its entries and the round's log again
+// before writing one row. The writer is the only connection that writes,
+// so what it read and then wrote itself is what a new read would find,
+// as long as nothing else wrote in between. It keeps the table of each
+// plain move (a tile laid, drawn or passed on, or taken back, changing
+// nothing on the score sheet but the round's count of actions) and
+// starts the next move on that table from it.
+//
+// Everything else forgets: any other write (a score, a close, a rename,
+// a deletion, a move that sets the double or ends the round), a write
+// whose savepoint could not be released, a commit that failed, and
+// another process writing to the file (PRAGMA data_version) each drop
+// every kept table. A move's table is kept only once its batch is
+// committed; until then only the later writes of the same batch see it.
+// Only the committer's goroutine touches any of this.
+
+// maxKeptActions bounds the actions of the logs the writer keeps, about
+// 100 bytes each: past it, tables picked at random are let go. A round's
+// log is a few dozen actions, so this is thousands of tables at once.
+const maxKeptActions = 200_000
+
+// A keptTable is a round's table as the writer last wrote it: the sheet
+// without history, and the round's log.
+type keptTable struct {
+	sheet Sheet
+	n     int
+	log   []Action
+}
+
+type writerTables struct {
+	committed   map[string]*keptTable // by the link the moves came by
+	actions     int                   // in the committed tables' logs
+	batch       map[string]*keptTable // written in the batch under way
+	mixed       bool                  // a write other than a plain move ran in the batch
+	staged      *keptTable            // what the write under way would keep
+	stagedFor   string
+	plain       bool  // the write under way is a plain move
+	dataVersion int64 // PRAGMA data_version when the batch began
+	check       bool  // tests: check every kept table against the file
+	hits        int   // moves started from a kept table (for tests)
+}
+
+// beginBatch readies the kept tables for a new batch in tx: another
+// process's writes since the last batch drop them all.
+func (w *writerTables) beginBatch(ctx context.Context, tx conn) {
+	w.batch, w.mixed = nil, false
+	if len(w.committed) == 0 {
+		w.dataVersion = -1
+		return
+	}
+	var v int64
+	if err := tx.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v); err != nil || (w.dataVersion >= 0 && v != w.dataVersion) {
+		w.committed, w.actions = nil, 0
+	}
+	w.dataVersion = v
+}
+
+// beginWrite is called before each write of the batch.
+func (w *writerTables) beginWrite() { w.plain, w.staged, w.stagedFor = false, nil, "" }
+
+// endWrite is called after each write: failed says the write's own work
+// failed and was rolled back to its savepoint, unreleased that its
+// savepoint could not be released (what it did may yet land).
+func (w *writerTables) endWrite(failed, unreleased bool) {
+	switch {
+	case unreleased || (!failed && !w.plain):
+		w.forget()
+	case !failed && w.staged != nil:
+		if w.batch == nil {
+			w.batch = map[string]*keptTable{}
+		}
+		w.batch[w.stagedFor] = w.staged
+	}
+	w.staged, w.stagedFor = nil, ""
+}
+
+// endBatch keeps the batch's tables once it is committed.
+func (w *writerTables) endBatch(committed bool) {
+	if !committed || w.mixed {
+		w.forget()
+		return
+	}
+	for link, t := range w.batch {
+		if w.committed == nil {
+			w.committed = map[string]*keptTable{}
+		}
+		if old, ok := w.committed[link]; ok {
+			w.actions -= len(old.log)
+		}
+		w.committed[link] = t
+		w.actions += len(t.log)
+	}
+	w.batch = nil
+	for link, t := range w.committed { // a map's order is random
+		if w.actions <= maxKeptActions {
+			break
+		}
+		delete(w.committed, link)
+		w.actions -= len(t.log)
+	}
+}
+
+func (w *writerTables) forget() {
+	w.committed, w.batch, w.mixed, w.actions = nil, nil, true, 0
+}
+
+// table is the table kept for link, or nil.
+func (w *writerTables) table(link string) *keptTable {
+	if w.mixed {
+		return nil
+	}
+	if t, ok := w.batch[link]; ok {
+		return t
+	}
+	return w.committed[link]
+}
+
+// keep stages round n's table after a plain move made by link.
+func (w *writerTables) keep(link string, n int, sh Sheet, log []Action) {
+	w.plain = true
+	w.staged, w.stagedFor = &keptTable{sheet: sh.clone(), n: n, log: slices.Clip(log)}, link
+}
+
+// sheetToWrite is the sheet a move made by link starts from: the kept
+// table's, or else read in tx. kept is the kept table, or nil.
+func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh Sheet, kept *keptTable, err error) {
+	kept = s.tables.table(link)
+	if kept == nil {
+		sh, err = s.loadSheet(ctx, tx, link, noHistory)
+		if err == nil && sh.Game.ViewOnly {
+			err = referee.ViewOnly()
+		}
+		return sh, nil, err
+	}
+	if s.tables.check {
+		if err := s.checkKept(ctx, tx, link, kept); err != nil {
+			return Sheet{}, nil, err
+		}
+	}
+	s.tables.hits++
+	return kept.sheet.clone(), kept, nil
+}
+
+// errKeptDiffers is checkKept's finding.
+var errKeptDiffers = errors.New("a kept table differs from the file")
+
+// checkKept compares a kept table with what the file holds (tests only).
+func (s *Store) checkKept(ctx context.Context, tx conn, link string, t *keptTable) error {
+	sh, err := s.loadSheet(ctx, tx, link, noHistory)
+	if err != nil {
+		return fmt.Errorf("kept table of %s: reading it again: %w", link, err)
+	}
+	if !reflect.DeepEqual(sh, t.sheet) {
+		return fmt.Errorf("%w: the sheet of %s:\nkept %+v\nfile %+v", errKeptDiffers, link, t.sheet, sh)
+	}
+	log, err := loadActions(ctx, tx, sh.ids[t.n-1])
+	if err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(log, t.log) {
+		return fmt.Errorf("%w: the log of %s, round %d:\nkept %+v\nfile %+v", errKeptDiffers, link, t.n, t.log, log)
+	}
+	return nil
+}
+
+// clone copies a sheet without history deep enough that changing the
+// copy's rounds, entries, players or versions leaves the original as it
+// is.
+func (sh Sheet) clone() Sheet {
+	c := sh
+	c.Game.Players = slices.Clone(sh.Game.Players)
+	c.Game.Seats = slices.Clone(sh.Game.Seats)
+	c.Sheet.Players = slices.Clone(sh.Sheet.Players)
+	c.Sheet.Seats = slices.Clone(sh.Sheet.Seats)
+	c.History = slices.Clone(sh.History)
+	c.ids = slices.Clone(sh.ids)
+	c.version = make([][]int64, len(sh.version))
+	for i, v := range sh.version {
+		c.version[i] = slices.Clone(v)
+	}
+	c.Rounds = slices.Clone(sh.Rounds)
+	for i := range c.Rounds {
+		r := &c.Rounds[i]
+		r.Entries = slices.Clone(r.Entries)
+		for seat, e := range r.Entries {
+			if e != nil {
+				e := *e
+				e.Tiles = slices.Clone(e.Tiles)
+				r.Entries[seat] = &e
+			}
+		}
+	}
+	return c
+}

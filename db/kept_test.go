@@ -1,0 +1,216 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"chickenfoot/referee"
+)
+
+// TestKeptTablesMatchTheFile plays three games at once from four
+// goroutines, so writes share batches: moves legal and refused, stale and
+// unchecked, take-backs, draws and passes, mixed with scores, closes,
+// openings and renewed links. Every move started from a kept table first
+// reads the table again from the file and fails the write if they differ
+// (check), so any drift of a kept table from the file fails the test.
+func TestKeptTablesMatchTheFile(t *testing.T) {
+	s := openTest(t)
+	s.tables.check = true
+	ctx := context.Background()
+	var mu sync.Mutex
+	links := make([]string, 3)
+	for i := range links {
+		links[i] = newGame(t, s, "Ann", "Bob", "Cy").Slug
+	}
+	var wg sync.WaitGroup
+	var moves, refused int
+	for w := range 4 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(w), 7))
+			for range 200 {
+				mu.Lock()
+				i := rng.IntN(len(links))
+				link := links[i]
+				mu.Unlock()
+				renewed, moved, err := randomWrite(ctx, s, rng, link)
+				var re *referee.RuleError
+				switch {
+				case err == nil:
+				case errors.Is(err, errKeptDiffers) || !errors.As(err, &re):
+					t.Error(err)
+					return
+				default:
+					mu.Lock()
+					refused++
+					mu.Unlock()
+				}
+				mu.Lock()
+				if moved && err == nil {
+					moves++
+				}
+				if renewed != "" {
+					links[i] = renewed
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if moves < 200 || refused < 50 {
+		t.Fatalf("%d moves made and %d writes refused: too few to test", moves, refused)
+	}
+	if s.tables.hits < moves/3 {
+		t.Fatalf("%d of %d moves started from a kept table: it is hardly used", s.tables.hits, moves)
+	}
+	t.Logf("%d moves, %d refused writes, %d moves from a kept table", moves, refused, s.tables.hits)
+}
+
+// randomWrite makes one random write on the game's last round, mostly a
+// move. It reports the game's new link if it renewed it, and whether the
+// write was a move.
+func randomWrite(ctx context.Context, s *Store, rng *rand.Rand, link string) (renewed string, moved bool, err error) {
+	sh, err := s.Sheet(ctx, link)
+	if err != nil {
+		return "", false, err
+	}
+	n := len(sh.Rounds)
+	tb, err := s.Table(ctx, link, n)
+	if err != nil {
+		return "", false, err
+	}
+	basedOn := len(tb.Log)
+	switch rng.IntN(10) {
+	case 0:
+		basedOn = Unchecked
+	case 1:
+		basedOn = max(0, basedOn-1) // a stale page
+	}
+	r := tb.Live
+	switch roll := rng.IntN(100); {
+	case roll < 70:
+		var a referee.Action
+		switch turn := r.Turn(); {
+		case r.Layout().Len() == 0:
+			d := sh.Round(n).Double()
+			a = referee.Action{Seat: rng.IntN(3), Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(d, d), Start: true}}
+		case turn < 0 || rng.IntN(10) == 0:
+			a = referee.Action{Seat: rng.IntN(3), Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(rng.IntN(7), rng.IntN(7)), On: referee.NewTile(6, 6)}}
+		default:
+			legal := r.LegalMoves(turn)
+			switch {
+			case len(legal) > 0 && rng.IntN(5) > 0:
+				a = referee.Action{Seat: turn, Kind: referee.ActPlay, Move: legal[rng.IntN(len(legal))]}
+			case r.Boneyard() > 0 && rng.IntN(2) == 0:
+				a = referee.Action{Seat: turn, Kind: referee.ActDraw}
+			default:
+				a = referee.Action{Seat: turn, Kind: referee.ActPass}
+			}
+		}
+		_, err = s.Act(ctx, link, n, a, basedOn)
+		return "", true, err
+	case roll < 80:
+		seat := 0
+		if len(tb.Log) > 0 {
+			seat = tb.Log[len(tb.Log)-1].Action.Seat
+		}
+		_, err = s.Act(ctx, link, n, referee.Action{Seat: seat, Kind: referee.ActTakeBack}, basedOn)
+		return "", true, err
+	case roll < 90:
+		_, err = s.SaveEntry(ctx, link, n, rng.IntN(3), typed(rng.IntN(40)), "", anyBasis)
+	case roll < 94:
+		_, err = s.CloseRound(ctx, link, n)
+	case roll < 97:
+		_, err = s.SetOpening(ctx, link, n, sh.Round(n).Double(), rng.IntN(3))
+	default:
+		var g Game
+		if g, err = s.RenewLink(ctx, link, "", false); err == nil {
+			renewed = g.Slug
+		}
+	}
+	return renewed, false, err
+}
+
+// TestKeptTableForgottenAfterAnotherProcessWrites: a move kept by the
+// writer is taken back behind its back, by another connection to the
+// file (another process: the command line, a restore). The next move is
+// checked against the file's log, not the kept one.
+func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
+	s := openTest(t)
+	s.tables.check = true
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob")
+	act := func(seat int, tile, on referee.Tile, basedOn int) error {
+		_, err := s.Act(ctx, g.Slug, 1, referee.Action{Seat: seat, Kind: referee.ActPlay, Move: referee.Move{Tile: tile, On: on, Start: on == referee.Tile{}}}, basedOn)
+		return err
+	}
+	six := referee.NewTile(6, 6)
+	if err := act(0, six, referee.Tile{}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := act(1, referee.NewTile(6, 1), six, 1); err != nil { // plain: kept
+		t.Fatal(err)
+	}
+	if err := act(0, referee.NewTile(6, 2), six, 2); err != nil { // from the kept table
+		t.Fatal(err)
+	}
+	hits := s.tables.hits
+	if hits == 0 {
+		t.Fatal("the move after a plain move read the file again: nothing was kept")
+	}
+	other, err := sql.Open("sqlite", dsn(s.path, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.ExecContext(ctx, `DELETE FROM round_actions WHERE seq = 3`); err != nil {
+		t.Fatal(err)
+	}
+	// As the file stands Ann is to lay again: Bob's move, based on
+	// whatever is stored, is out of turn.
+	err = act(1, referee.NewTile(6, 3), six, Unchecked)
+	if errors.Is(err, errKeptDiffers) {
+		t.Fatalf("the writer used its kept table after another process changed the file: %v", err)
+	}
+	if !errors.Is(err, referee.ErrTurn) {
+		t.Fatalf("Bob laying after Ann's 6-2 was taken back behind the writer's back = %v, want a turn refusal", err)
+	}
+	if err := act(0, referee.NewTile(6, 3), six, 2); err != nil {
+		t.Fatalf("Ann laying on the table as the file has it: %v", err)
+	}
+	if tb, err := s.Table(ctx, g.Slug, 1); err != nil || len(tb.Log) != 3 || tb.Log[2].Action.Move.Tile != referee.NewTile(6, 3) {
+		t.Fatalf("the log after: %+v, %v; want 6-6, 6-1, 6-3", tb.Log, err)
+	}
+}
+
+// TestKeptTablesBounded: past maxKeptActions, kept tables are let go
+// until their logs are back under it, and the count stays true.
+func TestKeptTablesBounded(t *testing.T) {
+	var w writerTables
+	big := make([]Action, maxKeptActions/4)
+	for i := range 10 {
+		w.beginWrite()
+		w.keep(string(rune('a'+i)), 1, Sheet{}, big)
+		w.endWrite(false, false)
+		w.endBatch(true)
+		sum := 0
+		for _, kt := range w.committed {
+			sum += len(kt.log)
+		}
+		if sum != w.actions || w.actions > maxKeptActions {
+			t.Fatalf("after %d tables: %d kept in %d tables, counted %d; want at most %d", i+1, sum, len(w.committed), w.actions, maxKeptActions)
+		}
+	}
+	if len(w.committed) != 4 {
+		t.Errorf("%d tables kept, want the 4 that fit", len(w.committed))
+	}
+	w.beginWrite()
+	w.endWrite(false, false) // a write that is not a plain move
+	w.endBatch(true)
+	if len(w.committed) != 0 || w.actions != 0 {
+		t.Errorf("after another write: %d tables, %d actions kept; want none", len(w.committed), w.actions)
+	}
+}
