@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/a-h/templ"
@@ -162,7 +163,7 @@ func New(store Store, cfg Config) *echo.Echo {
 // A handler's error is answered inside, so the error page is compressed
 // like any other answer and written while the compressing writer is open.
 func compressed(skip func(echo.Context) bool) echo.MiddlewareFunc {
-	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(4096), gzhttp.CompressionLevel(gzip.BestSpeed))
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(8192), gzhttp.CompressionLevel(gzip.BestSpeed))
 	if err != nil {
 		panic(err) // the options are constants: they are valid or the app can't start
 	}
@@ -228,12 +229,26 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 // still becomes a clean 500 instead of half a page. It renders even when
 // the client has stopped sending, so a refusal is still answered.
 func render(c echo.Context, status int, comp templ.Component) error {
-	var buf bytes.Buffer
-	if err := comp.Render(context.WithoutCancel(c.Request().Context()), &buf); err != nil {
+	buf := pages.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= keptPageBuffer {
+			buf.Reset()
+			pages.Put(buf)
+		}
+	}()
+	if err := comp.Render(context.WithoutCancel(c.Request().Context()), buf); err != nil {
 		return err
 	}
 	return c.HTMLBlob(status, buf.Bytes())
 }
+
+// pages are the buffers pages are rendered into, used again from answer
+// to answer rather than grown afresh for each; a writer copies what it is
+// given, so a buffer is free once the answer is written. One grown past
+// keptPageBuffer by a rare big page is let go.
+var pages = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const keptPageBuffer = 256 << 10
 
 // isHTMX reports whether the request came from htmx and wants a fragment.
 func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }

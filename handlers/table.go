@@ -88,11 +88,20 @@ func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage 
 	if last := lastPlayer(t.Log); last >= 0 && rr.CanTakeBack(last) {
 		p.TakeBack = &views.Seat{Seat: last, Name: g.Players[last]}
 	}
-	for _, a := range t.Log {
-		p.Log = append(p.Log, describe(ctx, a.Action, g.Players))
+	p.LogTotal = len(t.Log)
+	shown := t.Log[max(0, len(t.Log)-logShown):]
+	p.LogFrom = len(t.Log) - len(shown) + 1
+	p.Log = make([]string, len(shown))
+	for i, a := range shown {
+		p.Log[i] = describe(ctx, a.Action, g.Players)
 	}
 	return p
 }
+
+// logShown is how many of the latest actions the table's card lists; the
+// replay has every one. A long round's card costs no more than a short
+// one's to build, send and read.
+const logShown = 12
 
 // atTable is the game as round t's table seats it: its players are those
 // playing the round, numbered from 0 as the table's seats are (see
@@ -159,8 +168,9 @@ func tileKeypad(l *referee.Layout, on string) []views.TileBox {
 			need = p.Open
 		}
 	}
-	var out []views.TileBox
-	for _, t := range l.Rules().Set.Tiles() {
+	tiles := l.Rules().Set.Tiles()
+	out := make([]views.TileBox, 0, len(tiles))
+	for _, t := range tiles {
 		laid := l.Placed(t)
 		fits := !laid && l.Fits(t) && (need < 0 || t.Has(need))
 		out = append(out, views.TileBox{Value: t.String(), Hi: t.Hi, Lo: t.Lo, Pips: t.Pips(), Fits: fits, Laid: laid})

@@ -445,3 +445,48 @@ func TestMoveAnswerForAHeldKeypad(t *testing.T) {
 			strings.Contains(full.body, `<label hidden><input type="radio" name="tile" value="12-12"`))
 	}
 }
+
+// TestTableLogShowsTheLatest: the card lists a round's latest actions,
+// numbered as in the round, and counts them all; past the window it links
+// the replay, which has every one.
+func TestTableLogShowsTheLatest(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("9", "Ann", "Bob")
+	table := g + "/rounds/1/table"
+	a.lay(table, "0", "9-9", "")
+	var want []string // every action, worded as the card words it
+	want = append(want, say("log.start", referee.Params{"Name": "Ann", "Tile": "9-9"}))
+	var r response
+	for i := 0; len(want) < logShown+5; i++ {
+		seat, name := (i+1)%2, []string{"Ann", "Bob"}[(i+1)%2]
+		expect(t, "draw", a.postHTMX(table, form("kind", "draw", "seat", itoa(seat))), http.StatusOK)
+		r = a.postHTMX(table, form("kind", "pass", "seat", itoa(seat)))
+		expect(t, "pass", r, http.StatusOK)
+		want = append(want, say("log.draw", referee.Params{"Name": name}), say("log.pass", referee.Params{"Name": name}))
+
+		log := r.doc().withClass("log")
+		shown := log.tag("li").texts()
+		from := max(0, len(want)-logShown)
+		if !slices.Equal(shown, want[from:]) {
+			t.Fatalf("after %d actions the card lists %q, want the latest %q", len(want), shown, want[from:])
+		}
+		if got, wantStart := log.tag("ol").attr("start"), itoa(from+1); got != wantStart {
+			t.Fatalf("after %d actions the list starts at %s, want %s", len(want), got, wantStart)
+		}
+		if got, wantSum := log.tag("summary").text(), say("ui.table.log", referee.Params{"N": len(want)}); got != wantSum {
+			t.Fatalf("after %d actions the log is titled %q, want %q", len(want), got, wantSum)
+		}
+		all := log.testid("log-all")
+		if (len(all) > 0) != (len(want) > logShown) {
+			t.Fatalf("after %d actions the link to every action is there: %v, want %v", len(want), len(all) > 0, len(want) > logShown)
+		}
+	}
+	all := r.testid("log-all")
+	if href := all.attr("href"); href != g+"/rounds/1/replay" {
+		t.Fatalf("the link to every action goes to %q, want the replay", href)
+	}
+	if got := a.get(all.attr("href")).testid("replay-step").texts(); len(got) != len(want)+1 || !slices.Equal(got[1:], want) {
+		t.Fatalf("the replay lists %q, want the deal and then %q", got, want)
+	}
+}

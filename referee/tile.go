@@ -41,8 +41,22 @@ func (t Tile) Other(n int) int {
 
 // String prints the tile as "hi-lo", for example "9-3".
 func (t Tile) String() string {
+	if t.Lo >= 0 && t.Lo <= t.Hi && t.Hi <= MaxPips {
+		return tileNames[t.Hi][t.Lo]
+	}
 	return strconv.Itoa(t.Hi) + "-" + strconv.Itoa(t.Lo)
 }
+
+// tileNames holds every canonical tile's name, written once: a page names
+// each tile of the set, and a move's answer names dozens.
+var tileNames = func() (names [MaxPips + 1][MaxPips + 1]string) {
+	for hi := range names {
+		for lo := 0; lo <= hi; lo++ {
+			names[hi][lo] = strconv.Itoa(hi) + "-" + strconv.Itoa(lo)
+		}
+	}
+	return names
+}()
 
 // MarshalText writes the tile in the notation ParseTile reads.
 func (t Tile) MarshalText() ([]byte, error) { return []byte(t.String()), nil }

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 )
 
@@ -58,6 +59,29 @@ func TestTile(t *testing.T) {
 	for i := 0; i < Set(18).Size(); i++ {
 		if got := tileAt(i).index(); got != i {
 			t.Fatalf("tileAt(%d).index() = %d, want %d", i, got, i)
+		}
+	}
+}
+
+// Every tile of the biggest set prints as hi-lo and reads back as itself;
+// a tile not in canonical form still prints its halves as they are.
+func TestTileString(t *testing.T) {
+	t.Parallel()
+	for _, tile := range Set(MaxPips).Tiles() {
+		want := strconv.Itoa(tile.Hi) + "-" + strconv.Itoa(tile.Lo)
+		if got := tile.String(); got != want {
+			t.Fatalf("%+v.String() = %q, want %q", tile, got, want)
+		}
+		if back, err := ParseTile(tile.String()); err != nil || back != tile {
+			t.Fatalf("ParseTile(%q) = %+v, %v; want %+v", tile.String(), back, err, tile)
+		}
+	}
+	for _, tt := range []struct {
+		tile Tile
+		want string
+	}{{Tile{Hi: 3, Lo: 9}, "3-9"}, {Tile{Hi: 19, Lo: 2}, "19-2"}, {Tile{Hi: 4, Lo: -1}, "4--1"}} {
+		if got := tt.tile.String(); got != tt.want {
+			t.Errorf("%+v.String() = %q, want %q", tt.tile, got, tt.want)
 		}
 	}
 }
