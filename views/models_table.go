@@ -36,8 +36,8 @@ type TablePage struct {
 	Log       []string // the latest actions, LogFrom on, worded
 	LogFrom   int      // the number of the first shown, from 1
 	LogTotal  int      // how many actions the round has had
-	Seq       string // how many actions the page shows, sent back with the next
-	Setter    int    // who the score sheet says set the double, or -1
+	Seq       string   // how many actions the page shows, sent back with the next
+	Setter    int      // who the score sheet says set the double, or -1
 	StartDraw StartDraw
 	Penalty   Penalty
 	Live      Live // the table's card, following the stream
