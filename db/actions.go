@@ -159,7 +159,15 @@ func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (
 		if err := checkLog(log, basedOn); err != nil {
 			return err
 		}
-		after, eff, err := sh.Act(n, actionsOf(log), action)
+		var after *referee.Round
+		var eff referee.TableEffect
+		if kept != nil && kept.n == n {
+			// The round as the last move left it: no replay.
+			after = kept.live.Clone()
+			eff, err = sh.ActOn(n, after, action)
+		} else {
+			after, eff, err = sh.Act(n, actionsOf(log), action)
+		}
 		if err != nil {
 			return err
 		}
@@ -177,7 +185,7 @@ func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (
 		log = append(log[:len(log):len(log)], Action{Seq: len(log) + 1, Action: action, At: at})
 		out = Table{Sheet: sh, Number: n, Live: after, Log: log}
 		if plain {
-			s.tables.keep(slug, n, sh, log)
+			s.tables.keep(slug, n, sh, log, after)
 		}
 		return nil
 	})

@@ -34,11 +34,14 @@ import (
 const maxKeptActions = 200_000
 
 // A keptTable is a round's table as the writer last wrote it: the sheet
-// without history, and the round's log.
+// without history, the round's log, and the round as the referee left it
+// after the log. The round is shared with the move's answer, which only
+// reads it: the next move acts on a clone.
 type keptTable struct {
 	sheet Sheet
 	n     int
 	log   []Action
+	live  *referee.Round
 }
 
 type writerTables struct {
@@ -130,9 +133,9 @@ func (w *writerTables) table(link string) *keptTable {
 }
 
 // keep stages round n's table after a plain move made by link.
-func (w *writerTables) keep(link string, n int, sh Sheet, log []Action) {
+func (w *writerTables) keep(link string, n int, sh Sheet, log []Action, live *referee.Round) {
 	w.plain = true
-	w.staged, w.stagedFor = &keptTable{sheet: sh.clone(), n: n, log: slices.Clip(log)}, link
+	w.staged, w.stagedFor = &keptTable{sheet: sh.clone(), n: n, log: slices.Clip(log), live: live}, link
 }
 
 // sheetToWrite is the sheet a move made by link starts from: the kept
@@ -173,6 +176,13 @@ func (s *Store) checkKept(ctx context.Context, tx conn, link string, t *keptTabl
 	}
 	if !reflect.DeepEqual(log, t.log) {
 		return fmt.Errorf("%w: the log of %s, round %d:\nkept %+v\nfile %+v", errKeptDiffers, link, t.n, t.log, log)
+	}
+	replayed, err := sh.Replay(t.n, actionsOf(log))
+	if err != nil {
+		return fmt.Errorf("kept table of %s: replaying round %d: %w", link, t.n, err)
+	}
+	if !reflect.DeepEqual(replayed, t.live) {
+		return fmt.Errorf("%w: the round of %s, round %d:\nkept %v\nreplayed %v", errKeptDiffers, link, t.n, t.live.Layout(), replayed.Layout())
 	}
 	return nil
 }

@@ -193,7 +193,7 @@ func TestKeptTablesBounded(t *testing.T) {
 	big := make([]Action, maxKeptActions/4)
 	for i := range 10 {
 		w.beginWrite()
-		w.keep(string(rune('a'+i)), 1, Sheet{}, big)
+		w.keep(string(rune('a'+i)), 1, Sheet{}, big, nil)
 		w.endWrite(false, false)
 		w.endBatch(true)
 		sum := 0

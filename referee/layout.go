@@ -1,6 +1,9 @@
 package referee
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // A Move lays Tile on the placed tile On. The starting double is set on
 // nothing: Start is true and On is ignored.
@@ -83,6 +86,16 @@ func NewLayout(rules Rules, double int) (*Layout, error) {
 		l.unplayed[n] = rules.Set.Carrying()
 	}
 	return l, nil
+}
+
+// clone is a copy of the layout that plays and takes back without
+// changing l.
+func (l *Layout) clone() *Layout {
+	c := *l
+	c.nodes = slices.Clone(l.nodes)
+	c.order = slices.Clone(l.order)
+	c.undo = slices.Clone(l.undo)
+	return &c
 }
 
 // Rules returns the house rules the layout is judged under.

@@ -208,6 +208,22 @@ func (r *Round) Hand(seat int) []Tile {
 	return out
 }
 
+// Clone returns a copy of the round that takes actions without changing
+// r: a table kept from move to move judges each move on a clone, so what
+// it kept stays as it was if the move is refused or never lands.
+func (r *Round) Clone() *Round {
+	c := *r
+	c.layout = r.layout.clone()
+	c.holder = slices.Clone(r.holder)
+	c.count = slices.Clone(r.count)
+	c.log = slices.Clone(r.log)
+	if r.last != nil {
+		last := *r.last
+		c.last = &last
+	}
+	return &c
+}
+
 // Log returns the accepted actions, take-backs included, in order.
 func (r *Round) Log() []Action { return slices.Clone(r.log) }
 

@@ -121,26 +121,38 @@ const MaxActions = 2000
 // going out a take-back undid. The log and the action name table seats;
 // the effect names the sheet's. It returns the table after the action.
 func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, error) {
-	eff := TableEffect{Setter: -1, WentOut: -1, Reopened: -1}
-	if r := s.Round(n); r != nil && r.Closed {
-		return nil, eff, Conflict("round-closed", Params{"N": n})
-	}
-	if len(log) >= MaxActions {
-		return nil, eff, refusal(CodeBadAction, "too-many-actions", Params{"N": MaxActions})
+	if err := s.mayAct(n, len(log)); err != nil {
+		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, err
 	}
 	rr, err := s.Replay(n, log)
 	var re *RuleError
 	if errors.As(err, &re) && !errors.Is(err, ErrNotFound) {
 		// The log holds an action the rules refuse now: it was kept before
 		// a rule changed, and nothing can be added after it.
-		return nil, eff, Conflict("log-stale", Params{"Reason": re.Reason})
+		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, Conflict("log-stale", Params{"Reason": re.Reason})
 	}
+	if err != nil {
+		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, err
+	}
+	eff, err := s.ActOn(n, rr, action)
 	if err != nil {
 		return nil, eff, err
 	}
+	return rr, eff, nil
+}
+
+// ActOn is Act on rr, round n's table as Replay (or an earlier Act) left
+// it under this sheet, or a Clone of it: rr takes the action, or is left
+// as it was when the action is refused. A caller that keeps the table
+// from move to move judges each move without replaying the round.
+func (s Sheet) ActOn(n int, rr *Round, action Action) (TableEffect, error) {
+	eff := TableEffect{Setter: -1, WentOut: -1, Reopened: -1}
+	if err := s.mayAct(n, len(rr.log)); err != nil {
+		return eff, err
+	}
 	wasOut := rr.WentOut()
 	if err := rr.Act(action); err != nil {
-		return nil, eff, err
+		return eff, err
 	}
 	if action.Kind == ActPlay && action.Move.Start {
 		eff.Setter = s.SheetSeat(n, action.Seat)
@@ -154,7 +166,19 @@ func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, err
 	if wasOut >= 0 && rr.WentOut() < 0 {
 		eff.Reopened = s.SheetSeat(n, wasOut)
 	}
-	return rr, eff, nil
+	return eff, nil
+}
+
+// mayAct refuses any action on round n once it is closed or its log,
+// of actions long, is full.
+func (s Sheet) mayAct(n, actions int) error {
+	if r := s.Round(n); r != nil && r.Closed {
+		return Conflict("round-closed", Params{"N": n})
+	}
+	if actions >= MaxActions {
+		return refusal(CodeBadAction, "too-many-actions", Params{"N": MaxActions})
+	}
+	return nil
 }
 
 // EntryChanges lists the entries of round n that eff writes: the player
