@@ -16,7 +16,7 @@ func banner(ctx context.Context, rr *referee.Round, g db.Game) views.Banner {
 		b.Impossible = stuckText(ctx, l, o)
 	}
 	if t := rr.Turn(); t >= 0 {
-		b.Turn = text(ctx, "turn", referee.Params{"Name": g.Players[t]})
+		b.Turn = words(ctx, "turn", "Name", g.Players[t])
 	}
 	for s, name := range g.Players {
 		b.Hands = append(b.Hands, views.HandCount{Name: name, Count: rr.HandCount(s), Turn: s == rr.Turn(), Skips: rr.Skips(s)})
@@ -44,9 +44,9 @@ func owes(ctx context.Context, l *referee.Layout) string {
 	o := l.Pending()
 	switch {
 	case l.Len() == 0:
-		return text(ctx, "owes.start", referee.Params{"Tile": l.Double().String()})
+		return words(ctx, "owes.start", "Tile", l.Double().String())
 	case o.Binding():
-		return text(ctx, "owes."+string(o.Kind), referee.Params{"Tile": o.Tile.String(), "N": o.Missing})
+		return words(ctx, "owes."+string(o.Kind), "Tile", o.Tile.String(), "N", o.Missing)
 	}
 	return text(ctx, "owes.open", nil)
 }
@@ -64,17 +64,25 @@ func overText(ctx context.Context, rr *referee.Round, g db.Game) string {
 
 // describe writes one action for the log, with the players' names.
 func describe(ctx context.Context, a referee.Action, names []string) string {
-	p := referee.Params{"Name": text(ctx, "someone", nil), "Kind": string(a.Kind), "Tile": a.Move.Tile.String(), "On": a.Move.On.String()}
+	var name string
 	if a.Seat >= 0 && a.Seat < len(names) {
-		p["Name"] = names[a.Seat]
+		name = names[a.Seat]
+	} else {
+		name = text(ctx, "someone", nil)
 	}
 	switch {
 	case a.Kind == referee.ActPlay && a.Move.Start:
-		return text(ctx, "log.start", p)
+		return words(ctx, "log.start", "Name", name, "Tile", a.Move.Tile.String())
 	case a.Kind == referee.ActPlay:
-		return text(ctx, "log.lay", p)
-	case a.Kind == referee.ActDraw, a.Kind == referee.ActPass, a.Kind == referee.ActTakeBack, a.Kind == referee.ActPenalty:
-		return text(ctx, "log."+string(a.Kind), p)
+		return words(ctx, "log.lay", "Name", name, "Tile", a.Move.Tile.String(), "On", a.Move.On.String())
+	case a.Kind == referee.ActDraw:
+		return words(ctx, "log.draw", "Name", name)
+	case a.Kind == referee.ActPass:
+		return words(ctx, "log.pass", "Name", name)
+	case a.Kind == referee.ActTakeBack:
+		return words(ctx, "log.take-back", "Name", name)
+	case a.Kind == referee.ActPenalty:
+		return words(ctx, "log.penalty", "Name", name)
 	}
-	return text(ctx, "log.other", p)
+	return words(ctx, "log.other", "Name", name, "Kind", string(a.Kind))
 }

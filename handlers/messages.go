@@ -19,6 +19,12 @@ func text(ctx context.Context, key string, p referee.Params) string {
 	return views.Text(views.Lang(ctx), key, p)
 }
 
+// words is text with the parameters as name, value pairs: a message that
+// only fills in plain values is worded without building a map.
+func words(ctx context.Context, key string, kv ...any) string {
+	return views.T(ctx, key, kv...)
+}
+
 // invalid reports a form field that can't be read, in the catalog's words
 // and the request's language.
 func invalid(ctx context.Context, field, key string, p referee.Params) error {

@@ -19,7 +19,7 @@ import (
 // keyUse finds a catalog key written as a literal where the handlers ask
 // for a message: text(ctx, "key", invalid(ctx, field, "key", and the
 // prefixes of keys built from a value, like text(ctx, "owes."+kind).
-var keyUse = regexp.MustCompile(`(?:text\(\w+,|invalid\(\w+,\s*[a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
+var keyUse = regexp.MustCompile(`(?:text\(\w+,|words\(\w+,|invalid\(\w+,\s*[a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
 
 // nounUse finds the count nouns and agreeing words a message asks for:
 // {{count .N "tile"}} needs count.tile, {{plural .N "was"}} plural.was.
@@ -55,7 +55,6 @@ var dynamicKeys = map[string][]string{
 	"penalty.":     {"draw-penalty", "skip-turn"},
 	"owes.":        {string(referee.Spinner), string(referee.Chickie)},
 	"stuck.":       {string(referee.Spinner), string(referee.Chickie)},
-	"log.":         {string(referee.ActDraw), string(referee.ActPass), string(referee.ActTakeBack), string(referee.ActPenalty)},
 	"game-name.":   {"too-long", "unreadable", "angle", "control"},
 	"player-name.": {"too-long", "unreadable", "angle", "control"},
 	"join-name.":   {"too-long", "unreadable", "angle", "control"},

@@ -124,10 +124,9 @@ func lastPlayer(log []db.Action) int {
 func endChoices(ctx context.Context, l *referee.Layout, on string) []views.EndChoice {
 	var out []views.EndChoice
 	for _, e := range l.OpenEnds() {
-		p := referee.Params{"On": e.On.String(), "Pips": e.Pips, "N": e.Free}
-		label := text(ctx, "end-label", p)
+		label := words(ctx, "end-label", "On", e.On.String(), "Pips", e.Pips)
 		if e.Free > 1 {
-			label = text(ctx, "end-label-places", p)
+			label = words(ctx, "end-label-places", "On", e.On.String(), "Pips", e.Pips, "N", e.Free)
 		}
 		out = append(out, views.EndChoice{Value: e.On.String(), Label: label, Selected: e.On.String() == on})
 	}
@@ -139,10 +138,11 @@ func endChoices(ctx context.Context, l *referee.Layout, on string) []views.EndCh
 func placeChoices(ctx context.Context, l *referee.Layout) []views.EndChoice {
 	var out []views.EndChoice
 	for _, p := range l.Places() {
-		params := referee.Params{"On": p.Tile.String(), "Pips": p.Open}
-		label := text(ctx, "place.open", params)
+		var label string
 		if p.Used >= p.Slots {
-			label = text(ctx, "place.closed", params)
+			label = words(ctx, "place.closed", "On", p.Tile.String())
+		} else {
+			label = words(ctx, "place.open", "On", p.Tile.String(), "Pips", p.Open)
 		}
 		out = append(out, views.EndChoice{Value: p.Tile.String(), Label: label})
 	}

@@ -59,16 +59,7 @@ func pathOf(ctx context.Context) string {
 // T words message key in the page's language, filled in with the
 // parameters given as name, value pairs: T(ctx, "ui.game.players", "N", 3).
 func T(ctx context.Context, key string, kv ...any) string {
-	var p referee.Params
-	if len(kv) > 0 {
-		p = referee.Params{}
-		for i := 0; i+1 < len(kv); i += 2 {
-			if name, ok := kv[i].(string); ok {
-				p[name] = kv[i+1]
-			}
-		}
-	}
-	return words.Text(Lang(ctx), key, p)
+	return words.TextPairs(Lang(ctx), key, kv...)
 }
 
 // Text words message key with p in the language tag.

@@ -167,6 +167,64 @@ func (c *Catalog) Text(tag, key string, p map[string]any) string {
 	return l.text(key, p)
 }
 
+// TextPairs is Text with the parameters as name, value pairs, the way a
+// template passes them. A message that only fills in plain values is
+// worded from the pairs as they are; only a message that needs its
+// template gets them as a map.
+func (c *Catalog) TextPairs(tag, key string, kv ...any) string {
+	l := c.get(tag)
+	if !l.has(key) {
+		l = c.get(Default)
+	}
+	if s, ok := l.plain[key]; ok {
+		return s
+	}
+	if segs, ok := l.simple[key]; ok && plainPairs(kv) {
+		if s, ok := fillWith(segs, func(name string) (any, bool) { return pairValue(kv, name) }); ok {
+			return s
+		}
+	}
+	return l.text(key, pairsMap(kv))
+}
+
+// pairsMap is the name, value pairs kv as a map; a name that is not a
+// string, and a name without a value, are left out.
+func pairsMap(kv []any) map[string]any {
+	if len(kv) < 2 {
+		return nil
+	}
+	p := make(map[string]any, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		if name, ok := kv[i].(string); ok {
+			p[name] = kv[i+1]
+		}
+	}
+	return p
+}
+
+// pairValue is the value named name in the pairs kv, the last one where
+// the name comes twice, as in the map.
+func pairValue(kv []any, name string) (v any, ok bool) {
+	for i := 0; i+1 < len(kv); i += 2 {
+		if n, isName := kv[i].(string); isName && n == name {
+			v, ok = kv[i+1], true
+		}
+	}
+	return v, ok
+}
+
+// plainPairs reports whether no value of the pairs needs wording in the
+// language first (see localizer.worded).
+func plainPairs(kv []any) bool {
+	for i := 1; i < len(kv); i += 2 {
+		switch kv[i].(type) {
+		case referee.Phrase, referee.Set, []referee.Phrase:
+			return false
+		}
+	}
+	return true
+}
+
 // Has reports whether the language tag has message key.
 func (c *Catalog) Has(tag, key string) bool {
 	l := c.localizers[tag]
@@ -411,13 +469,18 @@ func segments(s string) (out []segment, ok bool) {
 // it; ok is false when p lacks one of its parameters, left for the
 // template to refuse.
 func fill(segs []segment, p map[string]any) (string, bool) {
+	return fillWith(segs, func(name string) (any, bool) { v, ok := p[name]; return v, ok })
+}
+
+// fillWith is fill with the parameters looked up by get.
+func fillWith(segs []segment, get func(name string) (any, bool)) (string, bool) {
 	var b strings.Builder
 	for _, sg := range segs {
 		if sg.field == "" {
 			b.WriteString(sg.text)
 			continue
 		}
-		v, ok := p[sg.field]
+		v, ok := get(sg.field)
 		switch v := v.(type) {
 		case nil:
 			if !ok {
@@ -507,7 +570,7 @@ func (l *localizer) text(key string, p map[string]any) string {
 }
 
 // worded is p with its phrases (see referee.Phrase) worded in the
-// localizer's language.
+// localizer's language. plainPairs names the same types.
 func (l *localizer) worded(p map[string]any) map[string]any {
 	var out map[string]any
 	for k, v := range p {

@@ -161,6 +161,13 @@ func checkSimple(t *testing.T, c *Catalog) (n int) {
 				if got := l.text(key, p); got != want {
 					t.Errorf("%s %s = %q, its template gives %q", tag, key, got, want)
 				}
+				var kv []any
+				for name, v := range p {
+					kv = append(kv, name, v)
+				}
+				if got := c.TextPairs(tag, key, kv...); got != want {
+					t.Errorf("%s %s from pairs = %q, its template gives %q", tag, key, got, want)
+				}
 				n++
 			}
 		}
@@ -187,6 +194,47 @@ func TestSegments(t *testing.T) {
 	}
 	if _, ok := fill([]segment{{field: "N"}}, map[string]any{}); ok {
 		t.Error("a missing parameter was filled in, not left to the template to refuse")
+	}
+}
+
+// TestTextPairs: pairs word every kind of message as a map of them does:
+// plain, simple, templated, with a phrase to word first, a missing
+// parameter, a name given twice (the last wins) and a name that is not a
+// string (left out).
+func TestTextPairs(t *testing.T) {
+	app, err := Load(os.DirFS("../../views"), "locales")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tile := referee.NewTile(7, 3)
+	for _, tc := range []struct {
+		c   *Catalog
+		key string
+		kv  []any
+	}{
+		{app, "ui.table.zoom-out", nil},
+		{app, "ui.table.take-back", []any{"Name", "Ann"}},
+		{app, "ui.table.take-back", []any{"Name", "Ann", "Name", "Bob"}},
+		{app, "ui.table.take-back", []any{7, "Ann", "Name", "Cy"}},
+		{app, "ui.table.take-back", []any{"Name"}},
+		{app, "ui.table.tile-fits", []any{"Tile", tile}},
+		{app, "ui.table.log", []any{"N", 3}},
+		{app, "owes.spinner", []any{"N", 3, "Tile", tile}},
+		{referees, "bad-seat", []any{"Seat", 9, "Players", 4}},
+		{referees, "bad-tile.drawn", []any{"Tile", tile, "Set", referee.Set(9)}},
+	} {
+		for _, tag := range tc.c.Supported() {
+			want := tc.c.Text(tag, tc.key, pairsMap(tc.kv))
+			if len(tc.kv) > 1 && strings.HasPrefix(want, "[") {
+				t.Fatalf("%s %s: %q: the test needs a message that words", tag, tc.key, want)
+			}
+			if got := tc.c.TextPairs(tag, tc.key, tc.kv...); got != want {
+				t.Errorf("%s %s %v: from pairs %q, from a map %q", tag, tc.key, tc.kv, got, want)
+			}
+		}
+	}
+	if got := referees.TextPairs("en", "bad-tile.drawn", "Tile", tile, "Set", referee.Set(9)); !strings.Contains(got, "double-9") {
+		t.Errorf("a set from pairs is worded %q, want it named double-9", got)
 	}
 }
 
