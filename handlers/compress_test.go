@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"io"
 	"net/http"
 	"regexp"
 	"strings"
@@ -29,6 +30,15 @@ func TestPagesCompressed(t *testing.T) {
 	if got := zipped.Header.Get("Content-Encoding"); got != "gzip" {
 		t.Fatalf("Accept-Encoding gzip: Content-Encoding %q, want gzip", got)
 	}
+	// A page goes in one piece with its length, not in chunks; the
+	// compressed one is not sent with the length of the page unpacked.
+	if plain.ContentLength != int64(len(plainBody)) || len(plain.TransferEncoding) > 0 {
+		t.Errorf("a page of %d bytes: Content-Length %d, Transfer-Encoding %q; want its length, not chunked",
+			len(plainBody), plain.ContentLength, plain.TransferEncoding)
+	}
+	if zipped.ContentLength == int64(len(plainBody)) {
+		t.Errorf("a compressed page carries the length of the page unpacked, %d", zipped.ContentLength)
+	}
 	if got := strings.Join(zipped.Header.Values("Vary"), ", "); !strings.Contains(got, "Accept-Encoding") {
 		t.Errorf("a compressed page: Vary %q, want Accept-Encoding", got)
 	}
@@ -49,6 +59,23 @@ func TestPagesCompressed(t *testing.T) {
 	head, headBody := fetch(t, a, http.MethodHead, game, "Accept-Encoding", "gzip")
 	if head.StatusCode != http.StatusOK || len(headBody) != 0 {
 		t.Errorf("HEAD %s: %d with %d bytes, want 200 and no body", game, head.StatusCode, len(headBody))
+	}
+	// A move's answer to a page holding its keypad is short: it goes as
+	// it is, with its length.
+	req, _ := http.NewRequest(http.MethodPost, a.server.URL+game+"/rounds/1/table", strings.NewReader(form("kind", "play", "seat", "0", "tile", "9-9").Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("HX-Request", "true")
+	req.Header.Set(keptHeader, "keypad-1-9")
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "" || resp.ContentLength != int64(len(moved)) || len(moved) >= compressFrom {
+		t.Errorf("a move's answer: %d, Content-Encoding %q, Content-Length %d for %d bytes; want 200, as it is, with its length, under %d",
+			resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.ContentLength, len(moved), compressFrom)
 	}
 
 	missing, missingBody := fetch(t, a, http.MethodGet, "/g/nosuchgamexxxxxxxxxxxxxxx", "Accept-Encoding", "gzip")

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -245,6 +246,10 @@ func render(c echo.Context, status int, comp templ.Component) error {
 	if err := comp.Render(context.WithoutCancel(c.Request().Context()), buf); err != nil {
 		return err
 	}
+	// The length is known: the answer goes in one piece, not in chunks,
+	// and one too short to compress goes out as it is written (a
+	// compressed one is sent without it).
+	c.Response().Header().Set(echo.HeaderContentLength, strconv.Itoa(buf.Len()))
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
