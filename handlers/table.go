@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -75,8 +76,7 @@ func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage 
 		Closed: r.Closed, CanDraw: rr.Boneyard() > 0, Seq: strconv.Itoa(len(t.Log)),
 	}
 	p.Ends, p.Places = endChoices(ctx, rr.Layout(), o.on), placeChoices(ctx, rr.Layout())
-	p.Keypad = views.Keypad{ID: "keypad-" + strconv.Itoa(r.Number) + "-" + strconv.Itoa(int(g.Rules.Set)), Tiles: tileKeypad(rr.Layout(), o.on)}
-	p.Keypad.Kept = o.kept == p.Keypad.ID
+	p.Keypad = tileKeypad(rr.Layout(), o.on, "keypad-"+strconv.Itoa(r.Number)+"-"+strconv.Itoa(int(g.Rules.Set)), o.kept)
 	p.Setter, p.StartDraw, p.Penalty = t.TableSeat(t.Number, r.Setter), startDraw(ctx, rr, g), penalty(ctx, rr, g)
 	p.Live = tableLive(t, o, r.Setter, r.Closed)
 	if t.Stopped != nil {
@@ -149,8 +149,6 @@ func placeChoices(ctx context.Context, l *referee.Layout) []views.EndChoice {
 	return out
 }
 
-// tileKeypad lists every tile of the set, marking those on the table and
-// those off it that fit the picked end (or any end, when none is picked).
 // pickedEnd reads the end picked in the address, if any: no pick, the
 // usual case, is not worded as a refusal.
 func pickedEnd(on string) (referee.Tile, bool) {
@@ -161,21 +159,45 @@ func pickedEnd(on string) (referee.Tile, bool) {
 	return t, err == nil
 }
 
-func tileKeypad(l *referee.Layout, on string) []views.TileBox {
+// tileKeypad is the table's keypad, named id: every tile of the set,
+// marking those on the table and those off it that fit the picked end (or
+// any end, when none is picked), with the lists of both for the page's
+// script. A page that holds it already (kept) gets the lists alone.
+func tileKeypad(l *referee.Layout, on, id, kept string) views.Keypad {
 	need := -1
 	if t, ok := pickedEnd(on); ok {
 		if p, ok := l.Place(t); ok && p.Free() > 0 {
 			need = p.Open
 		}
 	}
-	tiles := l.Rules().Set.Tiles()
-	out := make([]views.TileBox, 0, len(tiles))
-	for _, t := range tiles {
-		laid := l.Placed(t)
-		fits := !laid && l.Fits(t) && (need < 0 || t.Has(need))
-		out = append(out, views.TileBox{Value: t.String(), Hi: t.Hi, Lo: t.Lo, Pips: t.Pips(), Fits: fits, Laid: laid})
+	k := views.Keypad{ID: id, Kept: kept == id}
+	if !k.Kept {
+		k.Tiles = make([]views.TileBox, 0, l.Rules().Set.Size())
 	}
-	return out
+	var laid, fits strings.Builder
+	for t := range l.Rules().Set.All() {
+		placed := l.Placed(t)
+		fit := !placed && l.Fits(t) && (need < 0 || t.Has(need))
+		switch {
+		case placed:
+			addTile(&laid, t)
+		case fit:
+			addTile(&fits, t)
+		}
+		if !k.Kept {
+			k.Tiles = append(k.Tiles, views.TileBox{Value: t.String(), Hi: t.Hi, Lo: t.Lo, Pips: t.Pips(), Fits: fit, Laid: placed})
+		}
+	}
+	k.Laid, k.Fits = laid.String(), fits.String()
+	return k
+}
+
+// addTile adds t to a space-separated list of tiles.
+func addTile(b *strings.Builder, t referee.Tile) {
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString(t.String())
 }
 
 // startDraw says how draws for an unheld starting double go under the

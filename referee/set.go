@@ -1,6 +1,10 @@
 package referee
 
-import "strconv"
+import (
+	"iter"
+	"slices"
+	"strconv"
+)
 
 // A Set is a double-N domino set, named by N, its highest number. It holds
 // every tile a-b with 0 <= b <= a <= N.
@@ -30,14 +34,19 @@ func (s Set) Contains(t Tile) bool { return t.Lo >= 0 && t.Lo <= t.Hi && t.Hi <=
 
 // Tiles lists the set's tiles, doubles highest first and each number's
 // tiles in descending order: 9-9, 9-8, ... 9-0, 8-8, ... 0-0.
-func (s Set) Tiles() []Tile {
-	out := make([]Tile, 0, s.Size())
-	for hi := int(s); hi >= 0; hi-- {
-		for lo := hi; lo >= 0; lo-- {
-			out = append(out, Tile{Hi: hi, Lo: lo})
+func (s Set) Tiles() []Tile { return slices.AppendSeq(make([]Tile, 0, s.Size()), s.All()) }
+
+// All yields the set's tiles in the order of Tiles, without a list.
+func (s Set) All() iter.Seq[Tile] {
+	return func(yield func(Tile) bool) {
+		for hi := int(s); hi >= 0; hi-- {
+			for lo := hi; lo >= 0; lo-- {
+				if !yield(Tile{Hi: hi, Lo: lo}) {
+					return
+				}
+			}
 		}
 	}
-	return out
 }
 
 // Carrying is how many tiles of the set show n on a half: N+1, the double

@@ -1,7 +1,5 @@
 package views
 
-import "strings"
-
 // TablePage is the live table of a round: the drawing, what the table
 // owes, whose turn it is, and the controls to lay, draw, pass and take
 // back.
@@ -150,26 +148,9 @@ type CheckPage struct {
 // page's script applies to the tiles it has (see static/app.js): a move's
 // answer then brings the drawing and the turn, not the set's tiles again.
 type Keypad struct {
-	ID    string // names the table's keypad: this round, this set
-	Tiles []TileBox
+	ID    string    // names the table's keypad: this round, this set
+	Tiles []TileBox // every tile of the set; none when the page has them (Kept)
 	Kept  bool
-}
-
-// Laid lists the tiles on the table, space-separated, for the page's script.
-func (k Keypad) Laid() string { return k.list(func(t TileBox) bool { return t.Laid }) }
-
-// Fits lists the tiles that fit now, space-separated, for the page's script.
-func (k Keypad) Fits() string { return k.list(func(t TileBox) bool { return t.Fits }) }
-
-func (k Keypad) list(pick func(TileBox) bool) string {
-	var b strings.Builder
-	for _, t := range k.Tiles {
-		if pick(t) {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(t.Value)
-		}
-	}
-	return b.String()
+	Laid  string // the tiles on the table, space-separated, for the page's script
+	Fits  string // the tiles that fit now, space-separated, for the page's script
 }

@@ -74,6 +74,9 @@ const (
 	margin    = 8.0
 )
 
+// hitWidth is hitSize as a tap target's width and height are written.
+var hitWidth = num(hitSize)
+
 // The fitted view is at most focusW by focusH units: on a phone 390 pixels
 // wide, whose table frame is about 323 pixels wide, that keeps the scale
 // at 0.73 or more, the numbers (18 units) 13 pixels tall and the tap
@@ -193,13 +196,6 @@ func spoken(t Placed) string {
 	return DrawnTile{Label: t.Label, Far: t.Far, Owed: t.Owed, Open: t.Open, Last: t.Last}.name(context.Background())
 }
 
-// numClass marks a two-digit number, set narrower to keep off the bar.
-func numClass(n int) string {
-	if n >= 10 {
-		return "two"
-	}
-	return ""
-}
 
 // num writes a coordinate with one decimal, without "-0".
 func num(v float64) string {

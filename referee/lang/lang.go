@@ -475,6 +475,11 @@ func fill(segs []segment, p map[string]any) (string, bool) {
 // fillWith is fill with the parameters looked up by get.
 func fillWith(segs []segment, get func(name string) (any, bool)) (string, bool) {
 	var b strings.Builder
+	size := 0
+	for _, sg := range segs {
+		size += len(sg.text) + 8 // room for a name or a number in each field
+	}
+	b.Grow(size)
 	for _, sg := range segs {
 		if sg.field == "" {
 			b.WriteString(sg.text)
