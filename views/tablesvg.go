@@ -196,7 +196,6 @@ func spoken(t Placed) string {
 	return DrawnTile{Label: t.Label, Far: t.Far, Owed: t.Owed, Open: t.Open, Last: t.Last}.name(context.Background())
 }
 
-
 // num writes a coordinate with one decimal, without "-0".
 func num(v float64) string {
 	v = math.Round(v*10) / 10
