@@ -182,7 +182,12 @@ func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (
 		if err != nil {
 			return err
 		}
-		log = append(log[:len(log):len(log)], Action{Seq: len(log) + 1, Action: action, At: at})
+		// Appended in place where there is room: a log is only ever
+		// appended to, and only here, on the writer's goroutine, so those
+		// already handed out (which end where they ended) never see the
+		// new action, and a write that fails forgets the kept tables
+		// before another can append to the same log.
+		log = append(log, Action{Seq: len(log) + 1, Action: action, At: at})
 		out = Table{Sheet: sh, Number: n, Live: after, Log: log}
 		if plain {
 			s.tables.keep(slug, n, sh, log, after)

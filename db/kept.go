@@ -35,8 +35,9 @@ const maxKeptActions = 200_000
 
 // A keptTable is a round's table as the writer last wrote it: the sheet
 // without history, the round's log, and the round as the referee left it
-// after the log. The round is shared with the move's answer, which only
-// reads it: the next move acts on a clone.
+// after the log. The log and the round are shared with the move's answer,
+// which only reads them: the next move acts on a clone of the round, and
+// appends to the log past the end of the answer's (see ActAs).
 type keptTable struct {
 	sheet Sheet
 	n     int
@@ -57,6 +58,10 @@ type writerTables struct {
 	hits        int   // moves started from a kept table (for tests)
 }
 
+// qDataVersion reads the count SQLite moves on whenever another
+// connection commits to the file; prepared once, as it is read per batch.
+const qDataVersion = "PRAGMA data_version"
+
 // beginBatch readies the kept tables for a new batch in tx: another
 // process's writes since the last batch drop them all.
 func (w *writerTables) beginBatch(ctx context.Context, tx conn) {
@@ -66,7 +71,7 @@ func (w *writerTables) beginBatch(ctx context.Context, tx conn) {
 		return
 	}
 	var v int64
-	if err := tx.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v); err != nil || (w.dataVersion >= 0 && v != w.dataVersion) {
+	if err := tx.QueryRowContext(ctx, qDataVersion).Scan(&v); err != nil || (w.dataVersion >= 0 && v != w.dataVersion) {
 		w.committed, w.actions = nil, 0
 	}
 	w.dataVersion = v
@@ -135,7 +140,7 @@ func (w *writerTables) table(link string) *keptTable {
 // keep stages round n's table after a plain move made by link.
 func (w *writerTables) keep(link string, n int, sh Sheet, log []Action, live *referee.Round) {
 	w.plain = true
-	w.staged, w.stagedFor = &keptTable{sheet: sh.clone(), n: n, log: slices.Clip(log), live: live}, link
+	w.staged, w.stagedFor = &keptTable{sheet: sh.clone(), n: n, log: log, live: live}, link
 }
 
 // sheetToWrite is the sheet a move made by link starts from: the kept

@@ -68,7 +68,7 @@ const (
 var hotQueries = []string{qGameLink, qGame, qPlayers, qRounds, qEntries, qHistory, qRoundHistory, qUndoable, qActions, qGroupNights, qPersonNights, qDeleteEntry, qPutEntry, qAddChange}
 
 // allHotQueries is every query Open prepares.
-var allHotQueries = append(append(hotQueries, groupQueries...), qSavepoint, qRollbackTo, qRelease)
+var allHotQueries = append(append(hotQueries, groupQueries...), qSavepoint, qRollbackTo, qRelease, qDataVersion)
 
 // prepare prepares queries on a pool.
 func prepare(ctx context.Context, db *sql.DB, queries []string) (map[string]*sql.Stmt, error) {
