@@ -136,7 +136,28 @@ func (s *Store) Act(ctx context.Context, slug string, n int, action referee.Acti
 // read this way in one visit to the database, not two.
 func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (action referee.Action, basedOn int, err error)) (Table, error) {
 	var out Table
-	err := s.inTx(ctx, func(tx conn) error {
+	err := s.inTx(ctx, s.act(ctx, slug, n, read, &out, nil))
+	return out, err
+}
+
+// ActThen is ActAs that hands the table after the move to then as soon as
+// the move is judged and written, while its commit is still being made
+// durable: then runs in the caller's goroutine during the disk's sync, so
+// the answer to a move is made while the disk works rather than after.
+// When ActThen returns nil, then has run exactly once, with the table it
+// returns; when it returns an error, whatever then made must be thrown
+// away (a commit can still fail after the move is written).
+func (s *Store) ActThen(ctx context.Context, slug string, n int, read func(Game) (action referee.Action, basedOn int, err error), then func(Table)) (Table, error) {
+	var out Table
+	written := make(chan struct{})
+	err := s.inTxThen(ctx, s.act(ctx, slug, n, read, &out, written), written, func() { then(out) })
+	return out, err
+}
+
+// act is the write of a move: out gets the table after it, and written,
+// when not nil, is closed once it is written.
+func (s *Store) act(ctx context.Context, slug string, n int, read func(Game) (action referee.Action, basedOn int, err error), out *Table, written chan struct{}) func(conn) error {
+	return func(tx conn) error {
 		s.keeping = true // the game read is kept for readers too (see writeSheetKeeping)
 		defer func() { s.keeping = false }()
 		sh, kept, err := s.sheetToWrite(ctx, tx, slug)
@@ -188,13 +209,15 @@ func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (
 		// new action, and a write that fails forgets the kept tables
 		// before another can append to the same log.
 		log = append(log, Action{Seq: len(log) + 1, Action: action, At: at})
-		out = Table{Sheet: sh, Number: n, Live: after, Log: log}
+		*out = Table{Sheet: sh, Number: n, Live: after, Log: log}
 		if plain {
 			s.tables.keep(slug, n, sh, log, after)
 		}
+		if written != nil {
+			close(written)
+		}
 		return nil
-	})
-	return out, err
+	}
 }
 
 // checkLog refuses an action made on a table that has changed since.

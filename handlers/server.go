@@ -55,7 +55,7 @@ type Store interface {
 	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
 	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
 	Table(ctx context.Context, slug string, n int) (db.Table, error)
-	ActAs(ctx context.Context, slug string, n int, read func(db.Game) (referee.Action, int, error)) (db.Table, error)
+	ActThen(ctx context.Context, slug string, n int, read func(db.Game) (referee.Action, int, error), then func(db.Table)) (db.Table, error)
 	Join(ctx context.Context, slug, name string, missed referee.Missed) (db.Sheet, error)
 	Leave(ctx context.Context, slug string, seat int, missed referee.Missed) (db.Sheet, error)
 	Secret(ctx context.Context, name string, size int) ([]byte, error)
@@ -236,16 +236,27 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 // still becomes a clean 500 instead of half a page. It renders even when
 // the client has stopped sending, so a refusal is still answered.
 func render(c echo.Context, status int, comp templ.Component) error {
-	buf := pages.Get().(*bytes.Buffer)
-	defer func() {
-		if buf.Cap() <= keptPageBuffer {
-			buf.Reset()
-			pages.Put(buf)
-		}
-	}()
-	if err := comp.Render(context.WithoutCancel(c.Request().Context()), buf); err != nil {
+	buf, err := renderPage(c.Request().Context(), comp)
+	if err != nil {
 		return err
 	}
+	return sendPage(c, status, buf)
+}
+
+// renderPage renders comp into one of the pages' buffers, to be sent with
+// sendPage (or dropped).
+func renderPage(ctx context.Context, comp templ.Component) (*bytes.Buffer, error) {
+	buf := pages.Get().(*bytes.Buffer)
+	if err := comp.Render(context.WithoutCancel(ctx), buf); err != nil {
+		releasePage(buf)
+		return nil, err
+	}
+	return buf, nil
+}
+
+// sendPage answers with a page renderPage made, and lets its buffer go.
+func sendPage(c echo.Context, status int, buf *bytes.Buffer) error {
+	defer releasePage(buf)
 	// The length is known: the answer goes in one piece, not in chunks,
 	// and one too short to compress goes out as it is written (a
 	// compressed one is sent without it).
@@ -253,9 +264,17 @@ func render(c echo.Context, status int, comp templ.Component) error {
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
+// releasePage returns a page's buffer for the next answer; a writer
+// copies what it is given, so a buffer is free once the answer is written.
+func releasePage(buf *bytes.Buffer) {
+	if buf.Cap() <= keptPageBuffer {
+		buf.Reset()
+		pages.Put(buf)
+	}
+}
+
 // pages are the buffers pages are rendered into, used again from answer
-// to answer rather than grown afresh for each; a writer copies what it is
-// given, so a buffer is free once the answer is written. One grown past
+// to answer rather than grown afresh for each. One grown past
 // keptPageBuffer by a rare big page is let go.
 var pages = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http"
@@ -79,7 +80,16 @@ func (a *App) act(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := a.writeAction(ctx, slug, n, readActionForm(c))
+	// htmx gets the table's card, made while the disk syncs the move and
+	// sent once the move is on the disk.
+	htmx, opts := isHTMX(c), tableView(c)
+	var card *bytes.Buffer
+	var cardErr error
+	t, err := a.writeAction(ctx, slug, n, readActionForm(c), func(t db.Table) {
+		if htmx {
+			card, cardErr = renderPage(ctx, views.TableCard(tablePage(ctx, t, opts)))
+		}
+	})
 	var re *referee.RuleError
 	switch {
 	case errors.As(err, &re) && !pageWide(re.Code) && re.Code != referee.CodeInvalid:
@@ -88,24 +98,27 @@ func (a *App) act(c echo.Context) error {
 		return err
 	}
 	a.tableActed(t)
-	if !isHTMX(c) {
+	switch {
+	case !htmx:
 		return seeOther(c, tableURL(slug, n))
+	case cardErr != nil:
+		return cardErr
 	}
-	return tableAnswer(c, http.StatusOK, tablePage(ctx, t, tableView(c)))
+	return sendPage(c, http.StatusOK, card)
 }
 
 // writeAction reads the form under the game's rules and acts. A view-only
 // link is refused before the form is read: whatever it says, nothing
 // changes.
-func (a *App) writeAction(ctx context.Context, slug string, n int, f actionForm) (db.Table, error) {
-	return a.store.ActAs(ctx, slug, n, func(g db.Game) (referee.Action, int, error) {
+func (a *App) writeAction(ctx context.Context, slug string, n int, f actionForm, then func(db.Table)) (db.Table, error) {
+	return a.store.ActThen(ctx, slug, n, func(g db.Game) (referee.Action, int, error) {
 		action, err := f.action(ctx, g.Rules.Set)
 		if err != nil {
 			return action, 0, err
 		}
 		seq, err := f.basedOn(ctx)
 		return action, seq, err
-	})
+	}, then)
 }
 
 // actRefused shows the table as it stands, nothing written, with the rule
