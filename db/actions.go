@@ -192,6 +192,16 @@ func (s *Store) act(ctx context.Context, slug string, n int, read func(Game) (ac
 		if err != nil {
 			return err
 		}
+		if kept != nil {
+			// The kept sheet is shared with the answers already given:
+			// the move changes a copy of it, of its rounds alone when it
+			// changes nothing else (see applyEffect).
+			if plainEffect(sh, n, eff) {
+				sh = sh.withRounds()
+			} else {
+				sh = sh.clone()
+			}
+		}
 		at, err := parseStamp(stamp(s.Now())) // as a read would find it
 		if err != nil {
 			return err
@@ -273,4 +283,10 @@ func (s *Store) applyEffect(ctx context.Context, tx conn, sh *Sheet, n int, eff 
 		}
 	}
 	return eff.Setter < 0 && !eff.Unset && len(changes) == 0, nil
+}
+
+// plainEffect reports whether eff changes nothing on the sheet but round
+// n's count of actions, as applyEffect will find.
+func plainEffect(sh Sheet, n int, eff referee.TableEffect) bool {
+	return eff.Setter < 0 && !eff.Unset && len(sh.EntryChanges(n, eff)) == 0
 }

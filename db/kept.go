@@ -35,9 +35,10 @@ const maxKeptActions = 200_000
 
 // A keptTable is a round's table as the writer last wrote it: the sheet
 // without history, the round's log, and the round as the referee left it
-// after the log. The log and the round are shared with the move's answer,
-// which only reads them: the next move acts on a clone of the round, and
-// appends to the log past the end of the answer's (see ActAs).
+// after the log. All three are shared with the move's answer, which only
+// reads them: the next move changes a copy of the sheet, acts on a clone
+// of the round, and appends to the log past the end of the answer's (see
+// act).
 type keptTable struct {
 	sheet Sheet
 	n     int
@@ -140,11 +141,12 @@ func (w *writerTables) table(link string) *keptTable {
 // keep stages round n's table after a plain move made by link.
 func (w *writerTables) keep(link string, n int, sh Sheet, log []Action, live *referee.Round) {
 	w.plain = true
-	w.staged, w.stagedFor = &keptTable{sheet: sh.clone(), n: n, log: log, live: live}, link
+	w.staged, w.stagedFor = &keptTable{sheet: sh, n: n, log: log, live: live}, link
 }
 
 // sheetToWrite is the sheet a move made by link starts from: the kept
-// table's, or else read in tx. kept is the kept table, or nil.
+// table's, or else read in tx. kept is the kept table, or nil; its sheet
+// is shared, and a move copies it before changing it (see act).
 func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh Sheet, kept *keptTable, err error) {
 	kept = s.tables.table(link)
 	if kept == nil {
@@ -160,7 +162,7 @@ func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh Shee
 		}
 	}
 	s.tables.hits++
-	return kept.sheet.clone(), kept, nil
+	return kept.sheet, kept, nil
 }
 
 // errKeptDiffers is checkKept's finding.
@@ -190,6 +192,14 @@ func (s *Store) checkKept(ctx context.Context, tx conn, link string, t *keptTabl
 		return fmt.Errorf("%w: the round of %s, round %d:\nkept %v\nreplayed %v", errKeptDiffers, link, t.n, t.live.Layout(), replayed.Layout())
 	}
 	return nil
+}
+
+// withRounds copies a sheet with its own list of rounds, the rest shared:
+// enough for a move that only counts an action on a round.
+func (sh Sheet) withRounds() Sheet {
+	c := sh
+	c.Rounds = slices.Clone(sh.Rounds)
+	return c
 }
 
 // clone copies a sheet without history deep enough that changing the

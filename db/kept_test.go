@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"sync"
 	"testing"
 
@@ -212,5 +214,50 @@ func TestKeptTablesBounded(t *testing.T) {
 	w.endBatch(true)
 	if len(w.committed) != 0 || w.actions != 0 {
 		t.Errorf("after another write: %d tables, %d actions kept; want none", len(w.committed), w.actions)
+	}
+}
+
+// TestAnswersKeepTheirTable: the table a move returns is shared with the
+// writer's kept table, and the moves after it, made from that kept table,
+// leave it as it was: its sheet, its log and its round.
+func TestAnswersKeepTheirTable(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	g := newGame(t, s, "Ann", "Bob")
+	six := referee.NewTile(6, 6)
+	moves := []referee.Action{
+		{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: six, Start: true}},
+		{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: six}},
+		{Seat: 0, Kind: referee.ActDraw},
+		{Seat: 0, Kind: referee.ActPass},
+		{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 2), On: six}},
+		{Seat: 1, Kind: referee.ActTakeBack},
+		{Seat: 1, Kind: referee.ActDraw},
+	}
+	type seen struct {
+		sheet  Sheet
+		log    []Action
+		layout string
+		turn   int
+	}
+	var answers []Table
+	var saw []seen
+	for _, a := range moves {
+		tb, err := s.Act(ctx, g.Slug, 1, a, Unchecked)
+		if err != nil {
+			t.Fatalf("%v: %v", a, err)
+		}
+		answers = append(answers, tb)
+		saw = append(saw, seen{tb.Sheet.clone(), slices.Clone(tb.Log), tb.Live.Layout().String(), tb.Live.Turn()})
+	}
+	if s.tables.hits < len(moves)-2 {
+		t.Fatalf("%d of %d moves ran from a kept table; the test needs them to", s.tables.hits, len(moves))
+	}
+	for i, tb := range answers {
+		now := seen{tb.Sheet, tb.Log, tb.Live.Layout().String(), tb.Live.Turn()}
+		if !reflect.DeepEqual(now, saw[i]) {
+			t.Errorf("the answer to move %d (%v) changed after the moves that followed:\nthen %+v\nnow  %+v", i+1, moves[i], saw[i], now)
+		}
 	}
 }
