@@ -45,7 +45,7 @@ func (l LayoutSVG) shown(zoomed bool) LayoutSVG {
 // and the two numbers, written upright at the centres of its halves.
 type DrawnTile struct {
 	X, Y, Angle  string // centre and rotation in degrees
-	RectX, RectY string // top-left corner before rotation
+	Pose         string // the tile's frame: moved to its centre, turned by Angle
 	W, H         string // unrotated size: length along the line, width across
 	NearX, NearY string
 	FarX, FarY   string
@@ -57,8 +57,6 @@ type DrawnTile struct {
 	Last         bool // the tile laid last
 	Href         string
 	HitX, HitY   string // top-left corner of the square a tap on it lands in
-	BarX1, BarY1 string // the bar between the halves
-	BarX2, BarY2 string
 	Link         bool   // a connector runs to the tile it was laid on,
 	LinkX, LinkY string // whose centre is here
 }
@@ -74,8 +72,14 @@ const (
 	margin    = 8.0
 )
 
-// hitWidth is hitSize as a tap target's width and height are written.
-var hitWidth = num(hitSize)
+// hitWidth is hitSize as a tap target's width and height are written;
+// tileW and tileH a tile's length and width.
+var hitWidth, tileW, tileH = num(hitSize), num(tileLong), num(tileShort)
+
+// In its own frame (Pose) a tile is drawn the same every time, with the
+// numbers written into drawnTile: a tileLong by tileShort rectangle about
+// the origin, and the bar between the halves across it, barHalf each way.
+const barHalf = tileShort / 2 * 0.7
 
 // The fitted view is at most focusW by focusH units: on a phone 390 pixels
 // wide, whose table frame is about 323 pixels wide, that keeps the scale
@@ -155,8 +159,8 @@ func (b box) String() string {
 // joins, near half toward it; a chickie crosswise; the spinner upright.
 func drawTile(t Placed, x, y float64, p pose) DrawnTile {
 	ang := math.Atan2(float64(p.head.j), float64(p.head.i))
-	d := DrawnTile{X: num(x), Y: num(y), Near: t.Near, Far: t.Far, Label: t.Label, Owed: t.Owed, Open: t.Open, Last: t.Last, W: num(tileLong), H: num(tileShort),
-		RectX: num(x - tileLong/2), RectY: num(y - tileShort/2), Href: t.Href, HitX: num(x - hitSize/2), HitY: num(y - hitSize/2)}
+	d := DrawnTile{X: num(x), Y: num(y), Near: t.Near, Far: t.Far, Label: t.Label, Owed: t.Owed, Open: t.Open, Last: t.Last, W: tileW, H: tileH,
+		Href: t.Href, HitX: num(x - hitSize/2), HitY: num(y - hitSize/2)}
 	ux, uy := math.Cos(ang), math.Sin(ang) // along the tile
 	switch t.Role {
 	case "spinner":
@@ -166,11 +170,10 @@ func drawTile(t Placed, x, y float64, p pose) DrawnTile {
 		ux, uy = -uy, ux
 	}
 	d.Angle = num(ang * 180 / math.Pi)
+	d.Pose = "translate(" + d.X + " " + d.Y + ") rotate(" + d.Angle + ")"
 	q := tileLong / 4
 	d.NearX, d.NearY = num(x-ux*q), num(y-uy*q)
 	d.FarX, d.FarY = num(x+ux*q), num(y+uy*q)
-	px, py := -uy*tileShort/2*0.7, ux*tileShort/2*0.7
-	d.BarX1, d.BarY1, d.BarX2, d.BarY2 = num(x+px), num(y+py), num(x-px), num(y-py)
 	d.Class = "tile " + t.Role
 	if t.Open {
 		d.Class += " open"

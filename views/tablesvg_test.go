@@ -573,3 +573,25 @@ func project(q [4]point, nx, ny float64) (lo, hi float64) {
 	}
 	return lo, hi
 }
+
+// TestTileFrame: the tile written into drawnTile in its own frame has the
+// sizes the drawing's geometry uses (tileLong, tileShort, barHalf), and
+// each tile's frame is moved to its centre and turned by its angle.
+func TestTileFrame(t *testing.T) {
+	t.Parallel()
+	d9 := rulesFor(9, 4)
+	got := render(t, Layout(PlacedTiles(layoutOf(t, d9, "9-9 9-1@9-9"), nil), 4))
+	for _, want := range []string{
+		`<rect x="` + num(-tileLong/2) + `" y="` + num(-tileShort/2) + `" width="` + num(tileLong) + `" height="` + num(tileShort) + `" rx="5">`,
+		`<line x1="0" y1="` + num(-barHalf) + `" x2="0" y2="` + num(barHalf) + `">`,
+	} {
+		if strings.Count(got, want) != 2 {
+			t.Errorf("the drawing of two tiles has %d of %s, want one per tile", strings.Count(got, want), want)
+		}
+	}
+	for _, d := range Layout(PlacedTiles(layoutOf(t, d9, "9-9 9-1@9-9"), nil), 4).Tiles {
+		if want := "translate(" + d.X + " " + d.Y + ") rotate(" + d.Angle + ")"; d.Pose != want || !strings.Contains(got, `transform="`+want+`"`) {
+			t.Errorf("%s: pose %q, want %q drawn", d.Label, d.Pose, want)
+		}
+	}
+}
