@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -250,6 +251,17 @@ type loadResult struct {
 
 func (r loadResult) perSecond() float64 { return float64(r.done) / r.elapsed.Seconds() }
 
+// and is the two runs of a phase taken together.
+func (r loadResult) and(o loadResult) loadResult {
+	out := loadResult{done: r.done + o.done, failed: r.failed + o.failed, firstErr: cmp.Or(r.firstErr, o.firstErr),
+		elapsed: r.elapsed + o.elapsed, cpu: -1, latency: slices.Concat(r.latency, o.latency)}
+	if r.cpu >= 0 && o.cpu >= 0 {
+		out.cpu = r.cpu + o.cpu
+	}
+	slices.Sort(out.latency)
+	return out
+}
+
 // cpuPerRequest is the CPU time the process spent per request, in µs.
 func (r loadResult) cpuPerRequest() float64 { return float64(r.cpu/time.Microsecond) / float64(r.done) }
 
@@ -333,41 +345,51 @@ var loadRun struct{ get, post, move loadResult }
 
 // BenchmarkLoad compares, on one loopback server in one run, the
 // throughput of score-entry POSTs with that of a static file GET (the
-// style sheet under its hashed name, in gzip as Go's client asks): 8
-// workers send requests back to back for 2 s per phase, the GETs first.
-// The POSTs go round the seats of 64 open double-12 games, with changing
-// pips, so each one is a real write; any answer but 2xx fails the run.
-// Client and server share the machine's CPUs.
+// style sheet under its hashed name, in gzip as Go's client asks), and
+// of moves on the live table (moveLoad): 8 workers send requests back to
+// back for 2 s per phase, in four turns of half a second each (GETs,
+// score entries, moves, and again), so the phases share whatever the
+// machine is doing meanwhile. The POSTs go round the seats of 64 open
+// double-12 games, with changing pips, so each one is a real write; any
+// answer but 2xx fails the run. Client and server share the machine's
+// CPUs.
 func BenchmarkLoad(b *testing.B) {
 	if b.N > 1 && loadRun.post.done > 0 {
 		reportLoad(b)
 		return
 	}
-	const workers, phase, games, players = 8, 2 * time.Second, 64, 8
+	const workers, phase, turns, games, players = 8, 2 * time.Second, 4, 64, 8
 	a := newBenchApp(b)
 	slugs := make([]string, games)
 	for i := range slugs {
 		slugs[i] = benchNewGame(b, a.store, 12, players).Slug
 	}
 	css := static.URL("app.css") // the hashed name a page links
+	moves := moveLoad(b, a, 512)
 	b.ResetTimer()
-	get := runLoad(workers, phase, func(int64) (int, error) {
-		return a.sendDiscard(a.request(http.MethodGet, css, nil))
-	})
-	if get.failed > 0 {
-		b.Fatalf("GET %s: %d of %d failed; first: %s", css, get.failed, get.done, get.firstErr)
-	}
-	post := runLoad(workers, phase, func(i int64) (int, error) {
-		n := int(i)
-		seat, pips := (n/games)%players, 1+(n/(games*players))%40
-		return a.sendDiscard(a.entryRequest(slugs[n%games], 1, seat, pips))
-	})
-	if post.failed > 0 {
-		b.Fatalf("POST entries: %d of %d failed; first: %s", post.failed, post.done, post.firstErr)
-	}
-	move := runLoad(workers, phase, moveLoad(b, a, 512))
-	if move.failed > 0 {
-		b.Fatalf("POST moves: %d of %d failed; first: %s", move.failed, move.done, move.firstErr)
+	// The phases take turns, a quarter of each at a time, so a machine
+	// that runs faster or slower for a while weighs on all three alike.
+	var get, post, move loadResult
+	for range turns {
+		get = get.and(runLoad(workers, phase/turns, func(int64) (int, error) {
+			return a.sendDiscard(a.request(http.MethodGet, css, nil))
+		}))
+		if get.failed > 0 {
+			b.Fatalf("GET %s: %d of %d failed; first: %s", css, get.failed, get.done, get.firstErr)
+		}
+		posted := int64(post.done) // each turn goes on where the last one stopped
+		post = post.and(runLoad(workers, phase/turns, func(i int64) (int, error) {
+			n := int(posted + i)
+			seat, pips := (n/games)%players, 1+(n/(games*players))%40
+			return a.sendDiscard(a.entryRequest(slugs[n%games], 1, seat, pips))
+		}))
+		if post.failed > 0 {
+			b.Fatalf("POST entries: %d of %d failed; first: %s", post.failed, post.done, post.firstErr)
+		}
+		move = move.and(runLoad(workers, phase/turns, moves))
+		if move.failed > 0 {
+			b.Fatalf("POST moves: %d of %d failed; first: %s", move.failed, move.done, move.firstErr)
+		}
 	}
 	b.StopTimer()
 	if get.done == 0 || post.done == 0 || move.done == 0 {
