@@ -451,8 +451,9 @@ func reportLoad(b *testing.B) {
 	b.ReportMetric(move.perSecond(), "move-req/s")
 	b.ReportMetric(move.perSecond()/get.perSecond(), "move/get")
 	b.ReportMetric(ms(move.quantile(0.99)), "move-p99-ms")
-	if get.cpu >= 0 && post.cpu >= 0 {
+	if get.cpu >= 0 && post.cpu >= 0 && move.cpu >= 0 {
 		b.ReportMetric(get.cpuPerRequest(), "get-cpu-us/req")
 		b.ReportMetric(post.cpuPerRequest(), "post-cpu-us/req")
+		b.ReportMetric(move.cpuPerRequest(), "move-cpu-us/req")
 	}
 }
