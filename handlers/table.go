@@ -124,9 +124,11 @@ func lastPlayer(log []db.Action) int {
 func endChoices(ctx context.Context, l *referee.Layout, on string) []views.EndChoice {
 	var out []views.EndChoice
 	for _, e := range l.OpenEnds() {
-		label := words(ctx, "end-label", "On", e.On.String(), "Pips", e.Pips)
+		var label string
 		if e.Free > 1 {
 			label = words(ctx, "end-label-places", "On", e.On.String(), "Pips", e.Pips, "N", e.Free)
+		} else {
+			label = words(ctx, "end-label", "On", e.On.String(), "Pips", e.Pips)
 		}
 		out = append(out, views.EndChoice{Value: e.On.String(), Label: label, Selected: e.On.String() == on})
 	}
