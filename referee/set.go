@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"iter"
 	"slices"
 	"strconv"
@@ -60,6 +61,11 @@ func (s Set) String() string { return "double-" + strconv.Itoa(int(s)) }
 // belongs to the set: the bad-tile rule.
 func (s Set) Parse(text string) (Tile, error) {
 	t, err := ParseTile(text)
+	var re *RuleError
+	if errors.As(err, &re) && re.Key == "bad-tile.number" {
+		// A half that is no number: say how high this game's set goes.
+		return Tile{}, refusal(CodeBadTile, "bad-tile.number", Params{"Tile": text, "Max": int(s)})
+	}
 	if err != nil {
 		return Tile{}, err
 	}

@@ -3,6 +3,7 @@ package referee
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -117,6 +118,18 @@ func TestSet(t *testing.T) {
 	}
 	if _, err := Set(9).Parse("10-2"); !errors.Is(err, ErrNotation) {
 		t.Errorf("Set(9).Parse(10-2) error = %v, want bad-tile", err)
+	}
+	// A half that is no number is refused with the highest number of the
+	// game's set, not of the biggest set there is.
+	for _, tc := range []struct {
+		set  Set
+		text string
+	}{{9, "x-3"}, {9, "19-3"}, {6, "7.5-1"}, {18, "20-1"}} {
+		_, err := tc.set.Parse(tc.text)
+		var re *RuleError
+		if !errors.As(err, &re) || re.Code != CodeBadTile || re.Params["Max"] != int(tc.set) || !strings.Contains(re.Reason, "0 to "+strconv.Itoa(int(tc.set))+".") {
+			t.Errorf("%s.Parse(%q) = %v, want a bad tile whose halves go from 0 to %d", tc.set, tc.text, err, int(tc.set))
+		}
 	}
 }
 
