@@ -77,7 +77,10 @@ func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage 
 	}
 	p.Ends, p.Places = endChoices(ctx, rr.Layout(), o.on), placeChoices(ctx, rr.Layout())
 	p.Keypad = tileKeypad(rr.Layout(), o.on, "keypad-"+strconv.Itoa(r.Number)+"-"+strconv.Itoa(int(g.Rules.Set)), o.kept)
-	p.Setter, p.StartDraw, p.Penalty = t.TableSeat(t.Number, r.Setter), startDraw(ctx, rr, g), penalty(ctx, rr, g)
+	p.Setter, p.Penalty = t.TableSeat(t.Number, r.Setter), penalty(ctx, rr, g)
+	if !p.Started { // draws for the starting double are offered only before it is set
+		p.StartDraw = startDraw(ctx, rr, g)
+	}
 	p.Live = tableLive(t, o, r.Setter, r.Closed)
 	if t.Stopped != nil {
 		p.Problem = &views.Refusal{Code: string(referee.CodeConflict), Reason: text(ctx, "log-stopped", referee.Params{"Reason": reason(ctx, t.Stopped)})}
