@@ -3,6 +3,7 @@ package handlers
 import (
 	"cmp"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -343,13 +344,17 @@ func runLoad(workers int, d time.Duration, send func(i int64) (int, error)) load
 // once per benchmark run, whatever b.N is.
 var loadRun struct{ get, post, move loadResult }
 
+// loadClients is how many clients the load run has at once, 8 unless
+// the test binary is given -load.clients (after -args with go test).
+var loadClients = flag.Int("load.clients", 8, "BenchmarkLoad: clients sending requests at once")
+
 // BenchmarkLoad compares, on one loopback server in one run, the
 // throughput of score-entry POSTs with that of a static file GET (the
 // style sheet under its hashed name, in gzip as Go's client asks), and
-// of moves on the live table (moveLoad): 8 workers send requests back to
-// back for 2 s per phase, in four turns of half a second each (GETs,
-// score entries, moves, and again), so the phases share whatever the
-// machine is doing meanwhile. The POSTs go round the seats of 64 open
+// of moves on the live table (moveLoad): 8 clients (-load.clients) send
+// requests back to back for 2 s per phase, in four turns of half a second
+// each (GETs, score entries, moves, and again), so the phases share
+// whatever the machine is doing meanwhile. The POSTs go round the seats of 64 open
 // double-12 games, with changing pips, so each one is a real write; any
 // answer but 2xx fails the run. Client and server share the machine's
 // CPUs.
@@ -358,7 +363,11 @@ func BenchmarkLoad(b *testing.B) {
 		reportLoad(b)
 		return
 	}
-	const workers, phase, turns, games, players = 8, 2 * time.Second, 4, 64, 8
+	const phase, turns, games, players = 2 * time.Second, 4, 64, 8
+	workers := *loadClients
+	if workers < 1 {
+		b.Fatalf("-load.clients %d: want at least 1", workers)
+	}
 	a := newBenchApp(b)
 	slugs := make([]string, games)
 	for i := range slugs {

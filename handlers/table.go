@@ -31,9 +31,9 @@ func (a *App) table(c echo.Context) error {
 // which it swaps in; a plain request the whole page.
 func tableAnswer(c echo.Context, status int, p views.TablePage) error {
 	if isHTMX(c) {
-		return render(c, status, views.TableCard(p))
+		return render(c, status, views.TableCard(&p))
 	}
-	return render(c, status, views.Table(p))
+	return render(c, status, views.Table(&p))
 }
 
 // tableOptions are what the address asks of the table's page: the end

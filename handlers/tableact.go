@@ -87,7 +87,8 @@ func (a *App) act(c echo.Context) error {
 	var cardErr error
 	t, err := a.writeAction(ctx, slug, n, readActionForm(c), func(t db.Table) {
 		if htmx {
-			card, cardErr = renderPage(ctx, views.TableCard(tablePage(ctx, t, opts)))
+			p := tablePage(ctx, t, opts)
+			card, cardErr = renderPage(ctx, views.TableCard(&p))
 		}
 	})
 	var re *referee.RuleError

@@ -12,7 +12,7 @@ import templruntime "github.com/a-h/templ/runtime"
 import "context"
 
 // Table is the live table of a round.
-func Table(p TablePage) templ.Component {
+func Table(p *TablePage) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -139,7 +139,7 @@ func Table(p TablePage) templ.Component {
 
 // TableCard is the table's own card: what htmx swaps after a move or a
 // question, without the page around it.
-func TableCard(p TablePage) templ.Component {
+func TableCard(p *TablePage) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1058,7 +1058,7 @@ func verdict(v Verdict) templ.Component {
 	})
 }
 
-func startForms(p TablePage) templ.Component {
+func startForms(p *TablePage) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1309,7 +1309,7 @@ func startForms(p TablePage) templ.Component {
 }
 
 // penaltyForms record a player caught not announcing their last tile.
-func penaltyForms(p TablePage) templ.Component {
+func penaltyForms(p *TablePage) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1424,7 +1424,7 @@ func penaltyForms(p TablePage) templ.Component {
 	})
 }
 
-func layForm(p TablePage) templ.Component {
+func layForm(p *TablePage) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1965,7 +1965,7 @@ func keypadTiles(tiles []TileBox) templ.Component {
 	})
 }
 
-func turnForms(p TablePage) templ.Component {
+func turnForms(p *TablePage) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
