@@ -459,6 +459,7 @@ func moveLoad(b *testing.B, a *benchApp, n int) func(int64) (int, error) {
 func reportLoad(b *testing.B) {
 	get, post := loadRun.get, loadRun.post
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(float64(*loadClients), "clients")
 	b.ReportMetric(get.perSecond(), "get-req/s")
 	b.ReportMetric(post.perSecond(), "post-req/s")
 	b.ReportMetric(post.perSecond()/get.perSecond(), "post/get")
