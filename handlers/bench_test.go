@@ -349,11 +349,11 @@ var loadRun struct{ get, post, move loadResult }
 //
 // Enough to keep the server busy in every phase. A static GET keeps both
 // cores busy with 8 clients already, and serves no more with 32. A move
-// waits for its commit's disk sync: with 8 clients the cores sit idle
-// about a quarter of the time during moves, the writer waiting on the
-// disk, so the run measured the sync's latency more than what the server
-// can do; with 32 more moves share each sync, as they do on a server with
-// many tables.
+// waits for its commit's disk sync: with 8 clients the cores sat idle
+// about a fifth of the time during moves, the writer waiting on the disk
+// and then for a processor, so the run measured that wait more than what
+// the server can do; with 32, more moves share each sync, as they do on a
+// server with many tables.
 var loadClients = flag.Int("load.clients", 32, "BenchmarkLoad: clients sending requests at once")
 
 // BenchmarkLoad compares, on one loopback server in one run, the
