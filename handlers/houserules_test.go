@@ -17,12 +17,12 @@ import (
 // that offers, checks or explains it. It walks every JSON field of
 // referee.Rules: each must have a row in referee.HouseRules, be asked for
 // on the setup form, be explained on the rules page, show on the "rules in
-// play" card, have a line in the README's table, and be checked by
+// play" card, have a line in docs/REFEREE.md's table, and be checked by
 // Validate.
 func TestHouseRulesEverywhere(t *testing.T) {
 	a := newTestApp(t)
 	setup, rulesPage := a.get("/new").body, a.get("/rules").body
-	readme, err := os.ReadFile("../README.md")
+	doc, err := os.ReadFile("../docs/REFEREE.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,8 +44,8 @@ func TestHouseRulesEverywhere(t *testing.T) {
 			if !strings.Contains(rulesPage, `data-testid="rule-`+json+`"`) {
 				t.Errorf("the rules page does not explain %s (topic %q)", json, h.Topic)
 			}
-			if !strings.Contains(string(readme), "| `"+json+"` |") {
-				t.Errorf("README.md's house-rules table has no line for %s", json)
+			if !strings.Contains(string(doc), "| `"+json+"` |") {
+				t.Errorf("docs/REFEREE.md's house-rules table has no line for %s", json)
 			}
 			checkInPlay(t, h)
 			checkRulesHelp(t, h)
