@@ -36,8 +36,10 @@ func checkGenerated(t *testing.T, path, name, want string) {
 		return
 	}
 	if !*update {
-		t.Fatalf("%s: the %s differ from the code (- the doc, + the code); run\n"+
-			"\tgo test ./cmd/chickenfoot -run %s -update\n%s", path, name, t.Name(), lineDiff(string(old), want))
+		first := bytes.Count(before, []byte("\n")) + 2 // the line after the begin marker
+		t.Fatalf("%s: the %s part differs from the code (- the doc, + the code); run\n"+
+			"\tgo test ./cmd/chickenfoot -run %s -update\n%s",
+			strings.TrimPrefix(path, "../../"), name, t.Name(), lineDiff(string(old), want, first))
 	}
 	out := bytes.Join([][]byte{before, []byte(begin), []byte(want), []byte(end), after}, nil)
 	if err := os.WriteFile(path, out, 0o644); err != nil {
@@ -46,8 +48,9 @@ func checkGenerated(t *testing.T, path, name, want string) {
 }
 
 // lineDiff lists the lines only in a with "- " and only in b with "+ ",
-// in order, around their longest common subsequence.
-func lineDiff(a, b string) string {
+// in order, around their longest common subsequence. Each is numbered by
+// the line of a it replaces or goes before, a's first line being first.
+func lineDiff(a, b string, first int) string {
 	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
 	// lcs[i][j] is the length of the longest common subsequence of x[i:] and y[j:].
 	lcs := make([][]int, len(x)+1)
@@ -70,10 +73,10 @@ func lineDiff(a, b string) string {
 		case i < len(x) && j < len(y) && x[i] == y[j]:
 			i, j = i+1, j+1
 		case j == len(y) || (i < len(x) && lcs[i+1][j] >= lcs[i][j+1]):
-			fmt.Fprintf(&out, "line %d: - %s\n", i+1, x[i])
+			fmt.Fprintf(&out, "line %d: - %s\n", first+i, x[i])
 			i++
 		default:
-			fmt.Fprintf(&out, "line %d: + %s\n", i+1, y[j])
+			fmt.Fprintf(&out, "line %d: + %s\n", first+i, y[j])
 			j++
 		}
 	}
@@ -88,8 +91,8 @@ func TestLineDiff(t *testing.T) {
 		{"a\nb", "a\nc", "line 2: - b\nline 3: + c\n"},
 	}
 	for _, tt := range tests {
-		if got := lineDiff(tt.a, tt.b); got != tt.want {
-			t.Errorf("lineDiff(%q, %q) = %q, want %q", tt.a, tt.b, got, tt.want)
+		if got := lineDiff(tt.a, tt.b, 1); got != tt.want {
+			t.Errorf("lineDiff(%q, %q, 1) = %q, want %q", tt.a, tt.b, got, tt.want)
 		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 	"chickenfoot/referee/lang"
 )
 
-// The referee command's JSON contract; README.md documents it.
+// The referee command's JSON contract; docs/REFEREE.md documents it.
 type refereeInput struct {
 	Rules          json.RawMessage     `json:"rules"`
 	StartingDouble *int                `json:"starting_double"`

@@ -1,7 +1,7 @@
 package main
 
 // The round form of the referee command: the seats, the deal and every
-// action of a whole round, judged by the referee's Round. README.md
+// action of a whole round, judged by the referee's Round. docs/REFEREE.md
 // documents it.
 
 import (
