@@ -37,9 +37,9 @@ type codeDoc struct {
 
 // refereeCodes reads the rule codes the referee publishes: every exported
 // constant of type referee.Code in package referee, grouped by its const
-// block, with the doc comments that say what each means. Request codes
-// (what became of a request, not a rule of the game) are left out. This
-// is the one place that knows where the codes are declared.
+// block, with the doc comments that say what each means. Codes that are
+// no rule of the game (what became of a request) are left out. This is
+// the one place that knows where the codes are declared.
 func refereeCodes(t *testing.T) []codeGroup {
 	t.Helper()
 	files, err := filepath.Glob("../../referee/*.go")
@@ -90,7 +90,7 @@ func codeBlock(t *testing.T, d ast.Decl) codeGroup {
 				t.Fatal(err)
 			}
 			code := referee.Code(v)
-			if isRequestCode(code) {
+			if !isRuleCode(code) {
 				continue
 			}
 			meaning := strings.TrimPrefix(oneLine(spec.Doc.Text()), name.Name+": ")
@@ -100,12 +100,12 @@ func codeBlock(t *testing.T, d ast.Decl) codeGroup {
 	return g
 }
 
-// isRequestCode reports a code that names what became of a request rather
-// than a rule of the game.
-func isRequestCode(c referee.Code) bool {
+// isRuleCode reports a code of a rule of the game, by its category: a
+// code that says what became of a request instead is in none of these.
+func isRuleCode(c referee.Code) bool {
 	err := &referee.RuleError{Code: c}
-	for _, sentinel := range []error{referee.ErrInvalid, referee.ErrNotFound, referee.ErrConflict, referee.ErrViewOnly} {
-		if errors.Is(err, sentinel) {
+	for _, category := range []error{referee.ErrNotation, referee.ErrPlacement, referee.ErrTurn, referee.ErrScore} {
+		if errors.Is(err, category) {
 			return true
 		}
 	}
