@@ -49,6 +49,7 @@ type loadRun struct {
 // load makes the nights, starts the app in a child process, runs the load
 // and says what it measured.
 func load(ctx context.Context, cfg loadConfig, progress io.Writer) (*loadReport, error) {
+	progress = &lockedWriter{w: progress} // the server's process writes to it too
 	dir, err := os.MkdirTemp("", "chickenload-")
 	if err != nil {
 		return nil, err
@@ -190,4 +191,17 @@ func (r *loadRun) closeWriters() {
 			c.CloseIdleConnections()
 		}
 	}
+}
+
+// lockedWriter is a writer shared by goroutines: this process's progress
+// and the copy of the server process's standard error.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
