@@ -132,6 +132,13 @@ func parseLoad(args []string, stderr io.Writer) (loadConfig, error) {
 func loadFlags(cfg *loadConfig, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("chickenload", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: chickenload [flags]\n\n"+
+			"Runs the Chickenfoot app on this machine's loopback under load: viewers following the nights'\n"+
+			"live streams while scores and moves are written. Reports how long a write takes to reach every\n"+
+			"viewer, and the server's CPU time; exit 1 on any error or missed update.\n\n")
+		fs.PrintDefaults()
+	}
 	fs.IntVar(&cfg.nights, "nights", 100, "game nights to make (double-12 and double-9, 4 to 6 players)")
 	fs.IntVar(&cfg.viewers, "viewers", 500, "live viewers, each on its night's stream, spread evenly over the nights")
 	fs.Float64Var(&cfg.writes, "writes", 200, "writes a second over all nights (score entries and table moves in turn)")
