@@ -1,28 +1,21 @@
 package handlers
 
 import (
-	"cmp"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"chickenfoot/db"
 	"chickenfoot/referee"
-	"chickenfoot/static"
 )
 
 // benchApp is the app on a temp-dir SQLite file behind a real loopback
@@ -31,34 +24,55 @@ import (
 // after setup.
 type benchApp struct {
 	store  *db.Store
-	server *httptest.Server
+	server *httptest.Server // nil when the app runs in a child process (newLoadApp)
+	base   string           // the server's URL
 	client *http.Client
 }
 
 func newBenchApp(tb testing.TB) *benchApp {
 	tb.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(tb.TempDir(), "app.db"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	now := func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) }
-	srv := httptest.NewServer(New(store, Config{Now: now, WritesPerSecond: -1})) // a load test: no write limit
+	store, _ := openBenchStore(tb)
+	srv := httptest.NewServer(New(store, benchConfig()))
 	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
 		srv.Close()
 		store.Close()
 		tb.Fatalf("test server at %s, want loopback 127.0.0.1", srv.URL)
 	}
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 256, 256
-	jar, _ := cookiejar.New(nil)
-	a := &benchApp{store: store, server: srv, client: &http.Client{Jar: jar, Transport: tr,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-	tb.Cleanup(func() { tr.CloseIdleConnections(); srv.Close(); store.Close() })
+	a := &benchApp{store: store, server: srv, base: srv.URL, client: benchClient(tb)}
+	tb.Cleanup(func() { srv.Close(); store.Close() })
 	return a
 }
 
+// openBenchStore opens a store on a new file in a temporary folder, and
+// says where.
+func openBenchStore(tb testing.TB) (*db.Store, string) {
+	tb.Helper()
+	path := filepath.Join(tb.TempDir(), "app.db")
+	store, err := db.Open(context.Background(), path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return store, path
+}
+
+// benchConfig is the app as the benchmarks run it: a fixed clock, and no
+// write limit (a load test).
+func benchConfig() Config {
+	return Config{Now: func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) }, WritesPerSecond: -1}
+}
+
+// benchClient is a client for many goroutines at once, with a cookie jar,
+// that does not follow redirects.
+func benchClient(tb testing.TB) *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 256, 256
+	tb.Cleanup(tr.CloseIdleConnections)
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar, Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
 func (a *benchApp) request(method, path string, body io.Reader) *http.Request {
-	req, _ := http.NewRequest(method, a.server.URL+path, body)
+	req, _ := http.NewRequest(method, a.base+path, body)
 	return req
 }
 
@@ -238,240 +252,5 @@ func BenchmarkScoreSheet(b *testing.B) {
 			b.ReportMetric(float64(size), "B/page")
 			b.ReportMetric(float64(len(wire)), "gzip-B/page")
 		})
-	}
-}
-
-// loadResult is one phase of a load run.
-type loadResult struct {
-	done, failed int
-	firstErr     string
-	elapsed      time.Duration
-	cpu          time.Duration   // the process's CPU time (client and server), -1 if unknown
-	latency      []time.Duration // sorted
-}
-
-func (r loadResult) perSecond() float64 { return float64(r.done) / r.elapsed.Seconds() }
-
-// and is the two runs of a phase taken together.
-func (r loadResult) and(o loadResult) loadResult {
-	out := loadResult{done: r.done + o.done, failed: r.failed + o.failed, firstErr: cmp.Or(r.firstErr, o.firstErr),
-		elapsed: r.elapsed + o.elapsed, cpu: -1, latency: slices.Concat(r.latency, o.latency)}
-	if r.cpu >= 0 && o.cpu >= 0 {
-		out.cpu = r.cpu + o.cpu
-	}
-	slices.Sort(out.latency)
-	return out
-}
-
-// cpuPerRequest is the CPU time the process spent per request, in µs.
-func (r loadResult) cpuPerRequest() float64 { return float64(r.cpu/time.Microsecond) / float64(r.done) }
-
-// processCPU is the CPU time (user and system) the process has used so
-// far, read from /proc/self/stat; -1 where there is no such file. Unlike
-// throughput it hardly depends on what else the machine is running.
-func processCPU() time.Duration {
-	b, err := os.ReadFile("/proc/self/stat")
-	if err != nil {
-		return -1
-	}
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // fields from the 3rd on
-	if len(f) < 13 {
-		return -1
-	}
-	utime, err1 := strconv.ParseInt(f[11], 10, 64)
-	stime, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return -1
-	}
-	return time.Duration(utime+stime) * (time.Second / 100) // USER_HZ is 100 on Linux
-}
-
-func (r loadResult) quantile(q float64) time.Duration {
-	if len(r.latency) == 0 {
-		return 0
-	}
-	return r.latency[min(len(r.latency)-1, int(q*float64(len(r.latency))))]
-}
-
-// runLoad has workers send requests back to back for d; send gets a
-// request number unique across workers and returns the status.
-func runLoad(workers int, d time.Duration, send func(i int64) (int, error)) loadResult {
-	var next atomic.Int64
-	var mu sync.Mutex
-	var res loadResult
-	var wg sync.WaitGroup
-	cpu0 := processCPU()
-	start := time.Now()
-	deadline := start.Add(d)
-	for range workers {
-		wg.Go(func() {
-			var lat []time.Duration
-			failed, firstErr := 0, ""
-			for time.Now().Before(deadline) {
-				i := next.Add(1) - 1
-				t0 := time.Now()
-				code, err := send(i)
-				lat = append(lat, time.Since(t0))
-				if err != nil || code < 200 || code > 299 {
-					failed++
-					if firstErr == "" {
-						firstErr = fmt.Sprintf("request %d: status %d, %v", i, code, err)
-					}
-				}
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			res.done += len(lat)
-			res.failed += failed
-			res.latency = append(res.latency, lat...)
-			if res.firstErr == "" {
-				res.firstErr = firstErr
-			}
-		})
-	}
-	wg.Wait()
-	res.elapsed = time.Since(start)
-	if res.cpu = -1; cpu0 >= 0 {
-		res.cpu = processCPU() - cpu0
-	}
-	slices.Sort(res.latency)
-	return res
-}
-
-// loadRun is the last measured load run, reported again when the
-// framework asks for b.N > 1 (say with -benchtime=3x): the run is done
-// once per benchmark run, whatever b.N is.
-var loadRun struct{ get, post, move loadResult }
-
-// loadClients is how many clients the load run has at once: 32 unless
-// the test binary is given -load.clients (after -args with go test).
-//
-// Enough to keep the server busy in every phase. A static GET keeps both
-// cores busy with 8 clients already, and serves no more with 32. A move
-// waits for its commit's disk sync: with 8 clients the cores sat idle
-// about a fifth of the time during moves, the writer waiting on the disk
-// and then for a processor, so the run measured that wait more than what
-// the server can do; with 32, more moves share each sync, as they do on a
-// server with many tables.
-var loadClients = flag.Int("load.clients", 32, "BenchmarkLoad: clients sending requests at once")
-
-// BenchmarkLoad compares, on one loopback server in one run, the
-// throughput of score-entry POSTs with that of a static file GET (the
-// style sheet under its hashed name, in gzip as Go's client asks), and
-// of moves on the live table (moveLoad): 32 clients (-load.clients) send
-// requests back to back for 2 s per phase, in four turns of half a second
-// each (GETs, score entries, moves, and again), so the phases share
-// whatever the machine is doing meanwhile. The POSTs go round the seats
-// of 64 open double-12 games, with changing pips, so each one is a real
-// write; any answer but 2xx fails the run. Client and server share the
-// machine's CPUs.
-func BenchmarkLoad(b *testing.B) {
-	if b.N > 1 && loadRun.post.done > 0 {
-		reportLoad(b)
-		return
-	}
-	const phase, turns, games, players = 2 * time.Second, 4, 64, 8
-	workers := *loadClients
-	if workers < 1 {
-		b.Fatalf("-load.clients %d: want at least 1", workers)
-	}
-	a := newBenchApp(b)
-	slugs := make([]string, games)
-	for i := range slugs {
-		slugs[i] = benchNewGame(b, a.store, 12, players).Slug
-	}
-	css := static.URL("app.css") // the hashed name a page links
-	moves := moveLoad(b, a, 512)
-	b.ResetTimer()
-	// The phases take turns, a quarter of each at a time, so a machine
-	// that runs faster or slower for a while weighs on all three alike.
-	var get, post, move loadResult
-	for range turns {
-		get = get.and(runLoad(workers, phase/turns, func(int64) (int, error) {
-			return a.sendDiscard(a.request(http.MethodGet, css, nil))
-		}))
-		if get.failed > 0 {
-			b.Fatalf("GET %s: %d of %d failed; first: %s", css, get.failed, get.done, get.firstErr)
-		}
-		posted := int64(post.done) // each turn goes on where the last one stopped
-		post = post.and(runLoad(workers, phase/turns, func(i int64) (int, error) {
-			n := int(posted + i)
-			seat, pips := (n/games)%players, 1+(n/(games*players))%40
-			return a.sendDiscard(a.entryRequest(slugs[n%games], 1, seat, pips))
-		}))
-		if post.failed > 0 {
-			b.Fatalf("POST entries: %d of %d failed; first: %s", post.failed, post.done, post.firstErr)
-		}
-		move = move.and(runLoad(workers, phase/turns, moves))
-		if move.failed > 0 {
-			b.Fatalf("POST moves: %d of %d failed; first: %s", move.failed, move.done, move.firstErr)
-		}
-	}
-	b.StopTimer()
-	if get.done == 0 || post.done == 0 || move.done == 0 {
-		b.Fatalf("no requests done: %d GET, %d POST, %d moves", get.done, post.done, move.done)
-	}
-	loadRun.get, loadRun.post, loadRun.move = get, post, move
-	reportLoad(b)
-}
-
-// moveLoad is the load run's move phase: on each of n double-9 tables of
-// four (the starting double set), a tile laid and taken back in turn, as
-// htmx sends them. A table is one phone's at a time.
-func moveLoad(b *testing.B, a *benchApp, n int) func(int64) (int, error) {
-	tables := make([]struct {
-		sync.Mutex
-		url  string
-		laid bool
-	}, n)
-	for i := range tables {
-		slug := benchNewGame(b, a.store, 9, 4).Slug
-		start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}}
-		if _, err := a.store.Act(context.Background(), slug, 1, start, db.Unchecked); err != nil {
-			b.Fatal(err)
-		}
-		tables[i].url = tableURL(slug, 1)
-	}
-	lay := url.Values{"kind": {"play"}, "seat": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()
-	back := url.Values{"kind": {"take-back"}, "seat": {"1"}}.Encode()
-	return func(i int64) (int, error) {
-		t := &tables[int(i)%n]
-		t.Lock()
-		defer t.Unlock()
-		form := lay
-		if t.laid {
-			form = back
-		}
-		req := a.request(http.MethodPost, t.url, strings.NewReader(form))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("HX-Request", "true")
-		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		req.Header.Set(keptHeader, "keypad-1-9") // the page holds its keypad, as the script says
-		code, err := a.sendDiscard(req)
-		if err == nil && code == http.StatusOK {
-			t.laid = !t.laid
-		}
-		return code, err
-	}
-}
-
-func reportLoad(b *testing.B) {
-	get, post := loadRun.get, loadRun.post
-	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	b.ReportMetric(float64(*loadClients), "clients")
-	b.ReportMetric(get.perSecond(), "get-req/s")
-	b.ReportMetric(post.perSecond(), "post-req/s")
-	b.ReportMetric(post.perSecond()/get.perSecond(), "post/get")
-	b.ReportMetric(ms(post.quantile(0.50)), "post-p50-ms")
-	b.ReportMetric(ms(post.quantile(0.99)), "post-p99-ms")
-	move := loadRun.move
-	b.ReportMetric(move.perSecond(), "move-req/s")
-	b.ReportMetric(move.perSecond()/get.perSecond(), "move/get")
-	b.ReportMetric(ms(move.quantile(0.99)), "move-p99-ms")
-	if get.cpu >= 0 && post.cpu >= 0 && move.cpu >= 0 {
-		b.ReportMetric(get.cpuPerRequest(), "get-cpu-us/req")
-		b.ReportMetric(post.cpuPerRequest(), "post-cpu-us/req")
-		b.ReportMetric(move.cpuPerRequest(), "move-cpu-us/req")
 	}
 }

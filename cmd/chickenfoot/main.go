@@ -6,8 +6,6 @@
 //	chickenfoot referee [--lang en|af|da] [FILE]    judge a layout or a whole round given as JSON (FILE or standard input)
 //	chickenfoot export [--db FILE] [--format json|csv] [--night LINK | --group LINK]
 //	chickenfoot import [--db FILE] EXPORT.json
-//	chickenfoot load [--nights N] [--viewers V] [--writes W] [--for D]
-//	                                                measure live updates under load, on this machine's loopback
 //	chickenfoot backup [--db FILE] OUT              copy the database, even while it serves, to the new file OUT
 //	chickenfoot help                                show this help
 package main
@@ -31,10 +29,6 @@ const usage = `usage:
         json holds everything and imports again; csv is one row per player per round
   chickenfoot import [--db FILE] EXPORT.json
         add the game nights of a json export (- for standard input), all or none
-  chickenfoot load [--nights 100] [--viewers 500] [--writes 200] [--for 20s] [--json]
-        run the app on this machine's loopback under load: viewers following the
-        nights' live streams while scores and moves are written; reports how long
-        a write takes to reach every viewer (exit 1 on any error or missed update)
   chickenfoot backup [--db FILE] OUT
         copy the database (CHICKENFOOT_DB too), even while the app serves from it,
         to the new file OUT, and check the copy
@@ -61,8 +55,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runExport(args[1:], stdout, stderr)
 	case "import":
 		return runImport(args[1:], stdin, stdout, stderr)
-	case "load":
-		return runLoadCmd(args[1:], stdout, stderr)
 	case "backup":
 		return runBackup(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

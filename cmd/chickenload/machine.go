@@ -8,35 +8,55 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"chickenfoot/cmd/chickenload/measure"
 )
 
 // loadMachine is what the machine did while a run was measured: a busy or
 // stalling machine slows every figure of the run.
 type loadMachine struct {
 	loadAvg string          // as the writes started
-	cpu     time.Duration   // this process's CPU time; -1 unknown
+	server  time.Duration   // the server process's CPU time; -1 unknown
+	clients time.Duration   // this process's: the viewers and writers; -1 unknown
 	machine machineCPU      // the whole machine's
 	wakes   []time.Duration // how late each 1 ms sleep woke
 }
 
+// cpuTimes is the server's and this process's CPU time so far; -1 where
+// unknown.
+func (r *loadRun) cpuTimes() (server, clients time.Duration) {
+	server, err := r.server.CPU()
+	if err != nil {
+		server = -1
+	}
+	clients, err = measure.ProcessCPU(0)
+	if err != nil {
+		clients = -1
+	}
+	return server, clients
+}
+
 // measure paces the writes through the warm-up and the measured run,
-// watching the machine over the measured run and profiling it when asked.
-func (r *loadRun) measure(progress io.Writer) loadMachine {
+// watching the machine over the measured run.
+func (r *loadRun) measure() loadMachine {
 	load0 := loadAverage()
 	start := time.Now()
 	r.windowStart = start.Add(r.cfg.warmup)
 	r.end = r.windowStart.Add(r.cfg.dur)
-	cpu0, machine0 := time.Duration(-1), machineCPU{}
-	stopProfile, stopProbe := func() {}, func() []time.Duration { return nil }
+	server0, clients0, machine0 := time.Duration(-1), time.Duration(-1), machineCPU{}
+	stopProbe := func() []time.Duration { return nil }
 	r.pace(start, func() { // as the measured run starts
-		cpu0, machine0 = processCPU(), readMachineCPU()
-		stopProfile = startProfile(r.cfg.cpuprofile, progress)
+		server0, clients0 = r.cpuTimes()
+		machine0 = readMachineCPU()
 		stopProbe = wakeProbe()
 	})
-	stopProfile()
-	m := loadMachine{loadAvg: load0, cpu: -1, wakes: stopProbe()}
-	if now := processCPU(); cpu0 >= 0 && now >= 0 {
-		m.cpu = now - cpu0
+	m := loadMachine{loadAvg: load0, server: -1, clients: -1, wakes: stopProbe()}
+	server, clients := r.cpuTimes()
+	if server0 >= 0 && server >= 0 {
+		m.server = server - server0
+	}
+	if clients0 >= 0 && clients >= 0 {
+		m.clients = clients - clients0
 	}
 	m.machine = readMachineCPU().since(machine0)
 	return m
@@ -55,35 +75,15 @@ func startProfile(file string, progress io.Writer) (stop func()) {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(progress, "chickenfoot load: no CPU profile: %v\n", err)
+		fmt.Fprintf(progress, "chickenload server: no CPU profile: %v\n", err)
 		return func() {}
 	}
 	return func() {
 		pprof.StopCPUProfile()
 		if err := f.Close(); err != nil {
-			fmt.Fprintf(progress, "chickenfoot load: CPU profile: %v\n", err)
+			fmt.Fprintf(progress, "chickenload server: CPU profile: %v\n", err)
 		}
 	}
-}
-
-// processCPU is the CPU time (user and system) this process has used, from
-// /proc/self/stat; -1 where there is none.
-func processCPU() time.Duration {
-	b, err := os.ReadFile("/proc/self/stat")
-	if err != nil {
-		return -1
-	}
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // fields from the 3rd on
-	if len(f) < 13 {
-		return -1
-	}
-	utime, err1 := strconv.ParseInt(f[11], 10, 64)
-	stime, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return -1
-	}
-	return time.Duration(utime+stime) * (time.Second / 100) // USER_HZ is 100 on Linux
 }
 
 // machineCPU is the machine's CPU time from /proc/stat, in ticks.

@@ -4,23 +4,35 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
 
+// TestMain is also the load's server process: the load starts this test
+// binary again, as the command starts itself, with serverEnv set.
+func TestMain(m *testing.M) {
+	if os.Getenv(serverEnv) != "" {
+		os.Exit(runServer(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
 // TestLoadRun is a short real load run: 20 viewers on 4 nights, 40 writes
 // a second for 1.5 s. Every write must reach every viewer of its night,
 // with no error, the figures must add up, and nothing may be left behind
-// in the temporary folder.
+// in the temporary folder. The server runs in its own process, whose CPU
+// time is reported apart from the clients'.
 func TestLoadRun(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"load", "--nights", "4", "--viewers", "20", "--writes", "40", "--for", "1.5s", "--warmup", "300ms", "--json"},
-		nil, &stdout, &stderr)
+	code := run([]string{"--nights", "4", "--viewers", "20", "--writes", "40", "--for", "1.5s", "--warmup", "300ms", "--json"},
+		&stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 	}
@@ -60,12 +72,17 @@ func TestLoadRun(t *testing.T) {
 	if rep.ResponseP50 <= 0 || rep.ResponseP99 < rep.ResponseP50 {
 		t.Errorf("write response p50 %.1f ms, p99 %.1f ms", rep.ResponseP50, rep.ResponseP99)
 	}
+	if runtime.GOOS == "linux" && (rep.ServerCPU <= 0 || rep.ClientCPU <= 0 || rep.ServerPerWrite <= 0 ||
+		math.Abs(rep.ServerPerWrite-rep.ServerCPU*1e6/float64(rep.WritesOK)) > 1) {
+		t.Errorf("server CPU %v s (%v µs per write), clients' %v s: want each above 0, and the server's per write %d writes",
+			rep.ServerCPU, rep.ServerPerWrite, rep.ClientCPU, rep.WritesOK)
+	}
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {
 		t.Errorf("left in the temporary folder: %v", left)
 	}
 	var text bytes.Buffer
 	rep.write(&text)
-	for _, want := range []string{"4 nights, 20 viewers, 40 writes/s", "20 open, 0 refused, 0 dropped", "0 missing", "OK: every write"} {
+	for _, want := range []string{"chickenload: 4 nights, 20 viewers, 40 writes/s", "the server process", "20 open, 0 refused, 0 dropped", "0 missing", "OK: every write"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text report lacks %q:\n%s", want, text.String())
 		}
@@ -100,7 +117,7 @@ func TestLoadRefuses(t *testing.T) {
 		{[]string{"--db", existing, "--for", "1s"}, "exists"},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := run(append([]string{"load"}, tc.args...), nil, &stdout, &stderr)
+		code := run(tc.args, &stdout, &stderr)
 		if code != 2 || !strings.Contains(stderr.String(), tc.want) {
 			t.Errorf("load %v: exit %d, stderr %q; want exit 2 saying %q", tc.args, code, stderr.String(), tc.want)
 		}

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"slices"
 	"time"
+
+	"chickenfoot/cmd/chickenload/measure"
 )
 
 // loadReport is what a run measured. Times are in milliseconds.
@@ -18,11 +20,13 @@ type loadReport struct {
 	WarmupSeconds  float64  `json:"warmup_seconds"`
 	GraceSeconds   float64  `json:"grace_seconds"`
 	CPUs           int      `json:"cpus"`
-	LoadAverage    string   `json:"load_average"`     // /proc/loadavg's first three, as the run started
-	CPUSeconds     float64  `json:"cpu_seconds"`      // this process, over the measured run; -1 unknown
-	MachineCPUs    float64  `json:"machine_cpus"`     // CPUs busy on the whole machine over the measured run, this process's included; -1 unknown
-	StealCPUs      float64  `json:"steal_cpus"`       // of those, taken by the hypervisor for other machines
-	WakeLateP99    float64  `json:"wake_late_p99_ms"` // how late a 1 ms sleep in this process woke: the machine's own stalls
+	LoadAverage    string   `json:"load_average"`            // /proc/loadavg's first three, as the run started
+	ServerCPU      float64  `json:"server_cpu_seconds"`      // the server's process, over the measured run; -1 unknown
+	ServerPerWrite float64  `json:"server_cpu_us_per_write"` // that per write answered 2xx, its events to the viewers included; -1 unknown
+	ClientCPU      float64  `json:"client_cpu_seconds"`      // the viewers' and writers' process; -1 unknown
+	MachineCPUs    float64  `json:"machine_cpus"`            // CPUs busy on the whole machine over the measured run, the run's own included; -1 unknown
+	StealCPUs      float64  `json:"steal_cpus"`              // of those, taken by the hypervisor for other machines
+	WakeLateP99    float64  `json:"wake_late_p99_ms"`        // how late a 1 ms sleep in this process woke: the machine's own stalls
 	WakeLateMax    float64  `json:"wake_late_max_ms"`
 	Writes         int      `json:"writes"`       // scheduled in the measured run and sent
 	WritesOK       int      `json:"writes_ok"`    // of those, answered 2xx
@@ -71,7 +75,8 @@ func (r *loadRun) report(m loadMachine) *loadReport {
 		}
 		n.mu.Unlock()
 	}
-	rep.WritesPerSec = float64(rep.WritesOK) / r.cfg.dur.Seconds()
+	rep.WritesPerSec = measure.Rate(rep.WritesOK, r.cfg.dur)
+	rep.ServerPerWrite = math.Round(measure.PerOp(m.server, rep.WritesOK))
 	rep.setTimes(times)
 	rep.Problems = r.problems(rep)
 	rep.OK = len(rep.Problems) == 0
@@ -84,11 +89,8 @@ func (r *loadRun) newReport(m loadMachine) *loadReport {
 	cfg := r.cfg
 	rep := &loadReport{Nights: cfg.nights, Viewers: cfg.viewers, TargetWrites: cfg.writes, Seconds: cfg.dur.Seconds(),
 		WarmupSeconds: cfg.warmup.Seconds(), GraceSeconds: cfg.grace.Seconds(), CPUs: runtime.NumCPU(), LoadAverage: m.loadAvg,
-		CPUSeconds: math.Round(m.cpu.Seconds()*100) / 100, NotSent: int(r.notSent.Load()), Refused: int(r.refused.Load()), Dropped: int(r.dropped.Load()),
-		Refreshes: int(r.refreshes.Load())}
-	if m.cpu < 0 {
-		rep.CPUSeconds = -1
-	}
+		ServerCPU: cpuSeconds(m.server), ClientCPU: cpuSeconds(m.clients), NotSent: int(r.notSent.Load()), Refused: int(r.refused.Load()),
+		Dropped: int(r.dropped.Load()), Refreshes: int(r.refreshes.Load())}
 	rep.MachineCPUs, rep.StealCPUs = -1, -1
 	if m.machine.total > 0 {
 		cpus := float64(runtime.NumCPU()) / float64(m.machine.total)
@@ -97,6 +99,14 @@ func (r *loadRun) newReport(m loadMachine) *loadReport {
 	rep.Streams = cfg.viewers - rep.Refused
 	rep.EventsPerSec = float64(r.events.Load()) / cfg.dur.Seconds()
 	return rep
+}
+
+// cpuSeconds is d in seconds to the hundredth; -1 for unknown.
+func cpuSeconds(d time.Duration) float64 {
+	if d < 0 {
+		return -1
+	}
+	return math.Round(d.Seconds()*100) / 100
 }
 
 // count adds a measured write to rep and its times to ts: a delivery not
@@ -128,11 +138,10 @@ func (rep *loadReport) count(w *loadWrite, grace time.Duration, ts *loadTimes) {
 	}
 }
 
-// setTimes sets rep's quantiles from ts, in milliseconds to the
-// microsecond.
+// setTimes sets rep's quantiles (nearest-rank) from ts, in milliseconds
+// to the microsecond.
 func (rep *loadReport) setTimes(ts loadTimes) {
-	ms := func(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 }
-	q := func(ds []time.Duration, p float64) float64 { return ms(quantile(ds, p)) }
+	q := func(ds []time.Duration, p float64) float64 { return measure.Millis(measure.Quantile(ds, p)) }
 	for _, s := range [][]time.Duration{ts.response, ts.lag, ts.delivery, ts.slowest, ts.wakes} {
 		slices.Sort(s)
 	}
@@ -164,18 +173,10 @@ func (r *loadRun) problems(rep *loadReport) []string {
 	return p
 }
 
-// quantile is the nearest-rank p-quantile of sorted ds (p 1: the max).
-func quantile(ds []time.Duration, p float64) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	return ds[max(0, min(len(ds)-1, int(math.Ceil(p*float64(len(ds))))-1))]
-}
-
 // write writes rep as text: the run, the machine, the figures, and
 // whether it passed.
 func (rep *loadReport) write(w io.Writer) {
-	fmt.Fprintf(w, "chickenfoot load: %d nights, %d viewers, %.0f writes/s for %gs (after %gs warm-up)\n",
+	fmt.Fprintf(w, "chickenload: %d nights, %d viewers, %.0f writes/s for %gs (after %gs warm-up)\n",
 		rep.Nights, rep.Viewers, rep.TargetWrites, rep.Seconds, rep.WarmupSeconds)
 	rep.writeMachine(w)
 	rep.writeFigures(w)
@@ -191,15 +192,19 @@ func (rep *loadReport) write(w io.Writer) {
 // writeMachine writes what the machine did during the run, which every
 // other figure depends on.
 func (rep *loadReport) writeMachine(w io.Writer) {
-	cpu, machine := "unknown", "unknown"
-	if rep.CPUSeconds >= 0 {
-		cpu = fmt.Sprintf("%.2f CPUs", rep.CPUSeconds/rep.Seconds)
+	cpus := func(s float64) string {
+		if s < 0 {
+			return "unknown"
+		}
+		return fmt.Sprintf("%.2f CPUs", s/rep.Seconds)
 	}
+	machine := "unknown"
 	if rep.MachineCPUs >= 0 {
 		machine = fmt.Sprintf("%.2f (%.2f stolen by the hypervisor)", rep.MachineCPUs, rep.StealCPUs)
 	}
-	fmt.Fprintf(w, "machine: %d CPUs, load average %s at the start; CPUs busy during the run: %s, this process (server and clients) %s;\n",
-		rep.CPUs, rep.LoadAverage, machine, cpu)
+	fmt.Fprintf(w, "machine: %d CPUs, load average %s at the start; CPUs busy during the run: %s;\n", rep.CPUs, rep.LoadAverage, machine)
+	fmt.Fprintf(w, "         the server process %s (%.0f µs per write), the clients' process %s;\n",
+		cpus(rep.ServerCPU), rep.ServerPerWrite, cpus(rep.ClientCPU))
 	fmt.Fprintf(w, "         a 1 ms sleep here woke late by p99 %.1f ms, max %.1f ms\n\n", rep.WakeLateP99, rep.WakeLateMax)
 }
 

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,8 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"chickenfoot/cmd/chickenload/measure"
 	"chickenfoot/db"
-	"chickenfoot/handlers"
 	"chickenfoot/referee"
 )
 
@@ -38,6 +36,7 @@ type loadNight struct {
 type loadRun struct {
 	cfg               loadConfig
 	base              string
+	server            *measure.Child // the app, in a process of its own
 	nights            []*loadNight
 	windowStart, end  time.Time
 	events, refreshes atomic.Int64 // events received in the measured run
@@ -47,10 +46,11 @@ type loadRun struct {
 	streamErr         atomic.Value // the first refusal or drop, as a string
 }
 
-// load makes the nights, starts the app, runs the load and says what it
-// measured.
+// load makes the nights, starts the app in a child process, runs the load
+// and says what it measured.
 func load(ctx context.Context, cfg loadConfig, progress io.Writer) (*loadReport, error) {
-	dir, err := os.MkdirTemp("", "chickenfoot-load-")
+	progress = &lockedWriter{w: progress} // the server's process writes to it too
+	dir, err := os.MkdirTemp("", "chickenload-")
 	if err != nil {
 		return nil, err
 	}
@@ -59,18 +59,19 @@ func load(ctx context.Context, cfg loadConfig, progress io.Writer) (*loadReport,
 	if err != nil {
 		return nil, err
 	}
-	defer store.Close()
-	ln, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		return nil, errSetup{err}
-	}
-	defer ln.Close()
-	r := &loadRun{cfg: cfg, base: "http://" + ln.Addr().String()}
+	r := &loadRun{cfg: cfg}
 	fmt.Fprintf(progress, "Making %d game nights in %s…\n", cfg.nights, path)
-	if err := r.makeNights(ctx, store); err != nil {
+	err = r.makeNights(ctx, store)
+	// The server opens the file afresh: nothing the making kept in
+	// memory is shared with it.
+	if err := errors.Join(err, store.Close()); err != nil {
 		return nil, err
 	}
-	return r.run(ctx, store, ln, progress)
+	if r.server, err = startServer(cfg, path, progress); err != nil {
+		return nil, err
+	}
+	r.base = "http://" + r.server.Addr
+	return r.run(ctx, progress)
 }
 
 // openLoadStore opens the run's database: file, which must not exist yet,
@@ -86,12 +87,11 @@ func openLoadStore(ctx context.Context, file, dir string) (*db.Store, string, er
 	return store, path, err
 }
 
-// run serves the app on ln, opens the viewers' streams, writes to the
+// run opens the viewers' streams on the running server, writes to the
 // nights, and reports what it measured.
-func (r *loadRun) run(ctx context.Context, store *db.Store, ln net.Listener, progress io.Writer) (*loadReport, error) {
-	shutdown := r.serve(store, ln, progress)
-	if err := r.checkSources(ln.Addr().String()); err != nil {
-		return nil, errors.Join(err, shutdown())
+func (r *loadRun) run(ctx context.Context, progress io.Writer) (*loadReport, error) {
+	if err := r.checkSources(r.server.Addr); err != nil {
+		return nil, errors.Join(err, r.shutdown())
 	}
 	fmt.Fprintf(progress, "Opening %d live streams on %s…\n", r.cfg.viewers, r.base)
 	clientCtx, cancelClients := context.WithCancel(ctx)
@@ -100,12 +100,12 @@ func (r *loadRun) run(ctx context.Context, store *db.Store, ln net.Listener, pro
 	if n := r.refused.Load(); n > 0 {
 		cancelClients()
 		viewers.wg.Wait()
-		return nil, errors.Join(fmt.Errorf("%d of %d streams refused: %v", n, r.cfg.viewers, r.streamErr.Load()), shutdown())
+		return nil, errors.Join(fmt.Errorf("%d of %d streams refused: %v", n, r.cfg.viewers, r.streamErr.Load()), r.shutdown())
 	}
 	machine := r.runWrites(clientCtx, progress)
 	// The end: the server shuts down, which ends every stream (its Stop
 	// context); then the viewers see their streams close.
-	errShutdown := shutdown()
+	errShutdown := r.shutdown()
 	viewers.wait(cancelClients)
 	r.closeWriters()
 	rep := r.report(machine)
@@ -116,30 +116,14 @@ func (r *loadRun) run(ctx context.Context, store *db.Store, ln net.Listener, pro
 	return rep, nil
 }
 
-// serve starts the app on ln, behind the same server as chickenfoot
-// serve, and returns what shuts it down. Shutting down ends every stream,
-// so the run is marked as closing first: the viewers take that end for no
-// drop.
-func (r *loadRun) serve(store *db.Store, ln net.Listener, progress io.Writer) (shutdown func() error) {
-	streams, endStreams := context.WithCancel(context.Background())
-	log := slog.New(slog.NewTextHandler(progress, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := newServer(handlers.New(store, handlers.Config{Log: log, Stop: streams}))
-	srv.RegisterOnShutdown(endStreams)
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	return func() error {
-		defer endStreams()
-		r.closing.Store(true)
-		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(c); err != nil {
-			return fmt.Errorf("shutting the server down: %w", err)
-		}
-		if err := <-served; !errors.Is(err, http.ErrServerClosed) {
-			return err
-		}
-		return nil
+// shutdown stops the server, which ends every stream, so the run is
+// marked as closing first: the viewers take that end for no drop.
+func (r *loadRun) shutdown() error {
+	r.closing.Store(true)
+	if err := r.server.Stop(15 * time.Second); err != nil {
+		return fmt.Errorf("the server process: %w", err)
 	}
+	return nil
 }
 
 // makeNights stores the nights through the store, as the setup form
@@ -207,4 +191,17 @@ func (r *loadRun) closeWriters() {
 			c.CloseIdleConnections()
 		}
 	}
+}
+
+// lockedWriter is a writer shared by goroutines: this process's progress
+// and the copy of the server process's standard error.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

@@ -1,3 +1,21 @@
+// Command chickenload puts the Chickenfoot app under a game night's load
+// many times over, on this machine's loopback: phones following each
+// night's live stream, and scores and table moves written to the nights at
+// a steady rate. It measures how long a write takes to reach every phone
+// following its night, and what the server spent on it.
+//
+// Usage:
+//
+//	chickenload [--nights 100] [--viewers 500] [--writes 200] [--for 20s] [--json]
+//
+// The app runs in a child process (this same program, started again), so
+// the server's CPU time is measured apart from the load's own clients.
+//
+// Each viewer and each writer dials from its own loopback address (Linux
+// routes all of 127.0.0.0/8 to the loopback device), so the server's limits
+// per client address stay on, as they are for real phones: no address
+// holds more than one stream or makes more than loadWriterRate writes a
+// second.
 package main
 
 import (
@@ -9,21 +27,17 @@ import (
 	"io"
 	"math"
 	"net"
+	"os"
 	"strconv"
 	"time"
 )
 
-// chickenfoot load runs the real app on this machine's loopback and puts
-// it under a game night's load many times over: phones following each
-// night's live stream, and scores and table moves written to the nights
-// at a steady rate. It measures how long a write takes to reach every
-// phone following its night.
-//
-// Each viewer and each writer dials from its own loopback address (Linux
-// routes all of 127.0.0.0/8 to the loopback device), so the server's limits
-// per client address stay on, as they are for real phones: no address
-// holds more than one stream or makes more than loadWriterRate writes a
-// second.
+func main() {
+	if os.Getenv(serverEnv) != "" {
+		os.Exit(runServer(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 // loadConfig is one load run.
 type loadConfig struct {
@@ -56,28 +70,27 @@ const (
 // errSetup is a run that could not start for a reason the caller can fix.
 type errSetup struct{ error }
 
-// runLoadCmd runs chickenfoot load and returns its exit code: 2 for flags
-// or a machine the run can't use, 1 for a run that failed or found a
-// problem.
-func runLoadCmd(args []string, stdout, stderr io.Writer) int {
+// run runs a load and returns its exit code: 2 for flags or a machine the
+// run can't use, 1 for a run that failed or found a problem.
+func run(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseLoad(args, stderr)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		fmt.Fprintf(stderr, "chickenfoot load: %v\n", err)
+		fmt.Fprintf(stderr, "chickenload: %v\n", err)
 		return 2
 	}
 	rep, err := load(context.Background(), cfg, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "chickenfoot load: %v\n", err)
+		fmt.Fprintf(stderr, "chickenload: %v\n", err)
 		if errors.As(err, new(errSetup)) {
 			return 2
 		}
 		return 1
 	}
 	if err := rep.print(stdout, cfg.json); err != nil {
-		fmt.Fprintf(stderr, "chickenfoot load: %v\n", err)
+		fmt.Fprintf(stderr, "chickenload: %v\n", err)
 		return 1
 	}
 	if !rep.OK {
@@ -117,8 +130,15 @@ func parseLoad(args []string, stderr io.Writer) (loadConfig, error) {
 // loadFlags is the load command's flags, each with its default, read into
 // cfg.
 func loadFlags(cfg *loadConfig, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs := flag.NewFlagSet("chickenload", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: chickenload [flags]\n\n"+
+			"Runs the Chickenfoot app on this machine's loopback under load: viewers following the nights'\n"+
+			"live streams while scores and moves are written. Reports how long a write takes to reach every\n"+
+			"viewer, and the server's CPU time; exit 1 on any error or missed update.\n\n")
+		fs.PrintDefaults()
+	}
 	fs.IntVar(&cfg.nights, "nights", 100, "game nights to make (double-12 and double-9, 4 to 6 players)")
 	fs.IntVar(&cfg.viewers, "viewers", 500, "live viewers, each on its night's stream, spread evenly over the nights")
 	fs.Float64Var(&cfg.writes, "writes", 200, "writes a second over all nights (score entries and table moves in turn)")
@@ -128,7 +148,7 @@ func loadFlags(cfg *loadConfig, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.addr, "addr", "127.0.0.1:0", "loopback address for the server (127.x.x.x; port 0 picks a free one)")
 	fs.StringVar(&cfg.db, "db", "", "SQLite file to create for the run (must not exist; default: one in a temporary folder, removed at the end)")
 	fs.BoolVar(&cfg.json, "json", false, "print the report as JSON")
-	fs.StringVar(&cfg.cpuprofile, "cpuprofile", "", "write a CPU profile of the measured run to this file (go tool pprof)")
+	fs.StringVar(&cfg.cpuprofile, "cpuprofile", "", "write a CPU profile of the server process, from its start to its end, to this file (go tool pprof)")
 	return fs
 }
 

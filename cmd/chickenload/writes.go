@@ -35,7 +35,7 @@ func (r *loadRun) runWrites(ctx context.Context, progress io.Writer) loadMachine
 	for _, n := range r.nights {
 		writers.Go(func() { r.write(writeCtx, n) })
 	}
-	m := r.measure(progress)
+	m := r.measure()
 	r.drain(&writers, stopWrites)
 	return m
 }
