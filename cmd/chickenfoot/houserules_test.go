@@ -65,7 +65,7 @@ func houseRulesTable() string {
 			}
 			values = codes(vs)
 		}
-		line(&b, h.JSON, values, h.Default(), h.Meaning)
+		line(&b, h.JSON, values, h.Default(), h.Say("en", "meaning"))
 	}
 	return b.String()
 }

@@ -259,7 +259,7 @@ func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, err
 		}
 		var re *referee.RuleError
 		if errors.As(err, &re) {
-			res.OK, res.Rule, res.Message = false, string(re.Code), lang.Reason(in.Lang, re)
+			res.OK, res.Rule, res.Message = false, string(re.Code), re.Say(in.Lang)
 		} else if err != nil {
 			return out, err
 		}
@@ -292,7 +292,7 @@ func scoreHands(hands map[string][]string, layout *referee.Layout, tag string) (
 	scores, found := layout.ScoreHands(hands)
 	problems := make([]problem, len(found))
 	for i, p := range found {
-		problems[i] = problem{Rule: string(p.Err.Code), Hand: p.Hand, Tile: p.Tile, Message: lang.Reason(tag, p.Err)}
+		problems[i] = problem{Rule: string(p.Err.Code), Hand: p.Hand, Tile: p.Tile, Message: p.Err.Say(tag)}
 	}
 	return scores, problems
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"chickenfoot/referee"
-	"chickenfoot/referee/lang"
 )
 
 type roundInput struct {
@@ -107,7 +106,7 @@ func judgeAction(r *referee.Round, table seating, a actionInput, tag string) (ac
 	err := act(r, table, a)
 	var re *referee.RuleError
 	if errors.As(err, &re) {
-		res.OK, res.Rule, res.Message = false, string(re.Code), lang.Reason(tag, re)
+		res.OK, res.Rule, res.Message = false, string(re.Code), re.Say(tag)
 	} else if err != nil {
 		return res, err
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"chickenfoot/referee"
+	"chickenfoot/referee/lang"
 )
 
 // A seating is the table of a round: names in turn order and the deal.
@@ -53,7 +54,7 @@ func seatsOf(names []string) (seating, error) {
 	t := seating{seats: names, index: map[string]int{}}
 	if len(names) < 2 {
 		return t, fmt.Errorf(`round.seats names %s; a round needs at least 2, in turn order, like ["Ann", "Bob"]`,
-			referee.Count(len(names), "player", "players"))
+			lang.Text(lang.Default, "count.player", map[string]any{"N": len(names)}))
 	}
 	for s, name := range names {
 		if strings.TrimSpace(name) == "" {
@@ -155,7 +156,7 @@ func readTiles(texts []string, set referee.Set, where string, seen map[referee.T
 		t, err := set.Parse(text)
 		var re *referee.RuleError
 		if errors.As(err, &re) {
-			return nil, fmt.Errorf("%s: %s", where, re.Reason)
+			return nil, fmt.Errorf("%s: %s", where, re.Reason())
 		} else if err != nil {
 			return nil, fmt.Errorf("%s: %v", where, err)
 		}
