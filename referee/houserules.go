@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 )
@@ -87,7 +86,7 @@ func (r Rules) Value(json string) string {
 func (r *Rules) SetValue(json, value string) error {
 	h, ok := LookupHouseRule(json)
 	if !ok {
-		return fmt.Errorf("rules: there is no house rule called %q: %w", json, ErrRules)
+		return unknownRule(json)
 	}
 	if h.number {
 		n, err := strconv.Atoi(value)

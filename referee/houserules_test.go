@@ -50,9 +50,10 @@ func TestHouseRulesCoverRules(t *testing.T) {
 	}
 }
 
-// TestHouseRuleWordsInEveryLanguage: every row, and every value of a choice rule, has
-// its words in every language of the catalog, so no language falls back
-// to English on the setup form or the rules page.
+// TestHouseRuleWordsInEveryLanguage: every row, every value of a choice
+// rule and every preset has its words in every language of the catalog,
+// so no language falls back to English on the setup form or the rules
+// page.
 func TestHouseRuleWordsInEveryLanguage(t *testing.T) {
 	t.Parallel()
 	check := func(tag, key, got string) {
@@ -81,6 +82,9 @@ func TestHouseRuleWordsInEveryLanguage(t *testing.T) {
 				check(tag, label, h.SayChoice(tag, c.Value, "label"))
 				check(tag, about, h.SayChoice(tag, c.Value, "about"))
 			}
+		}
+		for _, p := range Presets() {
+			check(tag, "rules.preset."+p.Name, p.Say(tag))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -220,4 +221,19 @@ func (s Sources) Heading(tag string) string {
 		return ""
 	}
 	return lang.Text(tag, "ui.rules.source."+sourceIDs[i].id+".heading", nil)
+}
+
+// Say is the preset's one-line description in the language tag.
+func (p Preset) Say(tag string) string { return lang.Text(tag, "rules.preset."+p.Name, nil) }
+
+func (e *RulesError) Error() string {
+	return lang.Text(lang.Default, "rules.bad-value", map[string]any{"Field": e.Field, "Value": e.Value, "Want": e.Want})
+}
+
+// noRounds is what a losing total must be with a fixed number of rounds.
+func noRounds() string { return lang.Text(lang.Default, "rules.want.no-rounds", nil) }
+
+// unknownRule refuses a house rule called name, which is none.
+func unknownRule(name string) error {
+	return fmt.Errorf("%s: %w", lang.Text(lang.Default, "rules.unknown", map[string]any{"Name": strconv.Quote(name)}), ErrRules)
 }
