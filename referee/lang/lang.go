@@ -66,8 +66,10 @@ type Catalog struct {
 
 // lang is one language's messages.
 type lang struct {
-	tag  language.Tag
-	msgs map[string]*message
+	tag   language.Tag
+	msgs  map[string]*message
+	said  wordings         // what its templated messages said
+	funcs template.FuncMap // the functions its messages call
 }
 
 // Load reads the catalog of the message files dir/TAG/*.json of fsys.
@@ -110,6 +112,12 @@ func loadLang(fsys fs.FS, dir, tag string) (*lang, error) {
 		return nil, err
 	}
 	l := &lang{tag: language.Make(tag), msgs: map[string]*message{}}
+	l.funcs = template.FuncMap{
+		"count":  l.count,
+		"plural": l.plural,
+		"and":    func(names []string) (string, error) { return l.join("list.and", names) },
+		"or":     func(names []string) (string, error) { return l.join("list.or", names) },
+	}
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -324,13 +332,4 @@ func (l *lang) join(key string, names []string) (string, error) {
 	}
 	head := strings.Join(names[:len(names)-1], l.say("list.comma", nil))
 	return l.say(key, map[string]any{"Head": head, "Last": names[len(names)-1]}), nil
-}
-
-func (l *lang) funcs() template.FuncMap {
-	return template.FuncMap{
-		"count":  l.count,
-		"plural": l.plural,
-		"and":    func(names []string) (string, error) { return l.join("list.and", names) },
-		"or":     func(names []string) (string, error) { return l.join("list.or", names) },
-	}
 }

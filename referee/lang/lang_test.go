@@ -2,6 +2,7 @@ package lang
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -216,6 +217,71 @@ func TestLoadRefuses(t *testing.T) {
 	} {
 		if _, err := Load(fsys, "l"); err == nil {
 			t.Errorf("%s: loaded", name)
+		}
+	}
+}
+
+// TestWordingsKept: a templated message worded once is answered from the
+// store, and only for the same parameters: another value, the same
+// digits as another type, or one parameter more each get their own
+// wording. A message with a parameter that is not a plain value is never
+// kept, and the store starts afresh when full.
+func TestWordingsKept(t *testing.T) {
+	l := words.langs["en"]
+	const key = "ui.table.tile-said" // {{.Tile}}{{if .Owed}}, owed{{end}}…
+	m := l.msgs[key]
+	if m.segs != nil || m.plain {
+		t.Fatalf("%s is not a templated message; the test needs one", key)
+	}
+	said := func(owed, open bool, needs any) map[string]any {
+		return map[string]any{"Tile": "7-3", "Owed": owed, "Open": open, "Needs": needs, "Last": false}
+	}
+	base := said(false, true, 3)
+	for i, c := range []struct {
+		p    map[string]any
+		want string
+	}{
+		{base, "7-3, open, needs 3"},
+		{base, "7-3, open, needs 3"},
+		{said(true, true, 3), "7-3, owed, open, needs 3"},
+		{said(false, true, "3!"), "7-3, open, needs 3!"},
+		{said(false, false, 3), "7-3"},
+		{base, "7-3, open, needs 3"},
+	} {
+		if got := l.text(key, m, c.p); got != c.want {
+			t.Errorf("%d: %v worded %q, want %q", i, c.p, got, c.want)
+		}
+	}
+	if k := wordingKey(key, base); k == "" {
+		t.Fatal("plain parameters give no key")
+	} else if _, ok := l.said.get(k); !ok {
+		t.Error("the wording was not kept")
+	}
+	if wordingKey(key, map[string]any{"Tile": phrase("hi")}) != "" {
+		t.Error("a parameter that is not a plain value gives a key: its wording could be kept")
+	}
+	if wordingKey(key, map[string]any{"N": 3}) == wordingKey(key, map[string]any{"N": "3"}) {
+		t.Error("3 and \"3\" share a key")
+	}
+	var w wordings
+	for i := range wordingsKept + 1 {
+		w.keep(strconv.Itoa(i), "x")
+	}
+	if _, ok := w.get("0"); ok {
+		t.Error("the store kept growing past wordingsKept")
+	}
+	if _, ok := w.get(strconv.Itoa(wordingsKept)); !ok {
+		t.Error("the wording kept as the store started afresh is gone")
+	}
+}
+
+// BenchmarkLoad reads the whole catalog, as every program that imports
+// the package does once when it starts.
+func BenchmarkLoad(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Load(files, "locales"); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

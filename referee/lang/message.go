@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"text/template"
 	"text/template/parse"
 )
@@ -36,10 +38,13 @@ func (l *lang) parse(key string, raw json.RawMessage) (*message, error) {
 	} else if _, ok := forms["other"]; !ok {
 		return nil, fmt.Errorf("%q has no other form", key)
 	}
+	if len(forms) == 1 && !strings.Contains(one, "{{") {
+		return &message{plain: true, text: one}, nil
+	}
 	m := &message{forms: map[string]*template.Template{}}
 	names := map[string]bool{}
 	for form, text := range forms {
-		t, err := template.New(key).Option("missingkey=error").Funcs(l.funcs()).Parse(text)
+		t, err := template.New(key).Option("missingkey=error").Funcs(l.funcs).Parse(text)
 		if err != nil {
 			return nil, fmt.Errorf("%q does not parse: %v", key, err)
 		}
@@ -49,10 +54,7 @@ func (l *lang) parse(key string, raw json.RawMessage) (*message, error) {
 	m.params = slices.Sorted(maps.Keys(names))
 	if t := m.forms[""]; t != nil {
 		m.text, m.tmpl, m.forms = one, t, nil
-		m.plain = !strings.Contains(one, "{{")
-		if !m.plain {
-			m.segs, _ = segments(one)
-		}
+		m.segs, _ = segments(one)
 	}
 	return m, nil
 }
@@ -68,6 +70,10 @@ func (l *lang) text(key string, m *message, p map[string]any) string {
 			return s
 		}
 	}
+	wk := wordingKey(key, p)
+	if s, ok := l.said.get(wk); ok {
+		return s
+	}
 	t := m.tmpl
 	if t == nil { // a plural message, counted by its N
 		n, _ := p["N"].(int)
@@ -79,7 +85,69 @@ func (l *lang) text(key string, m *message, p map[string]any) string {
 	if err != nil {
 		return fmt.Sprintf("[message %s: %v]", key, err)
 	}
+	l.said.keep(wk, s)
 	return s
+}
+
+// wordings keeps what the templated messages said: a message's wording
+// depends only on its key and parameters, and running a template costs
+// far more than a lookup ("7-3, open, needs 3" is worded once per tile
+// drawn). Only wordings whose parameters are all plain values are kept,
+// and the store starts afresh once it holds wordingsKept of them, so
+// names typed at the table can't make it grow without bound.
+type wordings struct {
+	m sync.Map // wordingKey: string
+	n atomic.Int64
+}
+
+const wordingsKept = 4096
+
+func (w *wordings) get(key string) (string, bool) {
+	if key == "" {
+		return "", false
+	}
+	v, ok := w.m.Load(key)
+	if !ok {
+		return "", false
+	}
+	return v.(string), true
+}
+
+func (w *wordings) keep(key, s string) {
+	if key == "" {
+		return
+	}
+	if w.n.Add(1) > wordingsKept {
+		w.m.Clear()
+		w.n.Store(1)
+	}
+	w.m.Store(key, s)
+}
+
+// wordingKey is the key and its parameters in order of name, or "" when
+// a parameter is not a plain value.
+func wordingKey(key string, p map[string]any) string {
+	names := make([]string, 0, 8) // on the stack for the usual few
+	for k := range p {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	b := append(make([]byte, 0, 64), key...)
+	for _, k := range names {
+		b = append(b, 0)
+		b = append(b, k...)
+		switch v := p[k].(type) {
+		case string:
+			b = append(append(b, 's'), v...)
+		case int:
+			b = strconv.AppendInt(append(b, 'i'), int64(v), 10)
+		case bool:
+			b = strconv.AppendBool(append(b, 'b'), v)
+		default:
+			return ""
+		}
+	}
+	return string(b)
 }
 
 // counted words the plural message key in the form the language gives n.
