@@ -69,9 +69,9 @@ func hasRound(in refereeInput) bool {
 func judgeRound(in refereeInput, rules referee.Rules, double int) (refereeOutput, error) {
 	switch {
 	case in.Moves != nil:
-		return refereeOutput{}, errors.New("give either moves (a layout) or round (a whole round), not both")
+		return refereeOutput{}, errors.New(say("cli.round.both"))
 	case in.Hands != nil:
-		return refereeOutput{}, errors.New("hands scores the moves form; a round is scored from its deal, given as round.deal")
+		return refereeOutput{}, errors.New(say("cli.round.hands"))
 	}
 	table, actions, err := parseRound(in.Round, rules, double)
 	if err != nil {
