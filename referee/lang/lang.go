@@ -32,7 +32,6 @@ import (
 	"strings"
 	"text/template"
 
-	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 )
 
@@ -44,8 +43,8 @@ const Default = "en"
 var files embed.FS
 
 // words is the app's catalog.
-var words = func() *Catalog {
-	c, err := Load(files, "locales")
+var words = func() *catalog {
+	c, err := load(files, "locales")
 	if err != nil {
 		panic(err)
 	}
@@ -58,8 +57,8 @@ type Worder interface {
 	Word(say func(key string, p map[string]any) string) any
 }
 
-// A Catalog is the messages of every language it has a directory for.
-type Catalog struct {
+// A catalog is the messages of every language it has a directory for.
+type catalog struct {
 	langs     map[string]*lang
 	supported []string // the default first, then the others by tag
 }
@@ -72,13 +71,13 @@ type lang struct {
 	funcs template.FuncMap // the functions its messages call
 }
 
-// Load reads the catalog of the message files dir/TAG/*.json of fsys.
-func Load(fsys fs.FS, dir string) (*Catalog, error) {
+// load reads the catalog of the message files dir/TAG/*.json of fsys.
+func load(fsys fs.FS, dir string) (*catalog, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
-	c := &Catalog{langs: map[string]*lang{}}
+	c := &catalog{langs: map[string]*lang{}}
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
@@ -142,59 +141,24 @@ func loadLang(fsys fs.FS, dir, tag string) (*lang, error) {
 }
 
 // Supported lists the language tags of the catalog, English first.
-func Supported() []string { return words.Supported() }
+func Supported() []string { return slices.Clone(words.supported) }
 
 // IsSupported reports whether the catalog has the language tag.
-func IsSupported(tag string) bool { return words.IsSupported(tag) }
-
-// Complete reports whether the language tag has every message of English.
-func Complete(tag string) bool { return words.Complete(tag) }
-
-// Text fills in message key with p in the language tag.
-func Text(tag, key string, p map[string]any) string { return words.Text(tag, key, p) }
-
-// Pairs is Text with the parameters as name, value pairs, the way a
-// template passes them: Pairs("da", "ui.game.players", "N", 3).
-func Pairs(tag, key string, kv ...any) string { return words.Pairs(tag, key, kv...) }
+func IsSupported(tag string) bool { return words.langs[tag] != nil }
 
 // Has reports whether the language tag has message key.
-func Has(tag, key string) bool { return words.Has(tag, key) }
-
-// Keys lists the message keys of the language tag, sorted.
-func Keys(tag string) []string { return words.Keys(tag) }
-
-// Differences lists how the languages differ from English (see
-// Catalog.Differences).
-func Differences() []string { return words.Differences() }
-
-// Supported lists the catalog's language tags, the default first.
-func (c *Catalog) Supported() []string { return slices.Clone(c.supported) }
-
-// IsSupported reports whether the catalog has the language tag.
-func (c *Catalog) IsSupported(tag string) bool { return c.langs[tag] != nil }
-
-// Has reports whether the language tag has message key.
-func (c *Catalog) Has(tag, key string) bool {
-	l := c.langs[tag]
+func Has(tag, key string) bool {
+	l := words.langs[tag]
 	return l != nil && l.msgs[key] != nil
 }
 
-// Keys lists the message keys of the language tag, sorted.
-func (c *Catalog) Keys(tag string) []string {
-	if l := c.langs[tag]; l != nil {
-		return slices.Sorted(maps.Keys(l.msgs))
-	}
-	return nil
-}
-
-// Complete reports whether the language tag has every message of the
-// default language.
-func (c *Catalog) Complete(tag string) bool {
-	l := c.langs[tag]
+// Complete reports whether the language tag has every message of English.
+func Complete(tag string) bool {
+	l := words.langs[tag]
 	if l == nil {
 		return false
 	}
-	for key := range c.langs[Default].msgs {
+	for key := range words.langs[Default].msgs {
 		if l.msgs[key] == nil {
 			return false
 		}
@@ -202,9 +166,24 @@ func (c *Catalog) Complete(tag string) bool {
 	return true
 }
 
+// Text fills in message key with p in the language tag, or in English
+// where the tag or the key is missing from it. A missing key or parameter
+// is a programming error, and says so in the text rather than failing a
+// request.
+func Text(tag, key string, p map[string]any) string { return words.text(tag, key, p) }
+
+// Pairs is Text with the parameters as name, value pairs, the way a
+// template passes them: Pairs("da", "ui.game.players", "N", 3).
+func Pairs(tag, key string, kv ...any) string { return words.pairs(tag, key, kv...) }
+
+// Differences lists how the languages differ from English: a key missing
+// or extra, or a message naming other parameters. A translation must
+// have none.
+func Differences() []string { return words.differences() }
+
 // message is key in the language tag, or in the default language where
 // the tag or the key is missing from it; nil if neither has it.
-func (c *Catalog) message(tag, key string) (*lang, *message) {
+func (c *catalog) message(tag, key string) (*lang, *message) {
 	if l := c.langs[tag]; l != nil && l.msgs[key] != nil {
 		return l, l.msgs[key]
 	}
@@ -212,10 +191,7 @@ func (c *Catalog) message(tag, key string) (*lang, *message) {
 	return l, l.msgs[key]
 }
 
-// Text fills in message key with p in the language tag. A missing key or
-// parameter is a programming error, and says so in the text rather than
-// failing a request.
-func (c *Catalog) Text(tag, key string, p map[string]any) string {
+func (c *catalog) text(tag, key string, p map[string]any) string {
 	l, m := c.message(tag, key)
 	if m == nil {
 		return "[missing message " + key + "]"
@@ -223,9 +199,9 @@ func (c *Catalog) Text(tag, key string, p map[string]any) string {
 	return l.text(key, m, p)
 }
 
-// Pairs is Text with the parameters as name, value pairs. A message that
-// only fills in plain values is worded from the pairs as they are.
-func (c *Catalog) Pairs(tag, key string, kv ...any) string {
+// pairs words a message that only fills in plain values from the pairs
+// kv as they are; any other from a map of them.
+func (c *catalog) pairs(tag, key string, kv ...any) string {
 	l, m := c.message(tag, key)
 	switch {
 	case m == nil:
@@ -240,10 +216,7 @@ func (c *Catalog) Pairs(tag, key string, kv ...any) string {
 	return l.text(key, m, pairsMap(kv))
 }
 
-// Differences lists how the catalog's languages differ from the
-// default's messages: a key missing or extra, or a message naming other
-// parameters. A translation must have none.
-func (c *Catalog) Differences() []string {
+func (c *catalog) differences() []string {
 	var out []string
 	def := c.langs[Default]
 	for _, tag := range c.supported[1:] {
@@ -263,73 +236,4 @@ func (c *Catalog) Differences() []string {
 		}
 	}
 	return out
-}
-
-// say is Text within the language l: for phrases inside a message.
-func (l *lang) say(key string, p map[string]any) string {
-	m := l.msgs[key]
-	if m == nil {
-		return "[missing message " + key + "]"
-	}
-	return l.text(key, m, p)
-}
-
-// worded is p with its Worders worded in the language l.
-func (l *lang) worded(p map[string]any) map[string]any {
-	var out map[string]any
-	for k, v := range p {
-		w, ok := v.(Worder)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = maps.Clone(p)
-		}
-		out[k] = w.Word(l.say)
-	}
-	if out == nil {
-		return p
-	}
-	return out
-}
-
-// form is the CLDR plural form the language gives the count n.
-func (l *lang) form(n int) string {
-	if n < 0 {
-		n = -n
-	}
-	switch plural.Cardinal.MatchPlural(l.tag, n, 0, 0, 0, 0) {
-	case plural.Zero:
-		return "zero"
-	case plural.One:
-		return "one"
-	case plural.Two:
-		return "two"
-	case plural.Few:
-		return "few"
-	case plural.Many:
-		return "many"
-	}
-	return "other"
-}
-
-// count gives n with the noun of the key count.noun in the plural form
-// the language gives n.
-func (l *lang) count(n int, noun string) (string, error) {
-	return l.counted("count."+noun, n, map[string]any{"N": n})
-}
-
-// plural gives the word of the key plural.word that agrees with n.
-func (l *lang) plural(n int, word string) (string, error) {
-	return l.counted("plural."+word, n, nil)
-}
-
-// join joins names with the language's comma, and the last two with the
-// pattern of key: "Ann, Bob and Cy", "Ann, Bob en Cy", "Ann, Bob og Cy".
-func (l *lang) join(key string, names []string) (string, error) {
-	if len(names) <= 1 {
-		return strings.Join(names, ""), nil
-	}
-	head := strings.Join(names[:len(names)-1], l.say("list.comma", nil))
-	return l.say(key, map[string]any{"Head": head, "Last": names[len(names)-1]}), nil
 }

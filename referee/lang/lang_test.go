@@ -39,9 +39,9 @@ func TestSameKeysAndParameters(t *testing.T) {
 
 // testCatalog is a small catalog in two languages, one with a message
 // missing and one with other parameters.
-func testCatalog(t *testing.T) *Catalog {
+func testCatalog(t *testing.T) *catalog {
 	t.Helper()
-	c, err := Load(fstest.MapFS{
+	c, err := load(fstest.MapFS{
 		"l/en/a.json": {Data: []byte(`{"hi": "Hello", "greet": "Hello {{.Name}}", "list.and": "{{.Head}} and {{.Last}}", "list.comma": ", ",
 			"count.tile": {"one": "{{.N}} tile", "other": "{{.N}} tiles"}, "plural.is": {"one": "is", "other": "are"},
 			"left": "{{count .N \"tile\"}} {{plural .N \"is\"}} left for {{and .Names}}", "quote": "{{.Name}} said: {{.Said}}"}`)},
@@ -57,7 +57,7 @@ func testCatalog(t *testing.T) *Catalog {
 
 func TestDifferences(t *testing.T) {
 	t.Parallel()
-	got := testCatalog(t).Differences()
+	got := testCatalog(t).differences()
 	want := []string{
 		`da: message "greet" uses parameters [Who]; en uses [Name]`,
 		`da: message "quote" is missing`,
@@ -95,11 +95,11 @@ func TestText(t *testing.T) {
 		{"da", "count.tile", map[string]any{"N": 1}, "1 brik"},
 		{"en", "nope", nil, "[missing message nope]"},
 	} {
-		if got := c.Text(tc.tag, tc.key, tc.p); got != tc.want {
+		if got := c.text(tc.tag, tc.key, tc.p); got != tc.want {
 			t.Errorf("Text(%s, %s, %v) = %q, want %q", tc.tag, tc.key, tc.p, got, tc.want)
 		}
 	}
-	if got := c.Text("en", "greet", nil); !strings.HasPrefix(got, "[message greet:") {
+	if got := c.text("en", "greet", nil); !strings.HasPrefix(got, "[message greet:") {
 		t.Errorf("a missing parameter is worded %q, want it named", got)
 	}
 	if _, m := c.message("da", "quote"); m == nil {
@@ -215,7 +215,7 @@ func TestLoadRefuses(t *testing.T) {
 		"parse":    {"l/en/a.json": {Data: []byte(`{"a": "{{.A"}`)}},
 		"no en":    {"l/da/a.json": {Data: []byte(`{"a": "x"}`)}},
 	} {
-		if _, err := Load(fsys, "l"); err == nil {
+		if _, err := load(fsys, "l"); err == nil {
 			t.Errorf("%s: loaded", name)
 		}
 	}
@@ -280,7 +280,7 @@ func TestWordingsKept(t *testing.T) {
 func BenchmarkLoad(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Load(files, "locales"); err != nil {
+		if _, err := load(files, "locales"); err != nil {
 			b.Fatal(err)
 		}
 	}
