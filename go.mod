@@ -10,7 +10,6 @@ require (
 	github.com/gorilla/securecookie v1.1.2
 	github.com/klauspost/compress v1.20.4
 	github.com/labstack/echo/v4 v4.16.0
-	github.com/nicksnyder/go-i18n/v2 v2.7.0
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	golang.org/x/net v0.61.0
 	golang.org/x/text v0.43.0

@@ -413,7 +413,7 @@ func TestVersions(t *testing.T) {
 	v2 := sh.Version(1, 0)
 	_, err = s.SaveEntry(ctx, g.Slug, 1, 0, typed(9), "", Basis{Version: v1})
 	var re *referee.RuleError
-	if !errors.As(err, &re) || re.Code != referee.CodeConflict || !strings.Contains(re.Reason, "14") {
+	if !errors.As(err, &re) || re.Code != referee.CodeConflict || !strings.Contains(re.Reason(), "14") {
 		t.Fatalf("edit based on a stale version = %v, want a conflict naming the current 14", err)
 	}
 	if sh, _ = s.Sheet(ctx, g.Slug); sh.Rounds[0].Entries[0].Score != 14 || sh.Version(1, 0) != v2 {

@@ -6,7 +6,6 @@ import (
 
 	"chickenfoot/db"
 	"chickenfoot/referee"
-	"chickenfoot/referee/lang"
 	"chickenfoot/views"
 )
 
@@ -23,7 +22,7 @@ func totalsChart(ctx context.Context, sh db.Sheet) *views.ChartModel {
 	m := &views.ChartModel{
 		ID: "totals", Title: text(ctx, "chart.title", nil), Note: text(ctx, "chart.note", nil), XName: text(ctx, "chart.rounds", nil),
 		FromZero: true,
-		Summary:  text(ctx, "chart.summary", referee.Params{"N": len(results), "Reason": lang.Say(views.Lang(ctx), out.Why)}),
+		Summary:  text(ctx, "chart.summary", referee.Params{"N": len(results), "Reason": out.Why.Say(views.Lang(ctx))}),
 	}
 	for _, r := range sh.Rounds {
 		if r.Closed {

@@ -73,7 +73,7 @@ func deletePage(ctx context.Context, sh db.Sheet, problem string) views.DeletePa
 		Meta:    views.Meta{Title: text(ctx, "title.delete", referee.Params{"Name": g.Name}), Where: g.Name},
 		Name:    g.Name,
 		Date:    g.PlayedOn,
-		Players: referee.JoinAnd(g.Players),
+		Players: words(ctx, "list.names", "Names", g.Players),
 		Played:  roundsPlayed(ctx, sh),
 		URL:     gameURL(g.Slug) + "/delete",
 		GameURL: gameURL(g.Slug),

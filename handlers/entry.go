@@ -72,7 +72,7 @@ func (f entryForm) entry(ctx context.Context, rules referee.Rules, name string) 
 		for _, text := range f.tiles {
 			t, err := rules.Set.Parse(text)
 			if err != nil {
-				return referee.Entry{}, invalid(ctx, "tile", "tile-unreadable", referee.Params{"Text": text, "Set": rules.Set})
+				return referee.Entry{}, invalid("tile", "tile-unreadable", referee.Params{"Text": text, "Set": rules.Set})
 			}
 			tiles = append(tiles, t)
 		}
@@ -84,13 +84,13 @@ func (f entryForm) entry(ctx context.Context, rules referee.Rules, name string) 
 	n, err := strconv.Atoi(text)
 	switch {
 	case text == "":
-		return referee.Entry{}, invalid(ctx, "pips", "pips-blank", referee.Params{"Name": name})
+		return referee.Entry{}, invalid("pips", "pips-blank", referee.Params{"Name": name})
 	case err != nil:
-		return referee.Entry{}, invalid(ctx, "pips", "pips-not-number", referee.Params{"Text": text, "Name": name})
+		return referee.Entry{}, invalid("pips", "pips-not-number", referee.Params{"Text": text, "Name": name})
 	}
 	blanks, err := strconv.Atoi(cmp.Or(f.blankHalves, "0"))
 	if err != nil {
-		return referee.Entry{}, invalid(ctx, "blank_halves", "blank-halves-not-number", referee.Params{"Text": f.blankHalves})
+		return referee.Entry{}, invalid("blank_halves", "blank-halves-not-number", referee.Params{"Text": f.blankHalves})
 	}
 	return rules.TypedEntry(n, f.doubleBlank, blanks)
 }
@@ -105,7 +105,7 @@ func (f entryForm) basis(ctx context.Context) (db.Basis, error) {
 	}
 	v, err := strconv.ParseInt(f.version, 10, 64)
 	if err != nil || v < 0 {
-		return b, invalid(ctx, "version", "version", nil)
+		return b, invalid("version", "version", nil)
 	}
 	b.Version = v
 	return b, nil

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -65,7 +64,7 @@ type entryRefusal func(sh db.Sheet) error
 
 // says is a refusal of the form itself, in the handlers' catalog.
 func says(key string, p referee.Params) entryRefusal {
-	return func(db.Sheet) error { return invalid(context.Background(), "", key, p) }
+	return func(db.Sheet) error { return invalid("", key, p) }
 }
 
 // typed is the referee's judgement of a typed hand.
@@ -166,7 +165,7 @@ func TestScoreEntryRefusals(t *testing.T) {
 				if !isTapped {
 					where = r.byID("entry-0")
 				}
-				expectSays(t, name, where.testid("problem"), want.Reason)
+				expectSays(t, name, where.testid("problem"), want.Reason())
 				if n := len(r.testid("problem")); n != 1 {
 					t.Fatalf("%s: %d problems shown, want 1", name, n)
 				}

@@ -34,7 +34,7 @@ func (a *App) createGroup(c echo.Context) error {
 	ctx := c.Request().Context()
 	name := strings.TrimSpace(c.FormValue("name"))
 	if why := checkName(name, 60); name == "" || why != "" {
-		return referee.Invalid("name", "group-name", text(ctx, "group-name", referee.Params{"N": 60}), nil)
+		return referee.Invalid("name", "group-name", referee.Params{"N": 60})
 	}
 	g, err := a.store.CreateGroup(ctx, name, device(c))
 	if err != nil {
@@ -107,11 +107,10 @@ func (a *App) groupPage(c echo.Context, g db.Group, people []db.Person) (views.G
 // historyFilter reads which nights the history shows: a person's, between
 // dates, after the last night of the page before.
 func historyFilter(c echo.Context, people []db.Person) (db.NightFilter, error) {
-	ctx := c.Request().Context()
 	f := db.NightFilter{From: c.QueryParam("from"), To: c.QueryParam("to"), Limit: historyPage}
 	for _, d := range []string{f.From, f.To} {
 		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
-			return f, referee.Invalid("from", "history-date", text(ctx, "history-date", referee.Params{"Text": d}), nil)
+			return f, referee.Invalid("from", "history-date", referee.Params{"Text": d})
 		}
 	}
 	if v := c.QueryParam("player"); v != "" {
@@ -125,7 +124,7 @@ func historyFilter(c echo.Context, people []db.Person) (db.NightFilter, error) {
 		on, id, ok := strings.Cut(after, "_")
 		n, err := strconv.ParseInt(id, 10, 64)
 		if _, derr := time.Parse(time.DateOnly, on); !ok || err != nil || derr != nil {
-			return f, referee.Invalid("after", "history-after", text(ctx, "history-after", nil), nil)
+			return f, referee.Invalid("after", "history-after", nil)
 		}
 		f.AfterOn, f.AfterID = on, n
 	}
@@ -170,7 +169,7 @@ func historyList(ctx context.Context, g db.Group, people []db.Person, f db.Night
 
 // nightRow is one night of the history: who played, who won with what.
 func nightRow(ctx context.Context, l db.NightLine) views.NightRow {
-	r := views.NightRow{URL: gameURL(l.Link), Name: l.Name, Date: l.PlayedOn, Players: referee.JoinAnd(l.Players)}
+	r := views.NightRow{URL: gameURL(l.Link), Name: l.Name, Date: l.PlayedOn, Players: words(ctx, "list.names", "Names", l.Players)}
 	switch {
 	case l.Finished && len(l.Winners) > 0:
 		r.Result = text(ctx, "history-won", referee.Params{"Names": l.Winners, "N": len(l.Winners), "Total": l.Best})
@@ -251,11 +250,11 @@ func (a *App) renamePerson(c echo.Context) error {
 	}
 	name := strings.TrimSpace(c.FormValue("name"))
 	if why := checkName(name, 40); name == "" || why != "" {
-		return referee.Invalid("name", "person-name", text(ctx, "person-name", referee.Params{"N": 40}), nil)
+		return referee.Invalid("name", "person-name", referee.Params{"N": 40})
 	}
 	err = a.store.RenamePerson(ctx, g.ID, id, name)
 	if errors.Is(err, db.ErrNameTaken) {
-		return referee.Invalid("name", "person-taken", text(ctx, "person-taken", referee.Params{"Name": name}), nil)
+		return referee.Invalid("name", "person-taken", referee.Params{"Name": name})
 	}
 	if err != nil {
 		return err
@@ -273,11 +272,11 @@ func (a *App) mergePerson(c echo.Context) error {
 	}
 	into, err := strconv.ParseInt(c.FormValue("into"), 10, 64)
 	if err != nil {
-		return referee.Invalid("into", "merge-into", text(ctx, "merge-into", nil), nil)
+		return referee.Invalid("into", "merge-into", nil)
 	}
 	err = a.store.MergePeople(ctx, g.ID, id, into)
 	if errors.Is(err, db.ErrPlayedTogether) {
-		return referee.Invalid("into", "merge-together", text(ctx, "merge-together", nil), nil)
+		return referee.Invalid("into", "merge-together", nil)
 	}
 	if err != nil {
 		return err

@@ -34,7 +34,7 @@ func (a *App) home(c echo.Context) error {
 func homePage(ctx context.Context, games []db.Summary) views.HomePage {
 	p := views.HomePage{Meta: views.Meta{Title: text(ctx, "title.home", nil)}}
 	for _, g := range games {
-		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: referee.JoinAnd(g.Players),
+		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: words(ctx, "list.names", "Names", g.Players),
 			Live: !g.Finished, ViewOnly: g.ViewOnly}
 		line.Status = text(ctx, "round-status", referee.Params{"N": g.Rounds + 1})
 		if g.Finished {

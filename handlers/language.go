@@ -68,10 +68,9 @@ func backPath(r *http.Request) string {
 // setLang remembers the language picked on this browser and goes back to
 // the page it was picked on.
 func (a *App) setLang(c echo.Context) error {
-	ctx := c.Request().Context()
 	tag := c.FormValue("lang")
 	if !slices.Contains(views.Offered(), tag) {
-		return invalid(ctx, "lang", "lang-unknown", nil)
+		return invalid("lang", "lang-unknown", nil)
 	}
 	c.SetCookie(&http.Cookie{Name: langCookie, Value: tag, Path: "/", MaxAge: int(365 * 24 * time.Hour / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.IsTLS()})

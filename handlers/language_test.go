@@ -28,7 +28,7 @@ func TestSentencesInTheRequestsLanguage(t *testing.T) {
 		ctx  context.Context
 		want string
 	}{
-		{english, early.Reason},
+		{english, early.Reason()},
 		{da, "Skriv point for Ann og Bob for at lukke runden."},
 		{af, "Vul 'n telling in vir Ann en Bob om die rondte af te sluit."},
 	} {
@@ -63,7 +63,7 @@ func TestSentencesInTheRequestsLanguage(t *testing.T) {
 
 	// The handlers' own refusals, the error pages' titles, and a tile that
 	// does not fit on the table.
-	if got, want := problemOf(da, invalid(da, "seat", "act-seat", nil)).msg, "Vælg, hvilken spiller der er i gang."; got != want {
+	if got, want := problemOf(da, invalid("seat", "act-seat", nil)).msg, "Vælg, hvilken spiller der er i gang."; got != want {
 		t.Errorf("da: a form's refusal says %q, want %q", got, want)
 	}
 	if got, want := problemOf(da, echo.ErrNotFound).msg, "Her er intet. Tjek linket, eller begynd fra forsiden."; got != want {

@@ -4,17 +4,16 @@ import (
 	"context"
 
 	"chickenfoot/referee"
-	"chickenfoot/referee/lang"
 	"chickenfoot/views"
 )
 
-// The web app's own sentences, every one the handlers put on a page, are
-// in the app's catalog (views/locales/TAG/messages.json), keyed by message
-// key with named parameters. The referee's refusals are worded from the
-// referee's catalog (see reason).
+// Every sentence the handlers put on a page is in the app's catalog
+// (package lang), keyed by message key with named parameters; a refusal,
+// the referee's or the handlers' own, is a key and parameters worded in
+// the request's language when it is shown (see reason).
 
-// text fills in the message key of the web app's catalog in the language
-// of the request ctx belongs to.
+// text fills in the message key of the catalog in the language of the
+// request ctx belongs to.
 func text(ctx context.Context, key string, p referee.Params) string {
 	return views.Text(views.Lang(ctx), key, p)
 }
@@ -25,15 +24,13 @@ func words(ctx context.Context, key string, kv ...any) string {
 	return views.T(ctx, key, kv...)
 }
 
-// invalid reports a form field that can't be read, in the catalog's words
-// and the request's language.
-func invalid(ctx context.Context, field, key string, p referee.Params) error {
-	return referee.Invalid(field, key, text(ctx, key, p), p)
+// invalid reports a form field that can't be read, worded by the
+// catalog's message key with p.
+func invalid(field, key string, p referee.Params) error {
+	return referee.Invalid(field, key, p)
 }
 
-// reason words a refusal in the request's language: a refusal of the
-// referee from its key and parameters, one of the handlers' own (worded
-// when it was made, already in that language) as it is.
+// reason words a refusal in the request's language.
 func reason(ctx context.Context, re *referee.RuleError) string {
-	return lang.Reason(views.Lang(ctx), re)
+	return re.Say(views.Lang(ctx))
 }

@@ -17,20 +17,21 @@ import (
 )
 
 // keyUse finds a catalog key written as a literal where the handlers ask
-// for a message: text(ctx, "key", invalid(ctx, field, "key", and the
-// prefixes of keys built from a value, like text(ctx, "owes."+kind).
-var keyUse = regexp.MustCompile(`(?:text\(\w+,|words\(\w+,|invalid\(\w+,\s*[a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
+// for a message: text(ctx, "key", words(ctx, "key", invalid(field, "key",
+// referee.Invalid(field, "key", a refusal's Key: "key", and the prefixes
+// of keys built from a value, like text(ctx, "owes."+kind).
+var keyUse = regexp.MustCompile(`(?:text\(\w+,|words\(\w+,|Key:|(?:referee\.Invalid|invalid)\(\s*[a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
 
 // nounUse finds the count nouns and agreeing words a message asks for:
 // {{count .N "tile"}} needs count.tile, {{plural .N "was"}} plural.was.
 // (Quotes in the catalog's JSON are escaped.)
 var nounUse = regexp.MustCompile(`\{\{(count|plural) \.\w+ \\"([a-z-]+)\\"\}\}`)
 
-// catalog is the English of the app's catalog file name: its messages by
+// catalog is the English of the catalog's file name: its messages by
 // key. The handlers' own are in messages.json.
 func catalog(t *testing.T, name string) map[string]json.RawMessage {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "views", "locales", lang.Default, name))
+	files, _ := filepath.Glob(filepath.Join("..", "referee", "lang", "locales", lang.Default, name))
 	m := map[string]json.RawMessage{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -103,7 +104,7 @@ func TestMessageKeys(t *testing.T) {
 	}
 	messages, all := catalog(t, "messages.json"), catalog(t, "*.json")
 	for key := range used {
-		if _, ok := messages[key]; !ok {
+		if _, ok := all[key]; !ok {
 			t.Errorf("the handlers use message %q, which the catalog lacks", key)
 		}
 	}

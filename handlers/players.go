@@ -51,7 +51,7 @@ func (a *App) leave(c echo.Context) error {
 	}
 	seat, err := strconv.Atoi(c.FormValue("seat"))
 	if err != nil || seat < 0 || seat >= len(before.Players) {
-		err = invalid(ctx, "seat", "leave-pick", nil)
+		err = invalid("seat", "leave-pick", nil)
 	}
 	var missed referee.Missed
 	if err == nil {
@@ -71,10 +71,10 @@ func (a *App) leave(c echo.Context) error {
 // checkJoinName refuses a name the setup form would refuse.
 func checkJoinName(ctx context.Context, name string) error {
 	if name == "" {
-		return invalid(ctx, "name", "join-name.empty", nil)
+		return invalid("name", "join-name.empty", nil)
 	}
 	if why := checkName(name, 40); why != "" {
-		return invalid(ctx, "name", "join-name."+why, referee.Params{"N": 40})
+		return invalid("name", "join-name."+why, referee.Params{"N": 40})
 	}
 	return nil
 }

@@ -22,7 +22,7 @@ func (a *App) replay(c echo.Context) error {
 	step := len(t.Log)
 	if s := c.QueryParam("step"); s != "" {
 		if step, err = strconv.Atoi(s); err != nil || step < 0 || step > len(t.Log) {
-			return invalid(ctx, "step", "step", referee.Params{"N": len(t.Log)})
+			return invalid("step", "step", referee.Params{"N": len(t.Log)})
 		}
 	}
 	rr, err := t.Replay(t.Number, t.Actions()[:step])

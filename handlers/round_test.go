@@ -18,8 +18,8 @@ func TestCloseCorrectUndo(t *testing.T) {
 	early := refusalOf(t, a.sheet(g).CloseProblem(1), referee.CodeMissingEntries)
 	r := a.post(r1+"/close", form())
 	card := expectTestID(t, "close too early", r, http.StatusUnprocessableEntity, "round", "")
-	expectSays(t, "close too early", card.testid("problem"), early.Reason)
-	expectSays(t, "why it can't close", card.testid("close-why"), early.Reason)
+	expectSays(t, "close too early", card.testid("problem"), early.Reason())
+	expectSays(t, "why it can't close", card.testid("close-why"), early.Reason())
 	if !card.testid("close").has("disabled") {
 		t.Fatal("close too early: the close button is enabled")
 	}
@@ -46,7 +46,7 @@ func TestCloseCorrectUndo(t *testing.T) {
 	}
 	_, err := sh.Close(1)
 	closed := refusalOf(t, err, referee.CodeConflict)
-	expectProblem(t, "close again", a.post(r1+"/close", form()), http.StatusConflict, closed.Reason)
+	expectProblem(t, "close again", a.post(r1+"/close", form()), http.StatusConflict, closed.Reason())
 	expect(t, "undo on a closed round", a.post(r1+"/undo", form()), http.StatusConflict)
 
 	// A correction must say who makes it, and is kept in the history.
@@ -54,7 +54,7 @@ func TestCloseCorrectUndo(t *testing.T) {
 		want := refusalOf(t, sh.CheckAuthor(1, by), referee.CodeInvalid)
 		r = a.post(r1+"/entries/1", form("pips", "22", "by", by))
 		expect(t, "correction by "+by, r, http.StatusBadRequest)
-		expectSays(t, "correction by "+by, r.byID("entry-1").testid("problem"), want.Reason)
+		expectSays(t, "correction by "+by, r.byID("entry-1").testid("problem"), want.Reason())
 	}
 	r = a.post(r1+"/entries/1", form("pips", "22", "by", "Ann"))
 	expect(t, "correction", r, http.StatusSeeOther)
@@ -84,10 +84,10 @@ func TestOpening(t *testing.T) {
 	g := a.createGame("6", "Ann", "Bob")
 	sh := a.sheet(g)
 	setter := refusalOf(t, sh.CheckOpening(1, 6, 7), referee.CodeInvalid)
-	expectProblem(t, "bad setter", a.post(g+"/rounds/1/opening", form("setter", "7", "double", "6")), http.StatusBadRequest, setter.Reason)
+	expectProblem(t, "bad setter", a.post(g+"/rounds/1/opening", form("setter", "7", "double", "6")), http.StatusBadRequest, setter.Reason())
 	noSkip := refusalOf(t, sh.CheckOpening(1, 4, 0), referee.CodeNoSkip)
 	expectProblem(t, "no burn under the draw rule", a.post(g+"/rounds/1/opening", form("setter", "0", "double", "4", "burn", "1")),
-		http.StatusUnprocessableEntity, noSkip.Reason)
+		http.StatusUnprocessableEntity, noSkip.Reason())
 	expectSays(t, "draw help", expectTestID(t, "draw help", a.get(g), http.StatusOK, "unheld-help", ""),
 		say("unheld.draw", referee.Params{"Tile": "6-6"}))
 
@@ -146,7 +146,7 @@ func TestFinalStandings(t *testing.T) {
 	play("2", []string{"pips", "10"}, []string{"went_out", "1"})
 	page := a.get(g)
 	final := expectTestID(t, "final", page, http.StatusOK, "final", "")
-	expectSays(t, "final", final.testid("final-reason"), a.sheet(g).Standings().Reason)
+	expectSays(t, "final", final.testid("final-reason"), a.sheet(g).Standings().Reason())
 	places := final.testid("place")
 	if len(places) != 2 || !places[:1].class("winner") || !places[1:].class("winner") {
 		t.Fatalf("final: places %q, want Ann and Bob sharing first place", places.texts())

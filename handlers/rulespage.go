@@ -2,10 +2,8 @@ package handlers
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -40,7 +38,7 @@ func rulesView(ctx context.Context, r *referee.Rules) views.RulesPage {
 func rulesHelp(r *referee.Rules) []views.RuleHelp {
 	var out []views.RuleHelp
 	for _, h := range referee.HouseRules() {
-		help := views.RuleHelp{Field: h.JSON, Title: h.Title, Meaning: h.Meaning, Source: h.Source, Topic: h.Topic}
+		help := views.RuleHelp{Field: h.JSON, Topic: h.Topic}
 		for i, o := range ruleOptions(h, r) {
 			help.Options = append(help.Options, views.RuleChoice{RuleOption: o, Said: h.Choices[i].Said})
 		}
@@ -55,11 +53,7 @@ func rulesHelp(r *referee.Rules) []views.RuleHelp {
 // spanWays reads an open number two ways, 0 and any other value, and
 // marks the game's value in words on the way it is read.
 func spanWays(h referee.HouseRule, r *referee.Rules) ([]views.RuleWay, string) {
-	rest := fmt.Sprintf(h.Span.Rest, h.Span.MaxName)
-	ways := []views.RuleWay{
-		{Label: "0: " + h.Span.Zero, Said: h.Span.ZeroSaid},
-		{Label: strings.ToUpper(rest[:1]) + rest[1:], Said: h.Span.RestSaid},
-	}
+	ways := []views.RuleWay{{Said: h.Span.ZeroSaid}, {Said: h.Span.RestSaid}}
 	if r == nil {
 		return ways, ""
 	}

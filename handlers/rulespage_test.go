@@ -85,8 +85,8 @@ func TestRulesPageSources(t *testing.T) {
 			t.Errorf("house rule %s is on the rules page %d times, want once", h.JSON, len(row))
 			continue
 		}
-		if got := saidWords(row.withClass("said")[:1]); got != h.Source {
-			t.Errorf("house rule %s: source line %q, want %q", h.JSON, got, h.Source)
+		if got := saidWords(row.withClass("said")[:1]); got != h.Say("en", "source") {
+			t.Errorf("house rule %s: source line %q, want %q", h.JSON, got, h.Say("en", "source"))
 		}
 		for _, c := range h.Choices {
 			expectSaid(t, h.JSON+"="+c.Value, row.testid("option-"+h.JSON+"-"+c.Value))

@@ -119,7 +119,7 @@ func TestPagesAndHeaders(t *testing.T) {
 			t.Errorf("GET %s: inline script, style or handler: %q", p, found)
 		}
 	}
-	expectProblem(t, "unknown game", a.get("/g/nope"), http.StatusNotFound, referee.NotFound("game").Reason)
+	expectProblem(t, "unknown game", a.get("/g/nope"), http.StatusNotFound, referee.NotFound("game").Reason())
 	expect(t, "unknown round", a.get(g+"/rounds/9"), http.StatusNotFound)
 	expect(t, "round zero", a.get(g+"/rounds/0"), http.StatusNotFound)
 	expect(t, "unknown seat", a.post(g+"/rounds/1/entries/5", form("pips", "3")), http.StatusNotFound)

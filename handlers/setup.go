@@ -32,8 +32,7 @@ func formRules() []referee.HouseRule {
 func ruleOptions(h referee.HouseRule, r *referee.Rules) []views.RuleOption {
 	var out []views.RuleOption
 	for _, c := range h.Choices {
-		out = append(out, views.RuleOption{Value: c.Value, Label: c.Label, About: c.About,
-			Checked: r != nil && r.Value(h.JSON) == c.Value})
+		out = append(out, views.RuleOption{Value: c.Value, Checked: r != nil && r.Value(h.JSON) == c.Value})
 	}
 	return out
 }
@@ -67,7 +66,7 @@ func setupPage(ctx context.Context, f setupForm, errs map[string]string) views.S
 		p.Sets = append(p.Sets, int(s))
 	}
 	for _, h := range formRules() {
-		g := views.RuleGroup{Field: h.JSON, Title: h.Title, Options: ruleOptions(h, &f.rules)}
+		g := views.RuleGroup{Field: h.JSON, Options: ruleOptions(h, &f.rules)}
 		if h.More {
 			p.MoreRules = append(p.MoreRules, g)
 		} else {

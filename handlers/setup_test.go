@@ -90,7 +90,7 @@ func ruleLabel(field, value string) string {
 	h, _ := referee.LookupHouseRule(field)
 	for _, c := range h.Choices {
 		if c.Value == value {
-			return c.Label
+			return h.SayChoice("en", c.Value, "label")
 		}
 	}
 	return "[no such choice " + field + "=" + value + "]"

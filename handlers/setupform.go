@@ -14,6 +14,7 @@ import (
 
 	"chickenfoot/db"
 	"chickenfoot/referee"
+	"chickenfoot/views"
 )
 
 // setupForm is the setup form as submitted, kept to show it again.
@@ -76,9 +77,9 @@ func (f *setupForm) readRules(ctx context.Context, errs map[string]string) {
 		if v := f.choices[h.JSON]; v != "" && f.rules.SetValue(h.JSON, v) != nil {
 			labels := make([]string, len(h.Choices))
 			for i, c := range h.Choices {
-				labels[i] = strconv.Quote(c.Label)
+				labels[i] = strconv.Quote(h.SayChoice(views.Lang(ctx), c.Value, "label"))
 			}
-			errs[h.JSON] = text(ctx, "setup.choice", referee.Params{"Rule": strings.ToLower(h.Title), "Labels": labels})
+			errs[h.JSON] = text(ctx, "setup.choice", referee.Params{"Rule": strings.ToLower(h.Say(views.Lang(ctx), "title")), "Labels": labels})
 		}
 	}
 	f.readRoundRule(ctx, errs)

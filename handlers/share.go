@@ -60,7 +60,7 @@ func (a *App) setMe(c echo.Context) error {
 	ctx := c.Request().Context()
 	seat, err := strconv.Atoi(c.FormValue("seat"))
 	if err != nil {
-		return referee.Invalid("seat", "seat-pick", text(ctx, "seat-pick", nil), nil)
+		return referee.Invalid("seat", "seat-pick", nil)
 	}
 	g, err := a.store.Settings(ctx, c.Param("slug"))
 	if err != nil {

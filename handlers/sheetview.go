@@ -7,7 +7,6 @@ import (
 
 	"chickenfoot/db"
 	"chickenfoot/referee"
-	"chickenfoot/referee/lang"
 	"chickenfoot/views"
 )
 
@@ -29,7 +28,7 @@ func sheetView(ctx context.Context, sh db.Sheet) views.SheetView {
 			s.Leaders[w] = true
 		}
 		if !sh.Finished { // a finished game says why, and draws it, in its final standings
-			s.Lead = lang.Say(views.Lang(ctx), out.Why)
+			s.Lead = out.Why.Say(views.Lang(ctx))
 			s.Chart = totalsChart(ctx, sh)
 		}
 	}
@@ -68,7 +67,7 @@ func sheetLine(ctx context.Context, sh db.Sheet, r referee.SheetRound) views.She
 // tie-break applied and explained.
 func finalStandings(ctx context.Context, sh db.Sheet) *views.Final {
 	out := sh.Standings()
-	f := &views.Final{Reason: lang.Say(views.Lang(ctx), out.Why), Chart: totalsChart(ctx, sh)}
+	f := &views.Final{Reason: out.Why.Say(views.Lang(ctx)), Chart: totalsChart(ctx, sh)}
 	for _, st := range out.Standings {
 		f.Places = append(f.Places, views.Place{Place: st.Place, Name: st.Name, Total: st.Total})
 	}

@@ -31,7 +31,7 @@ func readActionForm(c echo.Context) actionForm {
 func (f actionForm) action(ctx context.Context, set referee.Set) (referee.Action, error) {
 	seat, err := strconv.Atoi(f.seat)
 	if err != nil {
-		return referee.Action{}, invalid(ctx, "seat", "act-seat", nil)
+		return referee.Action{}, invalid("seat", "act-seat", nil)
 	}
 	a := referee.Action{Seat: seat, Kind: referee.ActionKind(f.kind)}
 	switch a.Kind {
@@ -39,10 +39,10 @@ func (f actionForm) action(ctx context.Context, set referee.Set) (referee.Action
 		return a, nil
 	case referee.ActPlay:
 	default:
-		return a, invalid(ctx, "kind", "kind", nil)
+		return a, invalid("kind", "kind", nil)
 	}
 	if f.tile == "" {
-		return a, invalid(ctx, "tile", "lay-tile", nil)
+		return a, invalid("tile", "lay-tile", nil)
 	}
 	t, err := set.Parse(f.tile)
 	if err != nil {
@@ -52,7 +52,7 @@ func (f actionForm) action(ctx context.Context, set referee.Set) (referee.Action
 	if !a.Move.Start {
 		if a.Move.On, err = referee.ParseTile(f.on); err != nil {
 			p := referee.Params{"Tile": t.String(), "On": f.on}
-			return a, &referee.RuleError{Code: referee.CodeUnknownEnd, Tile: t.String(), On: f.on, Key: "lay-on", Params: p, Reason: text(ctx, "lay-on", p)}
+			return a, &referee.RuleError{Code: referee.CodeUnknownEnd, Tile: t.String(), On: f.on, Key: "lay-on", Params: p}
 		}
 	}
 	return a, nil
@@ -66,7 +66,7 @@ func (f actionForm) basedOn(ctx context.Context) (int, error) {
 	}
 	n, err := strconv.Atoi(f.seq)
 	if err != nil || n < 0 {
-		return 0, invalid(ctx, "seq", "version", nil)
+		return 0, invalid("seq", "version", nil)
 	}
 	return n, nil
 }

@@ -45,7 +45,6 @@ func (a *App) undo(c echo.Context) error {
 // undoBasis is what the undo form was based on: the round's version, the
 // change it offered to take back, and its one-time id.
 func undoBasis(c echo.Context) (db.Basis, error) {
-	ctx := c.Request().Context()
 	b := db.Basis{Version: db.Unchecked, Form: formID(c)}
 	for name, to := range map[string]*int64{"version": &b.Version, "change": &b.Change} {
 		v := c.FormValue(name)
@@ -54,7 +53,7 @@ func undoBasis(c echo.Context) (db.Basis, error) {
 		}
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 {
-			return b, invalid(ctx, "version", "version", nil)
+			return b, invalid("version", "version", nil)
 		}
 		*to = n
 	}

@@ -33,14 +33,14 @@ func (r Rules) TypedEntry(pips int, doubleBlank bool, blankHalves int) (Entry, e
 	switch {
 	case blankHalves < 0 || blankHalves > int(r.Set):
 		p := Params{"N": blankHalves, "Max": int(r.Set), "Set": r.Set}
-		return Entry{}, Invalid("blank_halves", "blank-halves", messages.Text("blank-halves", p), p)
+		return Entry{}, Invalid("blank_halves", "blank-halves", p)
 	case pips < 0:
-		return Entry{}, Invalid("pips", "pips-negative", messages.Text("pips-negative", nil), nil)
+		return Entry{}, Invalid("pips", "pips-negative", nil)
 	case pips > MaxHandPips:
 		p := Params{"N": pips}
-		return Entry{}, Invalid("pips", "pips-too-many", messages.Text("pips-too-many", p), p)
+		return Entry{}, Invalid("pips", "pips-too-many", p)
 	case pips == 0 && !doubleBlank:
-		return Entry{}, Invalid("pips", "pips-zero", messages.Text("pips-zero", nil), nil)
+		return Entry{}, Invalid("pips", "pips-zero", nil)
 	}
 	score := r.TypedScore(pips, doubleBlank) + blankHalves*r.BlankHalf
 	return Entry{Pips: pips, DoubleBlank: doubleBlank, BlankHalves: blankHalves, Score: score}, nil
@@ -54,7 +54,7 @@ func (r Rules) TappedEntry(hand []Tile) (Entry, error) {
 	for _, t := range hand {
 		if !r.Set.Contains(t) {
 			p := Params{"Tile": t.String(), "Set": r.Set}
-			return Entry{}, Invalid("tile", "tile-not-in-set", messages.Text("tile-not-in-set", p), p)
+			return Entry{}, Invalid("tile", "tile-not-in-set", p)
 		}
 		if !slices.Contains(tiles, t) {
 			tiles = append(tiles, t)
@@ -119,10 +119,10 @@ func (s Sheet) CheckAuthor(n int, by string) error {
 	case r == nil:
 		return NotFound("round")
 	case by == "" && r.Closed:
-		return Invalid("by", "by-missing", messages.Text("by-missing", nil), nil)
+		return Invalid("by", "by-missing", nil)
 	case by != "" && !slices.Contains(s.Players, by):
 		p := Params{"By": by}
-		return Invalid("by", "by-unknown", messages.Text("by-unknown", p), p)
+		return Invalid("by", "by-unknown", p)
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package referee
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // A Code names the rule an action broke. Codes are stable: stored logs,
 // the command line and the web app all use them, so they never change
@@ -145,9 +148,9 @@ var (
 
 // A RuleError is the one error type of the app: a refused action or
 // request, which rule or request code it broke (Code), the tile and the
-// place involved, and a sentence a player at the table can read. Key and
-// Params name the sentence in the message catalog, so a user interface
-// can word it in its own language.
+// place involved, and the sentence that says why as a message key of the
+// catalog and its typed parameters, so any language can word it (see
+// Reason and Say).
 type RuleError struct {
 	Code   Code
 	Tile   string // the tile as entered, or canonical when known
@@ -155,10 +158,47 @@ type RuleError struct {
 	Field  string // for CodeInvalid: the input to fix
 	Key    string // the message's key in the catalog
 	Params Params // the values the message is filled in with
-	Reason string // one plain-language sentence
 }
 
-func (e *RuleError) Error() string { return string(e.Code) + ": " + e.Reason }
+// Params are the named values a message is filled in with: Name, Tile, N.
+type Params map[string]any
+
+// refusal is the RuleError of code worded by the message key with p. The
+// tile and place, when p has them, are copied into the error's Tile and On.
+func refusal(code Code, key string, p Params) *RuleError {
+	e := &RuleError{Code: code, Key: key, Params: p}
+	if t, ok := p["Tile"]; ok {
+		e.Tile = fmt.Sprint(t)
+	}
+	if on, ok := p["On"]; ok {
+		e.On = fmt.Sprint(on)
+	}
+	return e
+}
+
+// Invalid reports input that can't be read or is out of range: field
+// names the input to fix, and the message key with p says how.
+func Invalid(field, key string, p Params) *RuleError {
+	return &RuleError{Code: CodeInvalid, Field: field, Key: key, Params: p}
+}
+
+// NotFound reports that the game, round or seat asked for does not exist.
+func NotFound(what string) *RuleError {
+	return refusal(CodeNotFound, "not-found", Params{"What": what})
+}
+
+// ViewOnly refuses a change asked for through a game's view-only link.
+func ViewOnly() *RuleError { return refusal(CodeViewOnly, "view-only", nil) }
+
+// Conflict reports a request made on a state that has changed since; key
+// names the catalog message that says what changed.
+func Conflict(key string, p Params) *RuleError { return refusal(CodeConflict, key, p) }
+
+// UnknownSeat refuses an action by a seat named name, which is not one of
+// the table's seats, names.
+func UnknownSeat(name string, names []string) *RuleError {
+	return refusal(CodeBadSeat, "bad-seat.name", Params{"Seat": name, "Names": names})
+}
 
 // Unwrap returns the category sentinel of the error's code.
 func (e *RuleError) Unwrap() error {

@@ -15,7 +15,7 @@ func ExampleLayout_Play() {
 		if err := layout.Play(m); err != nil {
 			var re *referee.RuleError
 			errors.As(err, &re)
-			fmt.Println(re.Code, "-", re.Reason)
+			fmt.Println(re.Code, "-", re.Reason())
 			continue
 		}
 		fmt.Println(m, "ok")
@@ -69,7 +69,7 @@ func ExampleRules_Standings() {
 	for _, s := range out.Standings {
 		fmt.Println(s.Place, s.Name, s.Total)
 	}
-	fmt.Println(out.Reason)
+	fmt.Println(out.Reason())
 	// Output:
 	// 1 Ann 10
 	// 2 Bob 10

@@ -33,7 +33,7 @@ func (l *Layout) ScoreHands(hands map[string][]string) (map[string]int, []HandPr
 			if err != nil {
 				p := Params{"Name": name, "Reason": err.Error()}
 				if re := (*RuleError)(nil); errors.As(err, &re) {
-					p["Reason"], p["Cause"] = re.Reason, re // Cause words Reason in another language
+					p["Reason"] = re // quoted in the language of the message
 				}
 				problems = append(problems, HandProblem{name, text, refusal(CodeBadTile, "hand.bad-tile", p)})
 				continue

@@ -1,21 +1,17 @@
 package referee
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // A HouseRule describes one field of Rules once, so that the setup form,
 // the rules page, "rules in play", the referee command's documentation and
-// Validate are all produced from the same row.
+// Validate are all produced from the same row. Its words are in the
+// catalog, keyed by its JSON name and values (see Say and SayChoice).
 type HouseRule struct {
 	Field   string   // the Rules field: "SpinnerArms"
 	JSON    string   // its JSON name and form field: "spinner_arms"
-	Title   string   // its name in the setup form: "Starting double"
-	Meaning string   // what it decides, in one line
-	Source  string   // which rule sources agree, or that it is a house rule
 	Topic   string   // the part of the game it belongs to: the rules page's section id
 	More    bool     // the setup form folds it away under "more house rules"
 	Choices []Choice // the values of a choice rule; nil for an open number
@@ -24,19 +20,15 @@ type HouseRule struct {
 	access
 }
 
-// A Choice is one value of a choice rule, in the words of the setup form.
+// A Choice is one value of a choice rule and where it comes from.
 type Choice struct {
 	Value string // as Rules.Value gives it: "4", "one-may-play"
-	Label string // "Four arms"
-	About string // one line on what it does
 	Said  Said   // which sources play it this way, or why none is named
 }
 
 // A Span is the values of an open number: 0, which has a meaning of its
 // own, or a number from 1 up to a limit.
 type Span struct {
-	Zero    string        // what 0 means: "one per double"
-	Rest    string        // the other values, with %v for the limit: "a count from 1 to %v"
 	Max     func(Set) int // the limit with a set
 	MaxName string        // the limit for any set, in words: "N+1"
 	// Where 0 and the other values come from.
@@ -48,7 +40,7 @@ type access struct {
 	get    func(Rules) string
 	put    func(*Rules, string) // only ever given an allowed value
 	number bool                 // the field is a number, so errors carry an int
-	want   func(Rules) string   // overrides the wording made from Choices or Span
+	plain  bool                 // its allowed values are listed as they are, not from Choices
 }
 
 func number[T ~int](f func(*Rules) *T) access {
@@ -94,7 +86,7 @@ func (r Rules) Value(json string) string {
 func (r *Rules) SetValue(json, value string) error {
 	h, ok := LookupHouseRule(json)
 	if !ok {
-		return fmt.Errorf("rules: there is no house rule called %q: %w", json, ErrRules)
+		return unknownRule(json)
 	}
 	if h.number {
 		n, err := strconv.Atoi(value)
@@ -113,57 +105,6 @@ func (r *Rules) SetValue(json, value string) error {
 // Default is the rule's value in Standard().
 func (h HouseRule) Default() string { return h.get(Standard()) }
 
-// Label words the rule's value in r as the setup form does: the chosen
-// value's label, or for an open number the meaning of 0 or the number.
-func (h HouseRule) Label(r Rules) string {
-	v := h.get(r)
-	if h.Span != nil && v == "0" {
-		return h.Span.Zero
-	}
-	for _, c := range h.Choices {
-		if c.Value == v {
-			return c.Label
-		}
-	}
-	return v
-}
-
-// Want says which values the rule allows in r, as a *RulesError words it:
-// "4 or 6", `one of "draw", "burn"`, "0 (off) or a positive total up to 100000".
-func (h HouseRule) Want(r Rules) string {
-	switch {
-	case h.want != nil:
-		return h.want(r)
-	case h.Span != nil:
-		return fmt.Sprintf("0 (%s) or "+h.Span.Rest, h.Span.Zero, h.Span.Max(r.Set))
-	}
-	vals := make([]string, len(h.Choices))
-	for i, c := range h.Choices {
-		vals[i] = strconv.Quote(c.Value)
-	}
-	if !h.number {
-		return "one of " + strings.Join(vals, ", ")
-	}
-	nums := make([]int, len(h.Choices))
-	for i, c := range h.Choices {
-		nums[i], _ = strconv.Atoi(c.Value)
-	}
-	slices.Sort(nums)
-	for i, n := range nums {
-		vals[i] = strconv.Itoa(n)
-	}
-	return orList(vals)
-}
-
-// Range says which values an open number allows with any set; it is ""
-// for a choice rule.
-func (h HouseRule) Range() string {
-	if h.Span == nil {
-		return ""
-	}
-	return fmt.Sprintf("0 (%s) or "+h.Span.Rest, h.Span.Zero, h.Span.MaxName)
-}
-
 // refuse returns the *RulesError for v, the rule's value as text, or nil
 // when the rule allows it in r.
 func (h HouseRule) refuse(r Rules, v string) error {
@@ -180,12 +121,4 @@ func (h HouseRule) refuse(r Rules, v string) error {
 		value = n
 	}
 	return &RulesError{Field: h.JSON, Value: value, Want: h.Want(r)}
-}
-
-// orList joins "a", "b", "c" as "a, b or c".
-func orList(vals []string) string {
-	if len(vals) < 2 {
-		return strings.Join(vals, "")
-	}
-	return strings.Join(vals[:len(vals)-1], ", ") + " or " + vals[len(vals)-1]
 }

@@ -95,7 +95,7 @@ func TestLayoutCodes(t *testing.T) {
 				t.Fatalf("play %s on %q = %v, want %s", tt.tile, tt.on, err, tt.want)
 			case tt.want != "" && l.String() != before:
 				t.Fatalf("refused play changed the layout to %q, want %q", l.String(), before)
-			case tt.want != "" && re.Reason == "":
+			case tt.want != "" && re.Reason() == "":
 				t.Fatalf("refusal %s has no reason", re.Code)
 			}
 		})

@@ -5,35 +5,46 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"chickenfoot/referee/lang"
 )
 
+// TestMessagesRender checks every message the referee says renders in
+// every language with its sample parameters, and with other counts: no
+// missing parameter, key or plural form.
 func TestMessagesRender(t *testing.T) {
 	t.Parallel()
-	for _, key := range slices.Sorted(slices.Values(messages.Keys())) {
-		t.Run(key, func(t *testing.T) {
-			p, ok := samples[key]
-			if !ok {
-				t.Fatalf("message %q has no sample parameters; add them to samples", key)
+	for _, key := range slices.Sorted(maps.Keys(samples)) {
+		for _, tag := range lang.Supported() {
+			if !lang.Has(tag, key) {
+				t.Errorf("samples has %q, which is not in the %s catalog", key, tag)
+				continue
 			}
-			var b strings.Builder
-			if err := messages.tmpl.Lookup(key).Execute(&b, p); err != nil {
-				t.Fatalf("Text(%q, %v) fails: %v", key, p, err)
+			for _, n := range []int{0, 1, 2, 25} {
+				p := withCount(samples[key], n)
+				got := lang.Text(tag, key, p)
+				if strings.TrimSpace(got) == "" || strings.HasPrefix(got, "[") || strings.Contains(got, "<no value>") {
+					t.Errorf("Text(%s, %q, %v) = %q", tag, key, p, got)
+				}
 			}
-			if strings.TrimSpace(b.String()) == "" {
-				t.Fatalf("Text(%q, %v) is empty", key, p)
-			}
-		})
-	}
-	for key := range samples {
-		if !messages.Has(key) {
-			t.Errorf("samples has %q, which is not in the catalog", key)
 		}
 	}
+}
+
+// withCount is p with its count N set to n, when it has one.
+func withCount(p Params, n int) Params {
+	if _, ok := p["N"]; !ok {
+		return p
+	}
+	out := maps.Clone(p)
+	out["N"] = n
+	return out
 }
 
 // TestMessageCounts checks the messages that count things say "1 tile"
@@ -58,7 +69,7 @@ func TestMessageCounts(t *testing.T) {
 			"each with 0 zero rounds, so the lowest non-zero round decides: Ann's was none, Bob's 4"},
 	}
 	for _, tt := range tests {
-		if got := messages.Text(tt.key, tt.p); got != tt.want {
+		if got := Text(tt.key, tt.p); got != tt.want {
 			t.Errorf("Text(%q, %v) = %q,\nwant %q", tt.key, tt.p, got, tt.want)
 		}
 	}
@@ -66,7 +77,7 @@ func TestMessageCounts(t *testing.T) {
 
 // keyArgs are the functions that take a message key: the place of the key
 // among their arguments, and of the parameters.
-var keyArgs = map[string][2]int{"refusal": {1, 2}, "refuse": {2, 3}, "Conflict": {0, 1}, "Invalid": {1, 3}, "Text": {0, 1}}
+var keyArgs = map[string][2]int{"refusal": {1, 2}, "refuse": {2, 3}, "Conflict": {0, 1}, "Invalid": {1, 2}}
 
 // A keyUse is a message key named in the package's code.
 type keyUse struct {
@@ -169,8 +180,7 @@ func isPhraseString(fn *ast.FuncDecl) bool {
 	return ok && id.Name == "Phrase"
 }
 
-// keyCall reports whether call is to a function of keyArgs; Text counts
-// only as messages.Text.
+// keyCall reports whether call is to a function of keyArgs.
 func keyCall(call *ast.CallExpr) (string, [2]int, bool) {
 	var name string
 	switch f := call.Fun.(type) {
@@ -178,9 +188,6 @@ func keyCall(call *ast.CallExpr) (string, [2]int, bool) {
 		name = f.Name
 	case *ast.SelectorExpr:
 		name = f.Sel.Name
-		if x, ok := f.X.(*ast.Ident); name == "Text" && (!ok || x.Name != "messages") {
-			return "", [2]int{}, false
-		}
 	default:
 		return "", [2]int{}, false
 	}
@@ -227,11 +234,11 @@ func isParam(fn *ast.FuncDecl, name string) bool {
 func TestMessageKeysInCode(t *testing.T) {
 	t.Parallel()
 	uses := keyUses(t)
-	if len(uses) < len(messages.Keys())/2 {
+	if len(uses) < len(samples)/2 {
 		t.Fatalf("found only %d message keys in the code; is the scan broken?", len(uses))
 	}
 	for _, u := range uses {
-		if !messages.Has(u.key) {
+		if !lang.Has(lang.Default, u.key) {
 			t.Errorf("%s: %s(%q): no such message in the catalog", u.at, u.fn, u.key)
 			continue
 		}
@@ -264,15 +271,16 @@ func TestRefusalMessages(t *testing.T) {
 				t.Fatalf("got %v, want a *RuleError with key %q", tc.err, tc.key)
 			case re.Key != tc.key:
 				t.Fatalf("Key = %q, want %q (%v)", re.Key, tc.key, re)
-			case re.Reason != messages.Text(re.Key, re.Params):
-				t.Fatalf("Reason = %q,\nwant Text(%q, %v) = %q", re.Reason, re.Key, re.Params, messages.Text(re.Key, re.Params))
-			case strings.HasPrefix(re.Reason, "["):
-				t.Fatalf("Reason = %q, want a sentence", re.Reason)
+			}
+			for _, tag := range lang.Supported() {
+				if got := re.Say(tag); got == "" || strings.HasPrefix(got, "[") || strings.Contains(got, "<no value>") {
+					t.Errorf("Say(%s) = %q, want a sentence", tag, got)
+				}
 			}
 		})
 	}
 	for _, u := range keyUses(t) {
-		if u.fn != "Text" && u.fn != "Phrase" && !tested[u.key] { // a phrase is a sentence, not a refusal
+		if u.fn != "Phrase" && !tested[u.key] { // a phrase is a sentence, not a refusal
 			t.Errorf("%s: no case of TestRefusalMessages is refused with %q", u.at, u.key)
 			tested[u.key] = true
 		}

@@ -156,12 +156,13 @@ func (r *Round) seat(hands [][]Tile) error {
 	return nil
 }
 
-// who names a seat in messages: the player's name when the deal has one.
-func (r *Round) who(seat int) string {
+// who names a seat in messages: the player's name when the deal has one,
+// else "seat 2" in the message's language.
+func (r *Round) who(seat int) any {
 	if seat >= 0 && seat < len(r.deal.Names) && r.deal.Names[seat] != "" {
 		return r.deal.Names[seat]
 	}
-	return messages.Text("seat", Params{"Seat": seat})
+	return Phrase{"seat", Params{"Seat": seat}}
 }
 
 // Layout is the table of the round. Change it only through Act.

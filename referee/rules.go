@@ -3,7 +3,6 @@ package referee
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"reflect"
 	"slices"
 )
@@ -68,9 +67,9 @@ func Standard() Rules {
 }
 
 // A Preset is a named set of house rules offered when a game is created.
+// Its one-line description is in the catalog under its name (see Say).
 type Preset struct {
 	Name  string
-	About string
 	Rules Rules
 }
 
@@ -85,11 +84,11 @@ func Presets() []Preset {
 	family := Standard()
 	family.DoubleBlank, family.Impossible, family.TieBreak = 0, ImpossibleReleased, TieShared
 	return []Preset{
-		{"standard", "The common rules: double-9, a four-armed spinner, 0-0 scores 50.", Standard()},
-		{"double-chickenfoot", "Double-12 with a six-armed spinner, three arms on each long side.", double},
-		{"keep-drawing", "Draw until a tile fits; an unheld double is skipped for the next one down.", danish},
-		{"strict", "Must lay a drawn tile that fits, no take-backs, a silent last tile costs a draw, going out on a double costs 50.", strict},
-		{"family", "0-0 scores nothing, a stuck chickie is let go, and ties share the win.", family},
+		{"standard", Standard()},
+		{"double-chickenfoot", double},
+		{"keep-drawing", danish},
+		{"strict", strict},
+		{"family", family},
 	}
 }
 
@@ -114,10 +113,6 @@ type RulesError struct {
 	Want  string
 }
 
-func (e *RulesError) Error() string {
-	return fmt.Sprintf("rules: %s is %v, but it must be %s", e.Field, e.Value, e.Want)
-}
-
 // Unwrap returns ErrRules.
 func (e *RulesError) Unwrap() error { return ErrRules }
 
@@ -132,7 +127,7 @@ func (r Rules) Validate() error {
 		}
 	}
 	if r.Rounds != 0 && r.LossLimit != 0 {
-		return &RulesError{Field: "loss_threshold", Value: r.LossLimit, Want: "0 when a fixed number of rounds is set"}
+		return &RulesError{Field: "loss_threshold", Value: r.LossLimit, Want: noRounds()}
 	}
 	return nil
 }

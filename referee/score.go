@@ -111,8 +111,7 @@ type Standing struct {
 type Outcome struct {
 	Standings []Standing
 	Winners   []int
-	Why       Phrase // Reason, to be worded in another language
-	Reason    string
+	Why       Phrase // the sentence, worded by Reason or Phrase.Say
 }
 
 // Standings totals the rounds played so far and ranks the players: lowest
@@ -159,7 +158,6 @@ func (r Rules) Standings(names []string, results []Result) Outcome {
 		}
 	}
 	out.Why = r.reason(rows)
-	out.Reason = out.Why.String()
 	return out
 }
 
@@ -244,7 +242,7 @@ func (r Rules) tieRule() Phrase {
 // "Ann had 3 zero rounds, Bob 2". The first player's figure is said in
 // full, the others' in a catalog fragment each.
 func (r Rules) tieDetail(group []Standing) Phrase {
-	first, others := group[0], make([]Phrase, len(group)-1)
+	first, others := group[0], make(Phrases, len(group)-1)
 	switch {
 	case r.TieBreak == TieMostOut:
 		for i, row := range group[1:] {

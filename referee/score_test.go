@@ -112,8 +112,8 @@ func TestStandings(t *testing.T) {
 			if p := fmt.Sprintf("Ann:%d Bob:%d Cy:%d", places["Ann"], places["Bob"], places["Cy"]); p != tt.places {
 				t.Errorf("places = %s, want %s", p, tt.places)
 			}
-			if got.Reason != tt.reason {
-				t.Errorf("Reason = %q,\nwant %q", got.Reason, tt.reason)
+			if got.Reason() != tt.reason {
+				t.Errorf("Reason = %q,\nwant %q", got.Reason(), tt.reason)
 			}
 		})
 	}

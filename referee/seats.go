@@ -41,7 +41,7 @@ func ParseMissed(s string) (Missed, error) {
 		return m, nil
 	}
 	p := Params{"Value": s}
-	return "", Invalid("missed", "missed", messages.Text("missed", p), p)
+	return "", Invalid("missed", "missed", p)
 }
 
 // plays reports whether the stay takes in round n.
@@ -119,7 +119,7 @@ func (s Sheet) CheckJoin(name string) (hand int, err error) {
 	}
 	if i := slices.IndexFunc(s.Players, func(p string) bool { return strings.EqualFold(p, name) }); i >= 0 {
 		p := Params{"Name": s.Players[i]}
-		return 0, Invalid("name", "join-taken", messages.Text("join-taken", p), p)
+		return 0, Invalid("name", "join-taken", p)
 	}
 	players := len(s.Seated(s.JoinRound())) + 1
 	full := refusal(CodeTableFull, "join-full", Params{"Name": name, "N": players, "Set": s.Rules.Set})

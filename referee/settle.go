@@ -110,11 +110,11 @@ func (s Sheet) CheckOpening(n, double, setter int) error {
 	case r == nil:
 		return NotFound("round")
 	case setter < 0 || setter >= len(s.Players):
-		return Invalid("setter", "setter", messages.Text("setter", nil), nil)
+		return Invalid("setter", "setter", nil)
 	case !s.Plays(setter, n):
 		return refusal(CodeNotPlaying, "not-playing", Params{"Name": s.Players[setter], "N": n})
 	case double < 0 || double > int(s.Rules.Set):
-		return Invalid("double", "double", messages.Text("double", nil), nil)
+		return Invalid("double", "double", nil)
 	case r.Closed:
 		return Conflict("round-closed", Params{"N": n})
 	case r.OnTable > 0 && double != r.Double():

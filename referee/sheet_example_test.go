@@ -42,7 +42,7 @@ func ExampleSheet_Close() {
 	for _, s := range sheet.Standings().Standings {
 		fmt.Println(s.Place, s.Name, s.Total)
 	}
-	fmt.Println(sheet.Standings().Reason)
+	fmt.Println(sheet.Standings().Reason())
 	// Output:
 	// missing-entries: Enter a score for Cy to close the round.
 	// round 1 closes; round 2 opens on 5-5

@@ -85,10 +85,10 @@ func checkErr(t *testing.T, call string, err error, want wantErr) {
 	} else if !errors.Is(err, cat) {
 		t.Errorf("errors.Is(%s, %v) = false, want true", call, cat)
 	}
-	if re.Reason == "" || strings.HasPrefix(re.Reason, "[") {
-		t.Errorf("%s reason = %q, want a sentence from the catalog", call, re.Reason)
+	if re.Reason() == "" || strings.HasPrefix(re.Reason(), "[") {
+		t.Errorf("%s reason = %q, want a sentence from the catalog", call, re.Reason())
 	}
-	if !strings.Contains(re.Reason, want.mention) {
-		t.Errorf("%s reason = %q, want it to say %q", call, re.Reason, want.mention)
+	if !strings.Contains(re.Reason(), want.mention) {
+		t.Errorf("%s reason = %q, want it to say %q", call, re.Reason(), want.mention)
 	}
 }

@@ -106,7 +106,7 @@ func CheckSeen(actions, seen int) error {
 		return nil
 	case seen < 0 || seen > actions:
 		p := Params{"N": seen}
-		return Invalid("seq", "seq", messages.Text("seq", p), p)
+		return Invalid("seq", "seq", p)
 	}
 	return Conflict("table-changed", Params{"N": actions - seen})
 }
@@ -129,7 +129,7 @@ func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, err
 	if errors.As(err, &re) && !errors.Is(err, ErrNotFound) {
 		// The log holds an action the rules refuse now: it was kept before
 		// a rule changed, and nothing can be added after it.
-		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, Conflict("log-stale", Params{"Reason": re.Reason})
+		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, Conflict("log-stale", Params{"Reason": re})
 	}
 	if err != nil {
 		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, err

@@ -1,12 +1,5 @@
 package referee
 
-import (
-	"math/bits"
-	"slices"
-	"strconv"
-	"strings"
-)
-
 // Sources is a set of the five published rule sets the rules are written from, one bit each.
 type Sources uint8
 
@@ -21,14 +14,10 @@ const (
 	AllSources = MixedPage | Afrikaans | Video | Danish | PlayPage
 )
 
-// sourceNames are each source's language and, for the English ones that
-// share it, the short name that tells them apart; in the order of the bits.
-var sourceNames = []struct{ lang, name string }{
-	{"English", "the mixed page"},
-	{"Afrikaans", ""},
-	{"English", "the video"},
-	{"Danish", ""},
-	{"English", "the domino-play page"},
+// sourceIDs name the five sources in the catalog, in the order of their
+// bits, with the language each is written in.
+var sourceIDs = []struct{ id, lang string }{
+	{"mixed", "en"}, {"af", "af"}, {"video", "en"}, {"da", "da"}, {"play", "en"},
 }
 
 // Unsourced says why a statement no source makes is on the page at all.
@@ -48,65 +37,4 @@ const (
 type Said struct {
 	By  Sources
 	Not Unsourced
-}
-
-// Words says where a statement comes from as a player reads it after
-// "Sources:": "all five sources", "most sources (4 of 5)", "one Danish
-// source", "two English sources (the video, the domino-play page)", or
-// why no source is named.
-func (s Said) Words() string {
-	switch s.Not {
-	case Custom:
-		return "none; a house rule some tables play"
-	case Follows:
-		return "none needed; it follows from the tiles and the rules"
-	case LeftOpen:
-		return "none; they leave this open"
-	}
-	switch n := bits.OnesCount8(uint8(s.By & AllSources)); {
-	case n == 0:
-		return ""
-	case n == 5:
-		return "all five sources"
-	case n >= 3:
-		return "most sources (" + strconv.Itoa(n) + " of 5)"
-	}
-	return s.By.few()
-}
-
-// few words one or two sources by language: "one Danish source", "one
-// Afrikaans and one English source (the video)".
-func (s Sources) few() string {
-	var langs, names []string
-	for i, n := range sourceNames {
-		if s&(1<<i) == 0 {
-			continue
-		}
-		langs = append(langs, n.lang)
-		if n.name != "" {
-			names = append(names, n.name)
-		}
-	}
-	slices.Sort(langs)
-	words := "one " + strings.Join(langs, " and one ") + " source"
-	if len(langs) == 2 && langs[0] == langs[1] {
-		words = "two " + langs[0] + " sources"
-	}
-	if len(names) > 0 {
-		words += " (" + strings.Join(names, ", ") + ")"
-	}
-	return words
-}
-
-// Heading names the source as the page's list of sources does: "Danish",
-// "English: the video".
-func (s Sources) Heading() string {
-	i := bits.TrailingZeros8(uint8(s))
-	if i >= len(sourceNames) {
-		return ""
-	}
-	if n := sourceNames[i]; n.name != "" {
-		return n.lang + ": " + n.name
-	}
-	return sourceNames[i].lang
 }

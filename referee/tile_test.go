@@ -127,7 +127,7 @@ func TestSet(t *testing.T) {
 	}{{9, "x-3"}, {9, "19-3"}, {6, "7.5-1"}, {18, "20-1"}} {
 		_, err := tc.set.Parse(tc.text)
 		var re *RuleError
-		if !errors.As(err, &re) || re.Code != CodeBadTile || re.Params["Max"] != int(tc.set) || !strings.Contains(re.Reason, "0 to "+strconv.Itoa(int(tc.set))+".") {
+		if !errors.As(err, &re) || re.Code != CodeBadTile || re.Params["Max"] != int(tc.set) || !strings.Contains(re.Reason(), "0 to "+strconv.Itoa(int(tc.set))+".") {
 			t.Errorf("%s.Parse(%q) = %v, want a bad tile whose halves go from 0 to %d", tc.set, tc.text, err, int(tc.set))
 		}
 	}

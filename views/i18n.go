@@ -2,7 +2,6 @@ package views
 
 import (
 	"context"
-	"embed"
 	"slices"
 	"strconv"
 	"sync"
@@ -11,24 +10,8 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
-	"chickenfoot/referee"
 	"chickenfoot/referee/lang"
 )
-
-// The app's own words, in every language it speaks: one directory per
-// language tag under locales, its files by part of the app, every file's
-// keys in every language (see TestCatalog).
-//
-//go:embed locales
-var localeFiles embed.FS
-
-var words = func() *lang.Catalog {
-	c, err := lang.Load(localeFiles, "locales")
-	if err != nil {
-		panic(err)
-	}
-	return c
-}()
 
 type langKey struct{}
 
@@ -56,26 +39,26 @@ func pathOf(ctx context.Context) string {
 	return "/"
 }
 
-// T words message key in the page's language, filled in with the
-// parameters given as name, value pairs: T(ctx, "ui.game.players", "N", 3).
+// T words message key of the catalog (package lang) in the page's
+// language, filled in with the parameters given as name, value pairs:
+// T(ctx, "ui.game.players", "N", 3).
 func T(ctx context.Context, key string, kv ...any) string {
-	return words.TextPairs(Lang(ctx), key, kv...)
+	return lang.Pairs(Lang(ctx), key, kv...)
 }
 
 // Text words message key with p in the language tag.
-func Text(tag, key string, p referee.Params) string { return words.Text(tag, key, p) }
+func Text(tag, key string, p map[string]any) string { return lang.Text(tag, key, p) }
 
 // Offered lists the language tags a reader can pick, English first: those
-// the whole app speaks, its pages and sentences here (none missing) and
-// the referee's refusals (package lang). Adding a language is adding its
-// files to both catalogs.
+// the catalog has every message of. Adding a language is adding its
+// files to the catalog.
 func Offered() []string { return slices.Clone(offered()) }
 
-// offered is worked out once: the catalogs never change while the app runs.
+// offered is worked out once: the catalog never changes while the app runs.
 var offered = sync.OnceValue(func() []string {
 	var out []string
-	for _, tag := range words.Supported() {
-		if words.Complete(tag) && lang.IsSupported(tag) {
+	for _, tag := range lang.Supported() {
+		if lang.Complete(tag) {
 			out = append(out, tag)
 		}
 	}
@@ -97,7 +80,7 @@ func langChoices(ctx context.Context) []LangChoice {
 	}
 	out := make([]LangChoice, len(tags))
 	for i, tag := range tags {
-		out[i] = LangChoice{Tag: tag, Name: words.Text(tag, "lang.name", nil), Current: tag == Lang(ctx)}
+		out[i] = LangChoice{Tag: tag, Name: lang.Text(tag, "lang.name", nil), Current: tag == Lang(ctx)}
 	}
 	return out
 }

@@ -47,16 +47,13 @@ type SetupPage struct {
 
 // RuleGroup is one house-rule choice with its options.
 type RuleGroup struct {
-	Field   string
-	Title   string
+	Field   string // its JSON name, which names its words in the catalog
 	Options []RuleOption
 }
 
 // RuleOption is one value of a house rule.
 type RuleOption struct {
-	Value   string
-	Label   string
-	About   string
+	Value   string // as referee.Rules.Value gives it, which names its words in the catalog
 	Checked bool
 }
 

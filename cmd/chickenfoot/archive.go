@@ -17,7 +17,7 @@ import (
 func archiveFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	path := fs.String("db", envOr("CHICKENFOOT_DB", "chickenfoot.db"), "SQLite database file (env CHICKENFOOT_DB)")
+	path := fs.String("db", envOr("CHICKENFOOT_DB", "chickenfoot.db"), say("cli.archive.db-flag"))
 	return fs, path
 }
 
@@ -32,20 +32,20 @@ func envOr(name, fallback string) string {
 // of its links, or its whole address), or every night kept.
 func runExport(args []string, stdout, stderr io.Writer) int {
 	fs, path := archiveFlags("export", stderr)
-	format := fs.String("format", "json", "json (everything, to import again) or csv (one row per player per round)")
-	night := fs.String("night", "", "only this game night: its link, or the part after /g/")
-	group := fs.String("group", "", "only the nights of this table of friends: its link, or the part after /t/")
+	format := fs.String("format", "json", say("cli.export.format-flag"))
+	night := fs.String("night", "", say("cli.export.night-flag"))
+	group := fs.String("group", "", say("cli.export.group-flag"))
 	if err := fs.Parse(args); err != nil {
 		return usageExit(err)
 	}
 	if fs.NArg() > 0 {
-		return fail(stderr, 2, "unexpected argument %q: export writes to standard output; redirect it to a file", fs.Arg(0))
+		return fail(stderr, 2, "%s", say("cli.export.extra", "Arg", fs.Arg(0)))
 	}
 	if *night != "" && *group != "" {
-		return fail(stderr, 2, "give --night or --group, not both")
+		return fail(stderr, 2, "%s", say("cli.export.both"))
 	}
 	if *format != "json" && *format != "csv" {
-		return fail(stderr, 2, "--format %q: pick json or csv", *format)
+		return fail(stderr, 2, "%s", say("cli.export.format", "Format", *format))
 	}
 	store, code := openExisting(*path, stderr)
 	if store == nil {
@@ -54,7 +54,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	defer store.Close()
 	a, err := pickNights(store, *night, *group)
 	if errors.Is(err, referee.ErrNotFound) {
-		return fail(stderr, 2, "nothing in %s has the link %q", *path, *night+*group)
+		return fail(stderr, 2, "%s", say("cli.export.no-link", "Path", *path, "Link", *night+*group))
 	}
 	if err != nil {
 		return fail(stderr, 1, "%v", err)
@@ -65,7 +65,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		err = a.WriteJSON(stdout)
 	}
 	if err != nil {
-		return fail(stderr, 1, "writing the export: %v", err)
+		return fail(stderr, 1, "%s", say("cli.export.writing", "Err", err.Error()))
 	}
 	return 0
 }
@@ -90,7 +90,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageExit(err)
 	}
 	if fs.NArg() != 1 {
-		return fail(stderr, 2, "name one file to import: chickenfoot import [--db FILE] EXPORT.json (- for standard input)")
+		return fail(stderr, 2, "%s", say("cli.import.usage"))
 	}
 	in := stdin
 	if name := fs.Arg(0); name != "-" {
@@ -103,7 +103,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	a, err := db.ReadArchive(in)
 	if err != nil {
-		return fail(stderr, 2, "%v; nothing was imported", err)
+		return fail(stderr, 2, "%s", say("cli.import.nothing", "Err", err.Error()))
 	}
 	store, err := db.Open(context.Background(), *path)
 	if err != nil {
@@ -112,16 +112,12 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer store.Close()
 	n, err := store.Import(context.Background(), a)
 	if errors.Is(err, db.ErrArchive) {
-		return fail(stderr, 2, "%v; nothing was imported", err)
+		return fail(stderr, 2, "%s", say("cli.import.nothing", "Err", err.Error()))
 	}
 	if err != nil {
-		return fail(stderr, 1, "%v; nothing was imported", err)
+		return fail(stderr, 1, "%s", say("cli.import.nothing", "Err", err.Error()))
 	}
-	nights := "game nights"
-	if n == 1 {
-		nights = "game night"
-	}
-	fmt.Fprintf(stdout, "Imported %d %s into %s.\n", n, nights, *path)
+	fmt.Fprintln(stdout, say("cli.import.done", "N", n, "Path", *path))
 	for _, night := range a.Nights {
 		if night.Link != "" {
 			fmt.Fprintf(stdout, "  %s: /g/%s\n", oneLine(night.Name), night.Link)
@@ -134,7 +130,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // a mistyped path should not make an empty one.
 func openExisting(path string, stderr io.Writer) (*db.Store, int) {
 	if _, err := os.Stat(path); err != nil {
-		return nil, fail(stderr, 2, "no database at %s: name it with --db", path)
+		return nil, fail(stderr, 2, "%s", say("cli.archive.no-db", "Path", path))
 	}
 	store, err := db.Open(context.Background(), path)
 	if err != nil {

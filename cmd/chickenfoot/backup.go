@@ -29,23 +29,23 @@ func parseBackup(args []string, getenv func(string) string, stderr io.Writer) (b
 	flags := flag.NewFlagSet("backup", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	flags.Usage = func() {
-		fmt.Fprint(stderr, "usage: chickenfoot backup [--db FILE] OUT\n")
+		fmt.Fprintln(stderr, say("cli.backup.usage"))
 		flags.PrintDefaults()
 	}
-	flags.StringVar(&cfg.db, "db", cfg.db, "the SQLite database to copy (env CHICKENFOOT_DB)")
+	flags.StringVar(&cfg.db, "db", cfg.db, say("cli.backup.db-flag"))
 	if err := flags.Parse(args); err != nil {
 		return cfg, err
 	}
 	switch flags.NArg() {
 	case 0:
-		return cfg, errors.New("say where to write the backup: chickenfoot backup [--db FILE] OUT")
+		return cfg, errors.New(say("cli.backup.no-out"))
 	case 1:
 		cfg.out = flags.Arg(0)
 	default:
-		return cfg, fmt.Errorf("unexpected argument %q: a backup goes to one file", flags.Arg(1))
+		return cfg, errors.New(say("cli.backup.extra", "Arg", flags.Arg(1)))
 	}
 	if cfg.out == "" {
-		return cfg, errors.New("the backup's file name is empty")
+		return cfg, errors.New(say("cli.backup.empty-name"))
 	}
 	return cfg, nil
 }
@@ -66,14 +66,14 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	b, err := backup(ctx, cfg)
 	if errors.Is(err, db.ErrExists) {
-		fmt.Fprintf(stderr, "chickenfoot backup: %s already exists; pick a new name, or remove it first\n", cfg.out)
+		fmt.Fprintf(stderr, "chickenfoot backup: %s\n", say("cli.backup.exists", "Path", cfg.out))
 		return 2
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "chickenfoot backup: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "Backed up %s to %s: %s, %s.\n", cfg.db, b.Path, size(b.Size), plural(b.Games, "game night", "game nights"))
+	fmt.Fprintln(stdout, say("cli.backup.done", "From", cfg.db, "To", b.Path, "Size", size(b.Size), "Nights", b.Games))
 	return 0
 }
 
@@ -81,7 +81,7 @@ func backup(ctx context.Context, cfg backupConfig) (db.BackupCopy, error) {
 	// Open would make an empty database where none is: a mistyped name
 	// must not back up nothing and call it done.
 	if _, err := os.Stat(cfg.db); errors.Is(err, fs.ErrNotExist) {
-		return db.BackupCopy{}, fmt.Errorf("there is no database at %s: name it with --db or CHICKENFOOT_DB", cfg.db)
+		return db.BackupCopy{}, errors.New(say("cli.backup.no-db", "Path", cfg.db))
 	}
 	if _, err := os.Lstat(cfg.out); err == nil {
 		return db.BackupCopy{}, db.ErrExists // checked before opening, so a refusal costs nothing
@@ -98,16 +98,9 @@ func backup(ctx context.Context, cfg backupConfig) (db.BackupCopy, error) {
 func size(n int64) string {
 	switch {
 	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+		return say("cli.size.mb", "N", fmt.Sprintf("%.1f", float64(n)/(1<<20)))
 	case n >= 1<<10:
-		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
+		return say("cli.size.kb", "N", fmt.Sprintf("%.0f", float64(n)/(1<<10)))
 	}
-	return plural(int(n), "byte", "bytes")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return say("count.byte", "N", int(n))
 }

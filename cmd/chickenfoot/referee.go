@@ -86,16 +86,16 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	flags := flag.NewFlagSet("referee", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	tag := flags.String("lang", lang.Default, "the language of the messages: "+strings.Join(lang.Supported(), ", "))
+	tag := flags.String("lang", lang.Default, say("cli.referee.lang-flag", "Tags", strings.Join(lang.Supported(), ", ")))
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
 	if !lang.IsSupported(*tag) {
-		return fail("--lang %q is not a language the referee speaks; use one of %s", *tag, strings.Join(lang.Supported(), ", "))
+		return fail("%s", say("cli.referee.lang-unknown", "Tag", *tag, "Tags", strings.Join(lang.Supported(), ", ")))
 	}
 	args = flags.Args()
 	if len(args) > 1 {
-		return fail("give at most one input file, not %d", len(args))
+		return fail("%s", say("cli.referee.files", "N", len(args)))
 	}
 	data, err := readInput(args, stdin)
 	if err != nil {
@@ -113,23 +113,27 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
-		fmt.Fprintf(stderr, "chickenfoot referee: writing the result: %v\n", err)
+		fmt.Fprintf(stderr, "chickenfoot referee: %s\n", say("cli.referee.writing", "Err", err.Error()))
 		return 1
 	}
 	return 0
 }
 
+// say words the command line's message key in English, the language of
+// its errors, with the parameters as name, value pairs.
+func say(key string, kv ...any) string { return lang.Pairs(lang.Default, key, kv...) }
+
 func readInput(args []string, stdin io.Reader) ([]byte, error) {
 	if len(args) == 1 && args[0] != "-" {
 		data, err := os.ReadFile(args[0])
 		if err != nil {
-			return nil, fmt.Errorf("reading the input: %w", err)
+			return nil, fmt.Errorf("%s: %w", say("cli.referee.reading"), err)
 		}
 		return data, nil
 	}
 	data, err := io.ReadAll(stdin)
 	if err != nil {
-		return nil, fmt.Errorf("reading standard input: %w", err)
+		return nil, fmt.Errorf("%s: %w", say("cli.referee.reading-stdin"), err)
 	}
 	return data, nil
 }
@@ -137,17 +141,17 @@ func readInput(args []string, stdin io.Reader) ([]byte, error) {
 func parseRefereeInput(data []byte) (refereeInput, referee.Rules, int, error) {
 	var in refereeInput
 	if len(bytes.TrimSpace(data)) == 0 {
-		return in, referee.Rules{}, 0, errors.New("the input is empty; give one JSON object with \"moves\" or \"round\"")
+		return in, referee.Rules{}, 0, errors.New(say("cli.referee.empty"))
 	}
 	if bytes.TrimSpace(data)[0] != '{' {
-		return in, referee.Rules{}, 0, errors.New("the input must be one JSON object, like {\"moves\": [{\"tile\": \"9-9\"}]}")
+		return in, referee.Rules{}, 0, errors.New(say("cli.referee.not-object"))
 	}
 	if err := decodeStrict(data, &in, ""); err != nil {
 		return in, referee.Rules{}, 0, err
 	}
 	for i, m := range in.Moves {
 		if m == nil {
-			return in, referee.Rules{}, 0, fmt.Errorf("moves[%d] is null; each move is an object like {\"tile\": \"9-3\", \"on\": \"9-9\"}", i)
+			return in, referee.Rules{}, 0, errors.New(say("cli.referee.null-move", "I", i))
 		}
 	}
 	rules, err := parseRules(in.Rules)
@@ -158,7 +162,7 @@ func parseRefereeInput(data []byte) (refereeInput, referee.Rules, int, error) {
 	if in.StartingDouble != nil {
 		double = *in.StartingDouble
 		if double < 0 || double > int(rules.Set) {
-			return in, rules, 0, fmt.Errorf("starting_double is %d, but a %s set has doubles 0 to %d", double, rules.Set, int(rules.Set))
+			return in, rules, 0, errors.New(say("cli.referee.double", "Double", double, "Set", rules.Set, "Max", int(rules.Set)))
 		}
 	}
 	return in, rules, double, nil
@@ -176,7 +180,7 @@ func parseRules(raw json.RawMessage) (referee.Rules, error) {
 	if peek.Preset != "" {
 		var ok bool
 		if base, ok = referee.PresetRules(peek.Preset); !ok {
-			return base, fmt.Errorf("rules.preset %q is not a preset; use one of %s", peek.Preset, presetNames())
+			return base, errors.New(say("cli.referee.preset", "Preset", peek.Preset, "Names", presetNames()))
 		}
 	}
 	in := rulesInput{Rules: base}
@@ -204,7 +208,7 @@ func decodeStrict(data []byte, v any, prefix string) error {
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
 	if err == nil && dec.More() {
-		err = errors.New("there is more after the JSON object; give exactly one")
+		err = errors.New(say("cli.referee.trailing"))
 	}
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
@@ -212,17 +216,17 @@ func decodeStrict(data []byte, v any, prefix string) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &syntax):
-		return fmt.Errorf("the input is not valid JSON (at byte %d): %v", syntax.Offset, syntax)
+		return errors.New(say("cli.referee.syntax", "Offset", int(syntax.Offset), "Err", syntax.Error()))
 	case errors.As(err, &typ) && typ.Field != "":
 		field := strings.TrimPrefix(typ.Field, "Rules.")
-		return fmt.Errorf("%s%s: expected %s, found a %s", prefix, field, jsonKind(typ.Type), typ.Value)
+		return errors.New(say("cli.referee.type", "Field", prefix+field, "Want", jsonKind(typ.Type), "Found", typ.Value))
 	case errors.As(err, &typ):
-		return fmt.Errorf("%sthe input must be a JSON object, not %s", prefix, typ.Value)
+		return errors.New(say("cli.referee.not-object-type", "Prefix", prefix, "Found", typ.Value))
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("the input ends in the middle of the JSON")
+		return errors.New(say("cli.referee.truncated"))
 	}
 	if prefix == "" {
-		return fmt.Errorf("%s: the input takes rules, starting_double, moves and hands (or round instead of moves and hands), and a move takes tile and on", strings.TrimPrefix(err.Error(), "json: "))
+		return errors.New(say("cli.referee.unknown-field", "Err", strings.TrimPrefix(err.Error(), "json: ")))
 	}
 	return fmt.Errorf("%s%s", strings.TrimSuffix(prefix, "."), strings.TrimPrefix(err.Error(), "json"))
 }
@@ -231,15 +235,15 @@ func decodeStrict(data []byte, v any, prefix string) error {
 func jsonKind(t reflect.Type) string {
 	switch t.Kind() {
 	case reflect.String:
-		return "a string"
+		return say("cli.referee.kind.string")
 	case reflect.Slice, reflect.Array:
-		return "an array"
+		return say("cli.referee.kind.array")
 	case reflect.Map, reflect.Struct, reflect.Pointer:
-		return "an object"
+		return say("cli.referee.kind.object")
 	case reflect.Bool:
-		return "true or false"
+		return say("cli.referee.kind.bool")
 	}
-	return "a number"
+	return say("cli.referee.kind.number")
 }
 
 func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, error) {
@@ -259,7 +263,7 @@ func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, err
 		}
 		var re *referee.RuleError
 		if errors.As(err, &re) {
-			res.OK, res.Rule, res.Message = false, string(re.Code), lang.Reason(in.Lang, re)
+			res.OK, res.Rule, res.Message = false, string(re.Code), re.Say(in.Lang)
 		} else if err != nil {
 			return out, err
 		}
@@ -292,7 +296,7 @@ func scoreHands(hands map[string][]string, layout *referee.Layout, tag string) (
 	scores, found := layout.ScoreHands(hands)
 	problems := make([]problem, len(found))
 	for i, p := range found {
-		problems[i] = problem{Rule: string(p.Err.Code), Hand: p.Hand, Tile: p.Tile, Message: lang.Reason(tag, p.Err)}
+		problems[i] = problem{Rule: string(p.Err.Code), Hand: p.Hand, Tile: p.Tile, Message: p.Err.Say(tag)}
 	}
 	return scores, problems
 }

@@ -156,15 +156,16 @@ func houseRulesText() string {
 		if h.Span == nil {
 			var vs []string
 			for _, c := range h.Choices {
-				vs = append(vs, fmt.Sprintf("`%s` %s", c.Value, strings.ToLower(c.Label[:1])+c.Label[1:]))
+				label := h.SayChoice("en", c.Value, "label")
+				vs = append(vs, fmt.Sprintf("`%s` %s", c.Value, strings.ToLower(label[:1])+label[1:]))
 			}
 			values = strings.Join(vs, "; ")
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", h.JSON, cell(values), h.Default(), cell(h.Meaning), cell(h.Source))
+		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", h.JSON, cell(values), h.Default(), cell(h.Say("en", "meaning")), cell(h.Say("en", "source")))
 	}
 	b.WriteString("\nThe presets:\n")
 	for _, p := range presets {
-		fmt.Fprintf(&b, "- `%s`: %s\n", p.Name, p.About)
+		fmt.Fprintf(&b, "- `%s`: %s\n", p.Name, p.Say("en"))
 	}
 	return b.String()
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"chickenfoot/referee"
-	"chickenfoot/referee/lang"
 )
 
 type roundInput struct {
@@ -70,9 +69,9 @@ func hasRound(in refereeInput) bool {
 func judgeRound(in refereeInput, rules referee.Rules, double int) (refereeOutput, error) {
 	switch {
 	case in.Moves != nil:
-		return refereeOutput{}, errors.New("give either moves (a layout) or round (a whole round), not both")
+		return refereeOutput{}, errors.New(say("cli.round.both"))
 	case in.Hands != nil:
-		return refereeOutput{}, errors.New("hands scores the moves form; a round is scored from its deal, given as round.deal")
+		return refereeOutput{}, errors.New(say("cli.round.hands"))
 	}
 	table, actions, err := parseRound(in.Round, rules, double)
 	if err != nil {
@@ -107,7 +106,7 @@ func judgeAction(r *referee.Round, table seating, a actionInput, tag string) (ac
 	err := act(r, table, a)
 	var re *referee.RuleError
 	if errors.As(err, &re) {
-		res.OK, res.Rule, res.Message = false, string(re.Code), lang.Reason(tag, re)
+		res.OK, res.Rule, res.Message = false, string(re.Code), re.Say(tag)
 	} else if err != nil {
 		return res, err
 	}

@@ -25,11 +25,11 @@ type seating struct {
 func parseRound(raw json.RawMessage, rules referee.Rules, double int) (seating, []actionInput, error) {
 	var in roundInput
 	if !isObject(raw) {
-		return seating{}, nil, errors.New(`round must be a JSON object, like {"seats": ["Ann", "Bob"], "actions": []}`)
+		return seating{}, nil, errors.New(say("cli.round.not-object"))
 	}
 	if err := decodeStrict(raw, &in, "round."); err != nil {
 		if strings.Contains(err.Error(), "unknown field") {
-			err = fmt.Errorf("%v; a round takes seats, deal, boneyard, hand_size and actions", err)
+			err = errors.New(say("cli.round.unknown-field", "Err", err.Error()))
 		}
 		return seating{}, nil, err
 	}
@@ -52,15 +52,14 @@ func isObject(raw json.RawMessage) bool {
 func seatsOf(names []string) (seating, error) {
 	t := seating{seats: names, index: map[string]int{}}
 	if len(names) < 2 {
-		return t, fmt.Errorf(`round.seats names %s; a round needs at least 2, in turn order, like ["Ann", "Bob"]`,
-			referee.Count(len(names), "player", "players"))
+		return t, errors.New(say("cli.round.too-few", "N", len(names)))
 	}
 	for s, name := range names {
 		if strings.TrimSpace(name) == "" {
-			return t, fmt.Errorf("round.seats[%d] is empty; give each player a name", s)
+			return t, errors.New(say("cli.round.empty-seat", "I", s))
 		}
 		if _, dup := t.index[name]; dup {
-			return t, fmt.Errorf("round.seats names %q twice; each player sits once", name)
+			return t, errors.New(say("cli.round.seat-twice", "Name", name))
 		}
 		t.index[name] = s
 	}
@@ -77,7 +76,7 @@ func dealOf(in roundInput, rules referee.Rules, double int, t seating) (referee.
 	deal := referee.Deal{Players: len(t.seats), Names: t.seats}
 	if in.Deal == nil {
 		if in.Boneyard != nil {
-			return deal, errors.New("round.boneyard is given without round.deal; with the hands unknown, give hand_size instead")
+			return deal, errors.New(say("cli.round.boneyard"))
 		}
 		var err error
 		deal.HandSize, err = handSize(in.HandSize, rules, len(t.seats))
@@ -89,7 +88,7 @@ func dealOf(in roundInput, rules referee.Rules, double int, t seating) (referee.
 	}
 	deal.Hands, deal.HandSize = hands, len(hands[0])
 	if in.HandSize != nil && *in.HandSize != deal.HandSize {
-		return deal, fmt.Errorf("round.hand_size is %d, but round.deal gives each player %d tiles", *in.HandSize, deal.HandSize)
+		return deal, errors.New(say("cli.round.hand-size", "Size", *in.HandSize, "Dealt", deal.HandSize))
 	}
 	if in.Boneyard != nil {
 		return deal, checkBoneyard(in.Boneyard, hands, rules, double)
@@ -100,7 +99,7 @@ func dealOf(in roundInput, rules referee.Rules, double int, t seating) (referee.
 func handSize(given *int, rules referee.Rules, players int) (int, error) {
 	set, dealable := rules.Set, rules.Dealable()
 	if players > dealable {
-		return 0, fmt.Errorf("round.seats names %d players, more than the %d tiles of a %s set", players, dealable, set)
+		return 0, errors.New(say("cli.round.too-many", "N", players, "Tiles", dealable, "Set", set))
 	}
 	if given == nil {
 		h, err := referee.SuggestHand(set, players)
@@ -123,18 +122,17 @@ func dealtHands(deal map[string][]string, set referee.Set, t seating) ([][]refer
 	}
 	if len(strangers) > 0 {
 		slices.Sort(strangers)
-		return nil, fmt.Errorf("round.deal has a hand for %q, who is not in round.seats", strangers[0])
+		return nil, errors.New(say("cli.round.stranger", "Name", strangers[0]))
 	}
 	dealt := map[referee.Tile]string{}
 	hands := make([][]referee.Tile, len(t.seats))
 	for s, name := range t.seats {
 		texts, ok := deal[name]
 		if !ok {
-			return nil, fmt.Errorf("round.deal has no hand for %q; with a deal, give every seat's hand", name)
+			return nil, errors.New(say("cli.round.no-hand", "Name", name))
 		}
 		if first := t.seats[0]; len(texts) != len(deal[first]) {
-			return nil, fmt.Errorf("round.deal gives %s %d tiles and %s %d; every hand is dealt the same size",
-				first, len(deal[first]), name, len(texts))
+			return nil, errors.New(say("cli.round.uneven", "First", first, "N", len(deal[first]), "Name", name, "M", len(texts)))
 		}
 		var err error
 		if hands[s], err = readTiles(texts, set, "round.deal."+name, dealt); err != nil {
@@ -142,7 +140,7 @@ func dealtHands(deal map[string][]string, set referee.Set, t seating) ([][]refer
 		}
 	}
 	if len(hands[0]) == 0 {
-		return nil, errors.New("round.deal gives every player no tiles; deal at least one each")
+		return nil, errors.New(say("cli.round.no-tiles"))
 	}
 	return hands, nil
 }
@@ -155,12 +153,12 @@ func readTiles(texts []string, set referee.Set, where string, seen map[referee.T
 		t, err := set.Parse(text)
 		var re *referee.RuleError
 		if errors.As(err, &re) {
-			return nil, fmt.Errorf("%s: %s", where, re.Reason)
+			return nil, fmt.Errorf("%s: %s", where, re.Reason())
 		} else if err != nil {
 			return nil, fmt.Errorf("%s: %v", where, err)
 		}
 		if first, dup := seen[t]; dup {
-			return nil, fmt.Errorf("%s: %s is also in %s; each tile is in the game once", where, t, first)
+			return nil, errors.New(say("cli.round.tile-twice", "Where", where, "Tile", t.String(), "First", first))
 		}
 		seen[t] = where
 		tiles = append(tiles, t)
@@ -176,7 +174,7 @@ func checkBoneyard(boneyard []string, hands [][]referee.Tile, rules referee.Rule
 	set := rules.Set
 	seen := map[referee.Tile]string{}
 	if rules.FirstPlayer == referee.FirstRotates {
-		seen[referee.NewTile(double, double)] = "the middle, set before the deal"
+		seen[referee.NewTile(double, double)] = say("cli.round.middle")
 	}
 	for _, h := range hands {
 		for _, t := range h {
@@ -193,8 +191,8 @@ func checkBoneyard(boneyard []string, hands [][]referee.Tile, rules referee.Rule
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("round.deal and round.boneyard hold %d of the %d tiles of a %s set to deal; missing: %s",
-			len(seen)-(set.Size()-rules.Dealable()), rules.Dealable(), set, strings.Join(missing, ", "))
+		return errors.New(say("cli.round.missing", "Held", len(seen)-(set.Size()-rules.Dealable()), "Tiles", rules.Dealable(),
+			"Set", set, "Missing", strings.Join(missing, ", ")))
 	}
 	return nil
 }
@@ -204,11 +202,11 @@ func actionsOf(raws []json.RawMessage) ([]actionInput, error) {
 	for i, raw := range raws {
 		at := fmt.Sprintf("round.actions[%d]", i)
 		if !isObject(raw) {
-			return nil, fmt.Errorf(`%s is %s; each action is an object like {"seat": "Ann", "act": "draw"}`, at, bytes.TrimSpace(raw))
+			return nil, errors.New(say("cli.round.action-type", "At", at, "Raw", string(bytes.TrimSpace(raw))))
 		}
 		if err := decodeStrict(raw, &actions[i], at+"."); err != nil {
 			if strings.Contains(err.Error(), "unknown field") {
-				err = fmt.Errorf("%v; an action takes seat, act, tile and on", err)
+				err = errors.New(say("cli.round.action-field", "Err", err.Error()))
 			}
 			return nil, err
 		}
@@ -227,9 +225,9 @@ func checkShape(a actionInput, at string) error {
 	case !known:
 		return nil // the referee refuses the action itself
 	case a.On != "" && kind != referee.ActPlay:
-		return fmt.Errorf(`%s: a %s takes no "on"; only lay names the tile it goes on`, at, a.Act)
+		return errors.New(say("cli.round.no-on", "At", at, "Act", a.Act))
 	case a.Tile != "" && (kind == referee.ActPass || kind == referee.ActTakeBack):
-		return fmt.Errorf(`%s: a %s takes no "tile"`, at, a.Act)
+		return errors.New(say("cli.round.no-tile", "At", at, "Act", a.Act))
 	}
 	return nil
 }

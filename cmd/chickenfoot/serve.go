@@ -47,28 +47,25 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	if v := getenv("CHICKENFOOT_WRITE_RATE"); v != "" {
 		rate, err := strconv.ParseFloat(v, 64)
 		if err != nil {
-			return cfg, fmt.Errorf("CHICKENFOOT_WRITE_RATE=%q is not a number of writes per second", v)
+			return cfg, errors.New(say("cli.serve.write-rate-env", "Value", v))
 		}
 		cfg.writeRate = rate
 	}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&cfg.addr, "addr", cfg.addr, "address to listen on (env CHICKENFOOT_ADDR)")
-	fs.StringVar(&cfg.db, "db", cfg.db, "SQLite database file, created if missing (env CHICKENFOOT_DB)")
-	fs.StringVar(&cfg.passphrase, "passphrase", cfg.passphrase,
-		"ask browsers for this passphrase before listing or making game nights; a game's own link still opens it (env CHICKENFOOT_PASSPHRASE)")
-	fs.Float64Var(&cfg.writeRate, "write-rate", cfg.writeRate,
-		"writes per second each client address may make; 0 for the default (20), negative for no limit (env CHICKENFOOT_WRITE_RATE)")
-	fs.BoolVar(&cfg.behindProxy, "behind-proxy", getenv("CHICKENFOOT_BEHIND_PROXY") == "1",
-		"served through a reverse proxy on this machine: count limits by the client it names in X-Forwarded-For (env CHICKENFOOT_BEHIND_PROXY=1)")
+	fs.StringVar(&cfg.addr, "addr", cfg.addr, say("cli.serve.addr-flag"))
+	fs.StringVar(&cfg.db, "db", cfg.db, say("cli.serve.db-flag"))
+	fs.StringVar(&cfg.passphrase, "passphrase", cfg.passphrase, say("cli.serve.passphrase-flag"))
+	fs.Float64Var(&cfg.writeRate, "write-rate", cfg.writeRate, say("cli.serve.write-rate-flag"))
+	fs.BoolVar(&cfg.behindProxy, "behind-proxy", getenv("CHICKENFOOT_BEHIND_PROXY") == "1", say("cli.serve.proxy-flag"))
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
 	if fs.NArg() > 0 {
-		return cfg, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return cfg, errors.New(say("cli.serve.extra", "Arg", fs.Arg(0)))
 	}
 	if math.IsNaN(cfg.writeRate) || math.IsInf(cfg.writeRate, 0) {
-		return cfg, fmt.Errorf("write rate %v is not a number of writes per second", cfg.writeRate)
+		return cfg, errors.New(say("cli.serve.write-rate", "Value", cfg.writeRate))
 	}
 	return cfg, nil
 }
@@ -97,9 +94,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Logger) error {
 	store, err := db.Open(ctx, cfg.db)
 	if errors.Is(err, db.ErrDamaged) {
-		return fmt.Errorf("%w\nThe database file %s failed SQLite's integrity check, so Chickenfoot will not serve from it: "+
-			"writing to it could lose more. Restore %s from a backup (keep the damaged copy aside), "+
-			"or start with --db naming a new file", err, cfg.db, cfg.db)
+		return fmt.Errorf("%w\n%s", err, say("cli.serve.damaged", "Path", cfg.db))
 	}
 	if err != nil {
 		return err
@@ -116,9 +111,9 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	srv := newServer(handlers.New(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate,
 		BehindProxy: cfg.behindProxy, Stop: streams}))
 	srv.RegisterOnShutdown(endStreams)
-	fmt.Fprintf(stdout, "Chickenfoot is ready at %s (database %s). Ctrl-C stops it.\n", displayURL(ln.Addr()), cfg.db)
+	fmt.Fprintln(stdout, say("cli.serve.ready", "URL", displayURL(ln.Addr()), "Path", cfg.db))
 	if cfg.passphrase != "" {
-		fmt.Fprintln(stdout, "Game nights are private: a browser types the passphrase once; a game's own link needs none.")
+		fmt.Fprintln(stdout, say("cli.serve.private"))
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -132,7 +127,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	if err := srv.Shutdown(shutdown); err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, "Stopped.")
+	fmt.Fprintln(stdout, say("cli.serve.stopped"))
 	return nil
 }
 

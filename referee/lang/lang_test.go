@@ -1,57 +1,12 @@
 package lang
 
 import (
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/nicksnyder/go-i18n/v2/i18n"
-
-	"chickenfoot/referee"
+	"testing/fstest"
 )
-
-// TestEnglishIsTheReferees checks the English file says exactly what the
-// referee's own catalog says, for every message.
-func TestEnglishIsTheReferees(t *testing.T) {
-	t.Parallel()
-	for _, key := range slices.Sorted(slices.Values(referee.MessageKeys())) {
-		p, ok := referee.MessageSample(key)
-		if !ok {
-			t.Errorf("the referee's message %q has no sample", key)
-			continue
-		}
-		if got, want := Text("en", key, p), referee.Text(key, p); got != want {
-			t.Errorf("Text(en, %q) = %q,\nthe referee says %q", key, got, want)
-		}
-	}
-}
-
-// TestEnglishCounts checks the plural forms and lists give the referee's
-// English for other counts than the samples'.
-func TestEnglishCounts(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		key string
-		p   referee.Params
-	}{
-		{"must-draw", referee.Params{"N": 1}},
-		{"must-draw", referee.Params{"N": 0}},
-		{"spinner-first", referee.Params{"Owed": "9-9", "N": 1, "Tile": "4-3", "On": "9-3"}},
-		{"chickie-first", referee.Params{"Owed": "1-1", "N": 2, "Tile": "6-2", "On": "9-2"}},
-		{"bad-seat", referee.Params{"Seat": 4, "Players": 1}},
-		{"missing-entries", referee.Params{"Names": []string{"Ann"}}},
-		{"missing-entries", referee.Params{"Names": []string{"Ann", "Bob"}}},
-		{"standings.went-out", referee.Params{"Name": "Ann", "N": 1, "Others": []string{"Bob in 1", "Cy in 1"}}},
-		{"entry-changed", referee.Params{"Name": "Ann", "Now": &referee.Entry{WentOut: true}, "By": ""}},
-		{"entry-changed", referee.Params{"Name": "Ann", "Now": nil, "By": "Bob"}},
-	} {
-		if got, want := Text("en", tc.key, tc.p), referee.Text(tc.key, tc.p); got != want {
-			t.Errorf("Text(en, %q, %v) = %q,\nthe referee says %q", tc.key, tc.p, got, want)
-		}
-	}
-}
 
 func TestSupported(t *testing.T) {
 	t.Parallel()
@@ -61,118 +16,139 @@ func TestSupported(t *testing.T) {
 	if IsSupported("xx") || !IsSupported("da") {
 		t.Error("IsSupported is wrong")
 	}
-}
-
-// TestSameKeysAndParameters checks every language has the English file's
-// keys, no others, and uses the same parameters in each message.
-func TestSameKeysAndParameters(t *testing.T) {
-	t.Parallel()
-	for _, d := range referees.Differences() {
-		t.Error(d)
-	}
-}
-
-// TestRender checks every message renders in every language with the
-// samples: no missing parameter, key or plural form.
-func TestRender(t *testing.T) {
-	t.Parallel()
 	for _, tag := range Supported() {
-		for _, key := range referee.MessageKeys() {
-			for _, n := range []int{0, 1, 2, 25} {
-				p := withCount(sample(key), n)
-				got := Text(tag, key, p)
-				if strings.TrimSpace(got) == "" || strings.HasPrefix(got, "[") || strings.Contains(got, "<no value>") {
-					t.Errorf("Text(%s, %q, %v) = %q", tag, key, p, got)
-				}
-			}
+		if !Complete(tag) {
+			t.Errorf("Complete(%s) = false", tag)
+		}
+		if got := Text(tag, "lang.name", nil); got == "" || got[0] == '[' {
+			t.Errorf("%s names itself %q", tag, got)
 		}
 	}
 }
 
-// withCount is p with its count N set to n, when it has one.
-func withCount(p referee.Params, n int) referee.Params {
-	if _, ok := p["N"]; !ok {
-		return p
-	}
-	out := referee.Params{}
-	for k, v := range p {
-		out[k] = v
-	}
-	out["N"] = n
-	return out
-}
-
-// sample is the referee's sample parameters for key.
-func sample(key string) referee.Params {
-	p, _ := referee.MessageSample(key)
-	return p
-}
-
-// TestSayStandings: the standings' sentence, phrases inside phrases, is
-// worded whole in the language asked for.
-func TestSayStandings(t *testing.T) {
+// TestSameKeysAndParameters checks every language has the English files'
+// keys, no others, and uses the same parameters in each message, so
+// adding a language is adding its directory and nothing in it can go
+// missing unnoticed.
+func TestSameKeysAndParameters(t *testing.T) {
 	t.Parallel()
-	rules := referee.Standard()
-	out := rules.Standings([]string{"Ann", "Bob"}, []referee.Result{{Scores: []int{0, 5}, WentOut: 0}, {Scores: []int{5, 0}, WentOut: 1}})
-	if en := Say("en", out.Why); en != out.Reason || !strings.Contains(en, "Ann") {
-		t.Errorf("Say(en) = %q, want the referee's %q", en, out.Reason)
+	for _, d := range Differences() {
+		t.Error(d)
 	}
-	da := Say("da", out.Why)
-	if da == out.Reason || strings.Contains(da, "tied") || !strings.Contains(da, "Ann") || strings.HasPrefix(da, "[") {
-		t.Errorf("Say(da) = %q, want it in Danish (English: %q)", da, out.Reason)
+}
+
+// testCatalog is a small catalog in two languages, one with a message
+// missing and one with other parameters.
+func testCatalog(t *testing.T) *catalog {
+	t.Helper()
+	c, err := load(fstest.MapFS{
+		"l/en/a.json": {Data: []byte(`{"hi": "Hello", "greet": "Hello {{.Name}}", "list.and": "{{.Head}} and {{.Last}}", "list.comma": ", ",
+			"count.tile": {"one": "{{.N}} tile", "other": "{{.N}} tiles"}, "plural.is": {"one": "is", "other": "are"},
+			"left": "{{count .N \"tile\"}} {{plural .N \"is\"}} left for {{and .Names}}", "quote": "{{.Name}} said: {{.Said}}"}`)},
+		"l/da/a.json": {Data: []byte(`{"hi": "Hej", "greet": "Hej {{.Who}}", "list.and": "{{.Head}} og {{.Last}}", "list.comma": ", ",
+			"count.tile": {"one": "{{.N}} brik", "other": "{{.N}} brikker"}, "plural.is": {"one": "er", "other": "er"},
+			"left": "{{count .N \"tile\"}} {{plural .N \"is\"}} tilbage til {{and .Names}}"}`)},
+	}, "l")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestDifferences(t *testing.T) {
+	t.Parallel()
+	got := testCatalog(t).differences()
+	want := []string{
+		`da: message "greet" uses parameters [Who]; en uses [Name]`,
+		`da: message "quote" is missing`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Differences() = %q,\nwant %q", got, want)
+	}
+}
+
+// phrase is a Worder: a message inside another, worded in its language.
+type phrase string
+
+func (p phrase) Word(say func(string, map[string]any) string) any { return say(string(p), nil) }
+
+func TestText(t *testing.T) {
+	t.Parallel()
+	c := testCatalog(t)
+	for _, tc := range []struct {
+		tag, key string
+		p        map[string]any
+		want     string
+	}{
+		{"en", "hi", nil, "Hello"},
+		{"da", "hi", nil, "Hej"},
+		{"xx", "hi", nil, "Hello"},
+		{"en", "greet", map[string]any{"Name": "Ann"}, "Hello Ann"},
+		{"en", "left", map[string]any{"N": 1, "Names": []string{"Ann"}}, "1 tile is left for Ann"},
+		{"en", "left", map[string]any{"N": 0, "Names": []string{"Ann", "Bob", "Cy"}}, "0 tiles are left for Ann, Bob and Cy"},
+		{"da", "left", map[string]any{"N": 1, "Names": []string{"Ann", "Bob"}}, "1 brik er tilbage til Ann og Bob"},
+		{"da", "left", map[string]any{"N": 3, "Names": []string{"Ann"}}, "3 brikker er tilbage til Ann"},
+		{"da", "quote", map[string]any{"Name": "Ann", "Said": phrase("hi")}, "Ann said: Hello"},
+		{"en", "quote", map[string]any{"Name": "Ann", "Said": phrase("hi")}, "Ann said: Hello"},
+		{"en", "count.tile", map[string]any{"N": 2}, "2 tiles"},
+		{"en", "count.tile", map[string]any{"N": 1}, "1 tile"},
+		{"da", "count.tile", map[string]any{"N": 1}, "1 brik"},
+		{"en", "nope", nil, "[missing message nope]"},
+	} {
+		if got := c.text(tc.tag, tc.key, tc.p); got != tc.want {
+			t.Errorf("Text(%s, %s, %v) = %q, want %q", tc.tag, tc.key, tc.p, got, tc.want)
+		}
+	}
+	if got := c.text("en", "greet", nil); !strings.HasPrefix(got, "[message greet:") {
+		t.Errorf("a missing parameter is worded %q, want it named", got)
+	}
+	if _, m := c.message("da", "quote"); m == nil {
+		t.Error("a message missing in Danish is not found in English")
 	}
 }
 
 // TestSimpleMessagesAsTheirTemplates checks the short way a message that
 // only fills in parameters is worded against the template it is: every
-// such message of every language, the referee's and the app's, with
-// strings, numbers and tiles.
+// such message of every language, with strings and numbers.
 func TestSimpleMessagesAsTheirTemplates(t *testing.T) {
-	app, err := Load(os.DirFS("../../views"), "locales")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []*Catalog{referees, app} {
-		if n := checkSimple(t, c); n < 30 {
-			t.Fatalf("only %d simple messages checked: the short way is not taken", n)
-		}
-	}
-}
-
-func checkSimple(t *testing.T, c *Catalog) (n int) {
-	for _, tag := range c.Supported() {
-		l := c.get(tag)
-		for key, segs := range l.simple {
+	n := 0
+	for _, tag := range Supported() {
+		l := words.langs[tag]
+		for key, m := range l.msgs {
+			if m.segs == nil {
+				continue
+			}
 			for _, value := range []func(string) any{
 				func(f string) any { return "«" + f + "»" },
 				func(f string) any { return len(f) * 7 },
-				func(f string) any { return referee.NewTile(9, len(f)%10) },
 			} {
 				p := map[string]any{}
-				for _, sg := range segs {
+				for _, sg := range m.segs {
 					if sg.field != "" {
 						p[sg.field] = value(sg.field)
 					}
 				}
-				want, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: p, TemplateParser: l.parser})
+				want, err := execute(m.tmpl, p)
 				if err != nil {
 					t.Fatalf("%s %s: %v", tag, key, err)
 				}
-				if got := l.text(key, p); got != want {
+				if got := l.text(key, m, p); got != want {
 					t.Errorf("%s %s = %q, its template gives %q", tag, key, got, want)
 				}
 				var kv []any
 				for name, v := range p {
 					kv = append(kv, name, v)
 				}
-				if got := c.TextPairs(tag, key, kv...); got != want {
+				if got := Pairs(tag, key, kv...); got != want {
 					t.Errorf("%s %s from pairs = %q, its template gives %q", tag, key, got, want)
 				}
 				n++
 			}
 		}
 	}
-	return n
+	if n < 30 {
+		t.Fatalf("only %d simple messages checked: the short way is not taken", n)
+	}
 }
 
 func TestSegments(t *testing.T) {
@@ -192,49 +168,56 @@ func TestSegments(t *testing.T) {
 			t.Errorf("segments(%q) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.ok)
 		}
 	}
-	if _, ok := fill([]segment{{field: "N"}}, map[string]any{}); ok {
+	if _, ok := fill([]segment{{field: "N"}}, func(string) (any, bool) { return nil, false }); ok {
 		t.Error("a missing parameter was filled in, not left to the template to refuse")
 	}
 }
 
-// TestTextPairs: pairs word every kind of message as a map of them does:
-// plain, simple, templated, with a phrase to word first, a missing
+// TestPairs: pairs word every kind of message as a map of them does:
+// plain, simple, templated, with a Worder to word first, a missing
 // parameter, a name given twice (the last wins) and a name that is not a
 // string (left out).
-func TestTextPairs(t *testing.T) {
-	app, err := Load(os.DirFS("../../views"), "locales")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tile := referee.NewTile(7, 3)
+func TestPairs(t *testing.T) {
 	for _, tc := range []struct {
-		c   *Catalog
 		key string
 		kv  []any
 	}{
-		{app, "ui.table.zoom-out", nil},
-		{app, "ui.table.take-back", []any{"Name", "Ann"}},
-		{app, "ui.table.take-back", []any{"Name", "Ann", "Name", "Bob"}},
-		{app, "ui.table.take-back", []any{7, "Ann", "Name", "Cy"}},
-		{app, "ui.table.take-back", []any{"Name"}},
-		{app, "ui.table.tile-fits", []any{"Tile", tile}},
-		{app, "ui.table.log", []any{"N", 3}},
-		{app, "owes.spinner", []any{"N", 3, "Tile", tile}},
-		{referees, "bad-seat", []any{"Seat", 9, "Players", 4}},
-		{referees, "bad-tile.drawn", []any{"Tile", tile, "Set", referee.Set(9)}},
+		{"ui.table.zoom-out", nil},
+		{"ui.table.take-back", []any{"Name", "Ann"}},
+		{"ui.table.take-back", []any{"Name", "Ann", "Name", "Bob"}},
+		{"ui.table.take-back", []any{7, "Ann", "Name", "Cy"}},
+		{"ui.table.take-back", []any{"Name"}},
+		{"ui.table.take-back", []any{"Name", phrase("ui.table.zoom-out")}},
+		{"ui.table.log", []any{"N", 3}},
+		{"owes.spinner", []any{"N", 3, "Tile", "9-9"}},
+		{"bad-seat", []any{"Seat", 9, "Players", 4}},
 	} {
-		for _, tag := range tc.c.Supported() {
-			want := tc.c.Text(tag, tc.key, pairsMap(tc.kv))
+		for _, tag := range Supported() {
+			want := Text(tag, tc.key, pairsMap(tc.kv))
 			if len(tc.kv) > 1 && strings.HasPrefix(want, "[") {
 				t.Fatalf("%s %s: %q: the test needs a message that words", tag, tc.key, want)
 			}
-			if got := tc.c.TextPairs(tag, tc.key, tc.kv...); got != want {
+			if got := Pairs(tag, tc.key, tc.kv...); got != want {
 				t.Errorf("%s %s %v: from pairs %q, from a map %q", tag, tc.key, tc.kv, got, want)
 			}
 		}
 	}
-	if got := referees.TextPairs("en", "bad-tile.drawn", "Tile", tile, "Set", referee.Set(9)); !strings.Contains(got, "double-9") {
-		t.Errorf("a set from pairs is worded %q, want it named double-9", got)
+}
+
+// TestLoadRefuses: a message in two files of one language, a file that
+// is not JSON, a plural message without its other form, a template that
+// does not parse and a catalog without English are refused at load.
+func TestLoadRefuses(t *testing.T) {
+	for name, fsys := range map[string]fstest.MapFS{
+		"twice":    {"l/en/a.json": {Data: []byte(`{"a": "x"}`)}, "l/en/b.json": {Data: []byte(`{"a": "y"}`)}},
+		"not JSON": {"l/en/a.json": {Data: []byte(`{"a": `)}},
+		"no other": {"l/en/a.json": {Data: []byte(`{"a": {"one": "x"}}`)}},
+		"parse":    {"l/en/a.json": {Data: []byte(`{"a": "{{.A"}`)}},
+		"no en":    {"l/da/a.json": {Data: []byte(`{"a": "x"}`)}},
+	} {
+		if _, err := load(fsys, "l"); err == nil {
+			t.Errorf("%s: loaded", name)
+		}
 	}
 }
 
@@ -244,14 +227,11 @@ func TestTextPairs(t *testing.T) {
 // wording. A message with a parameter that is not a plain value is never
 // kept, and the store starts afresh when full.
 func TestWordingsKept(t *testing.T) {
-	app, err := Load(os.DirFS("../../views"), "locales")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := app.get("en")
+	l := words.langs["en"]
 	const key = "ui.table.tile-said" // {{.Tile}}{{if .Owed}}, owed{{end}}…
-	if _, ok := l.simple[key]; ok {
-		t.Fatalf("%s is a simple message; the test needs a templated one", key)
+	m := l.msgs[key]
+	if m.segs != nil || m.plain {
+		t.Fatalf("%s is not a templated message; the test needs one", key)
 	}
 	said := func(owed, open bool, needs any) map[string]any {
 		return map[string]any{"Tile": "7-3", "Owed": owed, "Open": open, "Needs": needs, "Last": false}
@@ -268,7 +248,7 @@ func TestWordingsKept(t *testing.T) {
 		{said(false, false, 3), "7-3"},
 		{base, "7-3, open, needs 3"},
 	} {
-		if got := l.text(key, c.p); got != c.want {
+		if got := l.text(key, m, c.p); got != c.want {
 			t.Errorf("%d: %v worded %q, want %q", i, c.p, got, c.want)
 		}
 	}
@@ -277,7 +257,7 @@ func TestWordingsKept(t *testing.T) {
 	} else if _, ok := l.said.get(k); !ok {
 		t.Error("the wording was not kept")
 	}
-	if wordingKey(key, map[string]any{"Tile": referee.NewTile(7, 3)}) != "" {
+	if wordingKey(key, map[string]any{"Tile": phrase("hi")}) != "" {
 		t.Error("a parameter that is not a plain value gives a key: its wording could be kept")
 	}
 	if wordingKey(key, map[string]any{"N": 3}) == wordingKey(key, map[string]any{"N": "3"}) {
@@ -292,5 +272,16 @@ func TestWordingsKept(t *testing.T) {
 	}
 	if _, ok := w.get(strconv.Itoa(wordingsKept)); !ok {
 		t.Error("the wording kept as the store started afresh is gone")
+	}
+}
+
+// BenchmarkLoad reads the whole catalog, as every program that imports
+// the package does once when it starts.
+func BenchmarkLoad(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := load(files, "locales"); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -120,10 +120,3 @@ var samples = map[string]Params{
 	"standings.lowest-round":          {"Name": "Ann", "N": 1, "Low": 3, "Others": []string{"Bob's 4"}},
 	"standings.lowest-round.other":    {"Name": "Bob", "Low": 4},
 }
-
-// MessageSample is parameters for the message key of the kinds its call
-// sites pass, for checking the message, or a translation of it, renders.
-func MessageSample(key string) (Params, bool) {
-	p, ok := samples[key]
-	return p, ok
-}

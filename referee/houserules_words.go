@@ -1,0 +1,161 @@
+package referee
+
+import (
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"chickenfoot/referee/lang"
+)
+
+// The words of the house rules and of where the rules come from, in the
+// catalog under each rule's JSON name and each source's id; like
+// words.go, the only other file of the package that knows the catalog.
+
+// Say words part of the house rule in the language tag: its "title",
+// "meaning" or "source" line, or for an open number what 0 means
+// ("zero").
+func (h HouseRule) Say(tag, part string) string {
+	return lang.Text(tag, "ui.house."+h.JSON+"."+part, nil)
+}
+
+// SayRest words the values of an open number other than 0, up to max, in
+// the language tag: "A count from 1 to N+1".
+func (h HouseRule) SayRest(tag string, max any) string {
+	return lang.Text(tag, "ui.house."+h.JSON+".rest", map[string]any{"Max": max})
+}
+
+// SayChoice words the "label" or the "about" line of the rule's value in
+// the language tag; a set is named by its size and says its tiles.
+func (h HouseRule) SayChoice(tag, value, part string) string {
+	if h.JSON != "set" {
+		return lang.Text(tag, "ui.house."+h.JSON+"."+value+"."+part, nil)
+	}
+	if part == "label" {
+		return lang.Text(tag, "ui.rules.set", map[string]any{"N": value})
+	}
+	n, _ := strconv.Atoi(value)
+	return lang.Text(tag, "ui.house.set.about", map[string]any{"Tiles": Set(n).Size()})
+}
+
+// Label words the rule's value in r in English, as the setup form does:
+// the chosen value's label, or for an open number the meaning of 0 or
+// the number.
+func (h HouseRule) Label(r Rules) string {
+	v := h.get(r)
+	if h.Span != nil && v == "0" {
+		return h.Say(lang.Default, "zero")
+	}
+	if slices.ContainsFunc(h.Choices, func(c Choice) bool { return c.Value == v }) {
+		return h.SayChoice(lang.Default, v, "label")
+	}
+	return v
+}
+
+// Want says in English which values the rule allows in r, as a
+// *RulesError words it: "4 or 6", `one of "draw", "burn"`, "0 (off) or a
+// positive total up to 100000".
+func (h HouseRule) Want(r Rules) string {
+	if h.Span != nil {
+		return h.span(h.Span.Max(r.Set))
+	}
+	vals := make([]string, len(h.Choices))
+	for i, c := range h.Choices {
+		vals[i] = c.Value
+	}
+	switch {
+	case h.plain:
+		return lang.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
+	case !h.number:
+		for i, v := range vals {
+			vals[i] = strconv.Quote(v)
+		}
+		return lang.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
+	}
+	slices.SortFunc(vals, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return x - y })
+	return lang.Text(lang.Default, "rules.want.either", map[string]any{"Values": vals})
+}
+
+// Range says in English which values an open number allows with any set;
+// it is "" for a choice rule.
+func (h HouseRule) Range() string {
+	if h.Span == nil {
+		return ""
+	}
+	return h.span(h.Span.MaxName)
+}
+
+// span words an open number's values up to max, in English.
+func (h HouseRule) span(max any) string {
+	rest := h.SayRest(lang.Default, max)
+	rest = strings.ToLower(rest[:1]) + rest[1:] // within the sentence
+	return lang.Text(lang.Default, "rules.want.span", map[string]any{"Zero": h.Say(lang.Default, "zero"), "Rest": rest})
+}
+
+// Say words where a statement comes from in the language tag, as a
+// player reads it after "Sources:": "all five sources", "most sources
+// (4 of 5)", "one Danish source", "two English sources (the video, the
+// domino-play page)", or why no source is named.
+func (s Said) Say(tag string) string {
+	switch s.Not {
+	case Custom:
+		return lang.Text(tag, "ui.rules.said.custom", nil)
+	case Follows:
+		return lang.Text(tag, "ui.rules.said.follows", nil)
+	case LeftOpen:
+		return lang.Text(tag, "ui.rules.said.left-open", nil)
+	}
+	switch n := bits.OnesCount8(uint8(s.By & AllSources)); {
+	case n == 0:
+		return ""
+	case n == 5:
+		return lang.Text(tag, "ui.rules.said.all", nil)
+	case n >= 3:
+		return lang.Text(tag, "ui.rules.said.most", map[string]any{"N": n})
+	}
+	return s.By.few(tag)
+}
+
+// Words is Say in English.
+func (s Said) Words() string { return s.Say(lang.Default) }
+
+// few words one or two sources by language, the short names of the
+// English ones after them.
+func (s Sources) few(tag string) string {
+	var langs, names []string
+	for i, src := range sourceIDs {
+		if s&(1<<i) == 0 {
+			continue
+		}
+		langs = append(langs, src.lang)
+		if src.lang == "en" {
+			names = append(names, lang.Text(tag, "ui.rules.source."+src.id+".name", nil))
+		}
+	}
+	slices.Sort(langs) // af, da, en: the order of their English names
+	name := func(l string) string { return lang.Text(tag, "ui.rules.lang."+l, nil) }
+	var words string
+	switch {
+	case len(langs) == 1:
+		words = lang.Text(tag, "ui.rules.said.one", map[string]any{"Lang": name(langs[0])})
+	case langs[0] == langs[1]:
+		words = lang.Text(tag, "ui.rules.said.two", map[string]any{"Langs": lang.Text(tag, "ui.rules.langs."+langs[0], nil)})
+	default:
+		words = lang.Text(tag, "ui.rules.said.one-and-one", map[string]any{"Lang": name(langs[0]), "Other": name(langs[1])})
+	}
+	if len(names) > 0 {
+		words = lang.Text(tag, "ui.rules.said.named", map[string]any{"Said": words, "Names": strings.Join(names, lang.Text(tag, "list.comma", nil))})
+	}
+	return words
+}
+
+// Heading names the source in the language tag as the page's list of
+// sources does: "Danish", "English: the video".
+func (s Sources) Heading(tag string) string {
+	i := bits.TrailingZeros8(uint8(s))
+	if i >= len(sourceIDs) {
+		return ""
+	}
+	return lang.Text(tag, "ui.rules.source."+sourceIDs[i].id+".heading", nil)
+}

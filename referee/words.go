@@ -1,0 +1,89 @@
+package referee
+
+import (
+	"fmt"
+	"strconv"
+
+	"chickenfoot/referee/lang"
+)
+
+// The referee's wording layer: this file and houserules_words.go are the
+// only ones of the package that know the catalog (package lang).
+// Everything else returns message keys and typed parameters; here they
+// become sentences, in English unless a language is asked for.
+
+func (e *RuleError) Error() string { return string(e.Code) + ": " + e.Reason() }
+
+// Reason is the refusal in one plain English sentence a player at the
+// table can read.
+func (e *RuleError) Reason() string { return e.Say(lang.Default) }
+
+// Say words the refusal in the language tag.
+func (e *RuleError) Say(tag string) string { return lang.Text(tag, e.Key, e.Params) }
+
+// Word lets a message quote the refusal in its own language.
+func (e *RuleError) Word(say func(string, map[string]any) string) any { return say(e.Key, e.Params) }
+
+// A Phrase is a sentence of the referee's not yet worded: its message key
+// and parameters, which may be phrases themselves.
+type Phrase struct {
+	Key    string
+	Params Params
+}
+
+// Say words the phrase in the language tag.
+func (p Phrase) Say(tag string) string {
+	if p.Key == "" {
+		return ""
+	}
+	return lang.Text(tag, p.Key, p.Params)
+}
+
+// String words the phrase in English.
+func (p Phrase) String() string { return p.Say(lang.Default) }
+
+// Word lets a message hold the phrase, worded in its own language.
+func (p Phrase) Word(say func(string, map[string]any) string) any {
+	if p.Key == "" {
+		return ""
+	}
+	return say(p.Key, p.Params)
+}
+
+// Phrases are a list of phrases a message ranges over.
+type Phrases []Phrase
+
+// Word words each phrase in the message's language.
+func (ps Phrases) Word(say func(string, map[string]any) string) any {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Word(say).(string)
+	}
+	return out
+}
+
+// Word names the set in the message's language: "double-9".
+func (s Set) Word(say func(string, map[string]any) string) any {
+	return say("set", map[string]any{"N": int(s)})
+}
+
+// Text words the message key with p in English.
+func Text(key string, p Params) string { return lang.Text(lang.Default, key, p) }
+
+// Reason says in English why the winners won.
+func (o Outcome) Reason() string { return o.Why.String() }
+
+// Say is the preset's one-line description in the language tag.
+func (p Preset) Say(tag string) string { return lang.Text(tag, "rules.preset."+p.Name, nil) }
+
+func (e *RulesError) Error() string {
+	return lang.Text(lang.Default, "rules.bad-value", map[string]any{"Field": e.Field, "Value": e.Value, "Want": e.Want})
+}
+
+// noRounds is what a losing total must be with a fixed number of rounds.
+func noRounds() string { return lang.Text(lang.Default, "rules.want.no-rounds", nil) }
+
+// unknownRule refuses a house rule called name, which is none.
+func unknownRule(name string) error {
+	return fmt.Errorf("%s: %w", lang.Text(lang.Default, "rules.unknown", map[string]any{"Name": strconv.Quote(name)}), ErrRules)
+}
