@@ -112,14 +112,14 @@ func randomWrite(ctx context.Context, s *Store, rng *rand.Rand, link string) (re
 				a = referee.Action{Seat: turn, Kind: referee.ActPass}
 			}
 		}
-		_, err = s.Act(ctx, link, n, a, basedOn)
+		_, err = s.Act(ctx, link, n, Move{Action: a, Seen: basedOn})
 		return "", true, err
 	case roll < 80:
 		seat := 0
 		if len(tb.Log) > 0 {
 			seat = tb.Log[len(tb.Log)-1].Action.Seat
 		}
-		_, err = s.Act(ctx, link, n, referee.Action{Seat: seat, Kind: referee.ActTakeBack}, basedOn)
+		_, err = s.Act(ctx, link, n, Move{Action: referee.Action{Seat: seat, Kind: referee.ActTakeBack}, Seen: basedOn})
 		return "", true, err
 	case roll < 90:
 		_, err = s.SaveEntry(ctx, link, n, rng.IntN(3), typed(rng.IntN(40)), "", anyBasis)
@@ -146,7 +146,7 @@ func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
 	act := func(seat int, tile, on referee.Tile, basedOn int) error {
-		_, err := s.Act(ctx, g.Slug, 1, referee.Action{Seat: seat, Kind: referee.ActPlay, Move: referee.Move{Tile: tile, On: on, Start: on == referee.Tile{}}}, basedOn)
+		_, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: seat, Kind: referee.ActPlay, Move: referee.Move{Tile: tile, On: on, Start: on == referee.Tile{}}}, Seen: basedOn})
 		return err
 	}
 	six := referee.NewTile(6, 6)
@@ -244,7 +244,7 @@ func TestAnswersKeepTheirTable(t *testing.T) {
 	var answers []Table
 	var saw []seen
 	for _, a := range moves {
-		tb, err := s.Act(ctx, g.Slug, 1, a, Unchecked)
+		tb, err := s.Act(ctx, g.Slug, 1, Move{Action: a, Seen: Unchecked})
 		if err != nil {
 			t.Fatalf("%v: %v", a, err)
 		}

@@ -428,7 +428,7 @@ func moveLoad(b *testing.B, a *benchApp, n int) func(int64) (int, error) {
 	for i := range tables {
 		slug := benchNewGame(b, a.store, 9, 4).Slug
 		start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}}
-		if _, err := a.store.Act(context.Background(), slug, 1, start, db.Unchecked); err != nil {
+		if _, err := a.store.Act(context.Background(), slug, 1, db.Move{Action: start, Seen: db.Unchecked}); err != nil {
 			b.Fatal(err)
 		}
 		tables[i].url = tableURL(slug, 1)

@@ -55,7 +55,7 @@ type Store interface {
 	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
 	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
 	Table(ctx context.Context, slug string, n int) (db.Table, error)
-	ActThen(ctx context.Context, slug string, n int, read func(db.Game) (referee.Action, int, error), then func(db.Table)) (db.Table, error)
+	Act(ctx context.Context, slug string, n int, m db.Move) (db.Table, error)
 	Join(ctx context.Context, slug, name string, missed referee.Missed) (db.Sheet, error)
 	Leave(ctx context.Context, slug string, seat int, missed referee.Missed) (db.Sheet, error)
 	Secret(ctx context.Context, name string, size int) ([]byte, error)
