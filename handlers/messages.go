@@ -33,7 +33,12 @@ func invalid(ctx context.Context, field, key string, p referee.Params) error {
 
 // reason words a refusal in the request's language: a refusal of the
 // referee from its key and parameters, one of the handlers' own (worded
-// when it was made, already in that language) as it is.
+// when it was made, already in that language) as it is, and one the store
+// named by a key of the app's catalog without wording it (a form it read)
+// from that catalog.
 func reason(ctx context.Context, re *referee.RuleError) string {
-	return lang.Reason(views.Lang(ctx), re)
+	if s := lang.Reason(views.Lang(ctx), re); s != "" || re == nil || re.Key == "" {
+		return s
+	}
+	return text(ctx, re.Key, re.Params)
 }

@@ -51,7 +51,7 @@ type Store interface {
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)
 	SetOpening(ctx context.Context, slug string, n, double, setter int) (db.Sheet, error)
-	SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn db.Basis) (db.Sheet, error)
+	Enter(ctx context.Context, slug string, n int, f db.ScoreForm) (db.Sheet, error)
 	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
 	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
 	Table(ctx context.Context, slug string, n int) (db.Table, error)
