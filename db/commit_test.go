@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 	"testing"
-	"time"
 
 	"chickenfoot/referee"
 )
@@ -130,12 +129,14 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 		t.Fatalf("after a move the cache holds %v (%v), want the game of three players", v, ok)
 	}
 
-	// Hold the writer, queue a move and a join, and let them share a batch
-	// (they usually do; either way nothing stale may be kept).
+	// Hold the writer, take the move's and the join's writes as they are
+	// sent, in that order, and hand them to the writer as one batch.
 	s.games.Delete(g.ID)
 	release, held := make(chan struct{}), make(chan struct{})
 	go s.inTx(ctx, func(conn) error { close(held); <-release; return nil })
 	<-held
+	sent := make(chan queued)
+	s.writes = sent // the writer reads the field again only once released
 	var wg sync.WaitGroup
 	draw := referee.Action{Seat: 1, Kind: referee.ActDraw}
 	wg.Go(func() {
@@ -143,13 +144,17 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	time.Sleep(20 * time.Millisecond) // the move waits for the writer (the order, not a time, is what counts)
+	move := <-sent
 	wg.Go(func() {
 		if _, err := s.Join(ctx, g.Slug, "Dee", referee.MissedHighest); err != nil {
 			t.Error(err)
 		}
 	})
-	time.Sleep(20 * time.Millisecond)
+	join := <-sent
+	batch := make(chan queued, 2)
+	batch <- move
+	batch <- join
+	s.writes = batch
 	close(release)
 	wg.Wait()
 	if v, ok := s.games.Load(g.ID); ok && len(v.(Game).Players) != 4 {

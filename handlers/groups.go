@@ -89,10 +89,11 @@ func (a *App) groupPage(c echo.Context, g db.Group, people []db.Person) (views.G
 		return p, err
 	}
 	last, err := a.store.LastNight(ctx, g.ID)
-	if err != nil {
+	switch {
+	case errors.Is(err, referee.ErrNotFound): // no night yet to start again
+	case err != nil:
 		return p, err
-	}
-	if last != nil {
+	default:
 		p.Again = text(ctx, "again", referee.Params{"Names": last.Staying()})
 		p.AgainForm = newFormID()
 	}
@@ -197,9 +198,6 @@ func (a *App) again(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if last == nil {
-		return referee.NotFound("night")
-	}
 	night, err := a.store.CreateGame(ctx, db.NewGame{Name: text(ctx, "default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
 		Rules: last.Rules, HandSize: last.HandSize, Players: last.Staying(), Group: g.Slug, Device: device(c), Form: formID(c)})
 	if err != nil {
@@ -217,7 +215,9 @@ func (a *App) likeLastNight(c echo.Context, link string, f *setupForm) error {
 	}
 	f.group, f.groupName = g.Slug, g.Name
 	last, err := a.store.LastNight(c.Request().Context(), g.ID)
-	if err != nil || last == nil {
+	if errors.Is(err, referee.ErrNotFound) {
+		return nil // a group's first night starts from the usual form
+	} else if err != nil {
 		return err
 	}
 	f.players, f.setN, f.rules = strings.Join(last.Staying(), "\n"), int(last.Rules.Set), last.Rules

@@ -45,7 +45,7 @@ type Store interface {
 	PersonRecord(ctx context.Context, group, person int64) (db.PersonPage, error)
 	RenamePerson(ctx context.Context, group, person int64, name string) error
 	MergePeople(ctx context.Context, group, from, into int64) error
-	LastNight(ctx context.Context, group int64) (*db.Game, error)
+	LastNight(ctx context.Context, group int64) (db.Game, error)
 	DeleteGame(ctx context.Context, slug, form string) (name string, err error)
 	Settings(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
