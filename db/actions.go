@@ -155,6 +155,9 @@ func (s *Store) Act(ctx context.Context, link string, n int, m Move) (Table, err
 		out, err = s.act(ctx, tx, link, n, m)
 		return err
 	})
+	if err == nil {
+		s.publish(tableNews(out))
+	}
 	return out, err
 }
 

@@ -37,6 +37,9 @@ type Store struct {
 	path string // the database file, for a backup's own reader
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
+	// Publish, when set, hears of each write once it is committed (see
+	// News). Set it before the store is used.
+	Publish func(News)
 }
 
 // dsn puts the pragmas every connection needs into the connection string.

@@ -46,6 +46,9 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e refer
 		out, err = s.saveEntry(ctx, tx, sh, key, n, seat, e, by, basedOn)
 		return err
 	})
+	if err == nil {
+		s.publish(entryNews(out, n, seat))
+	}
 	return out, err
 }
 

@@ -57,6 +57,9 @@ func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (She
 		out, err = s.saveEntry(ctx, tx, sh, key, n, f.Seat, e, by, f.Basis)
 		return err
 	})
+	if err == nil {
+		s.publish(entryNews(out, n, f.Seat))
+	}
 	return out, err
 }
 

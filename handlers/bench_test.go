@@ -42,7 +42,7 @@ func newBenchApp(tb testing.TB) *benchApp {
 		tb.Fatal(err)
 	}
 	now := func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) }
-	srv := httptest.NewServer(New(store, Config{Now: now, WritesPerSecond: -1})) // a load test: no write limit
+	srv := httptest.NewServer(wired(store, Config{Now: now, WritesPerSecond: -1})) // a load test: no write limit
 	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
 		srv.Close()
 		store.Close()

@@ -24,7 +24,6 @@ func (a *App) closeRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a.roundClosed(sh, n)
 	if !isHTMX(c) {
 		return seeOther(c, fmt.Sprintf("%s?closed=%d", gameURL(slug), n))
 	}

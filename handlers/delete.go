@@ -51,15 +51,11 @@ func (a *App) deleteGame(c echo.Context) error {
 		}
 		return render(c, http.StatusBadRequest, views.Delete(deletePage(ctx, sh, text(ctx, "delete.confirm", referee.Params{"Name": sh.Game.Name}))))
 	}
-	// The game's id, for its streams; the same form sent again finds it
-	// gone and is answered as the first was.
-	g, _ := a.store.Settings(ctx, c.Param("slug"))
+	// The same form sent again finds the game gone and is answered as the
+	// first was.
 	name, err := a.store.DeleteGame(ctx, c.Param("slug"), formID(c))
 	if err != nil {
 		return err
-	}
-	if g.ID != 0 {
-		a.hub.drop(g.ID) // the phones following it learn it is gone
 	}
 	c.SetCookie(&http.Cookie{Name: noticeCookie, Value: url.QueryEscape(name), Path: "/",
 		MaxAge: int((10 * time.Minute).Seconds()), HttpOnly: true, Secure: c.IsTLS(), SameSite: http.SameSiteLaxMode})

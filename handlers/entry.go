@@ -102,7 +102,6 @@ func (a *App) saveEntry(c echo.Context) error {
 	if err != nil {
 		return a.entryRefused(c, slug, n, seat, f, err)
 	}
-	a.entryChanged(sh, n, seat)
 	r := sh.Round(n)
 	switch {
 	case !isHTMX(c) && r.Closed:

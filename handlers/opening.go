@@ -25,7 +25,6 @@ func (a *App) opening(c echo.Context) error {
 		return err
 	}
 	burned := c.FormValue("burn") != ""
-	a.openingSet(sh, n, burned)
 	show := views.Opening
 	if burned { // the whole round, and what the page shows for the stream
 		show = func(p views.RoundPanel) templ.Component {

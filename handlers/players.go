@@ -28,14 +28,12 @@ func (a *App) join(c echo.Context) error {
 	if err == nil {
 		err = checkJoinName(ctx, name)
 	}
-	var sh db.Sheet
 	if err == nil {
-		sh, err = a.store.Join(ctx, g.Slug, name, missed)
+		_, err = a.store.Join(ctx, g.Slug, name, missed)
 	}
 	if err != nil {
 		return a.seatsRefused(c, err, name)
 	}
-	a.seatsChanged(sh)
 	return seeOther(c, gameURL(g.Slug)+"?joined="+url.QueryEscape(name)+"#players")
 }
 
@@ -57,14 +55,12 @@ func (a *App) leave(c echo.Context) error {
 	if err == nil {
 		missed, err = referee.ParseMissed(c.FormValue("missed"))
 	}
-	var sh db.Sheet
 	if err == nil {
-		sh, err = a.store.Leave(ctx, before.Game.Slug, seat, missed)
+		_, err = a.store.Leave(ctx, before.Game.Slug, seat, missed)
 	}
 	if err != nil {
 		return a.seatsRefused(c, err, "")
 	}
-	a.seatsChanged(sh)
 	return seeOther(c, gameURL(before.Game.Slug)+"?left="+url.QueryEscape(before.Players[seat])+"#players")
 }
 
@@ -101,17 +97,6 @@ func (a *App) seatsRefused(c echo.Context, err error, name string) error {
 	}
 	page.Seats.Error, page.Seats.Name, page.Seats.Open = p.msg, name, true
 	return render(c, p.status, views.Game(page))
-}
-
-// seatsChanged: someone joined or left. Every phone's game page shows the
-// players and the round again, and a round about to be played at the
-// table deals to the new company.
-func (a *App) seatsChanged(sh db.Sheet) {
-	events := []string{eventGame, eventSheet}
-	if r := sh.Current(); r != nil {
-		events = append(events, tableEvent(r.Number))
-	}
-	a.hub.publish(sh.Game.ID, events...)
 }
 
 // seatsCard lists who joined late or left and, on the edit link of a

@@ -86,6 +86,10 @@ type Config struct {
 	// StreamsPerClient caps the live streams open from one address at once
 	// (32: a whole table may share one router's address).
 	StreamsPerClient int
+	// Hub carries the store's news of each committed write to the phones
+	// following its game: the store's Publish must be the hub's (nil: a
+	// hub of its own, which hears of nothing).
+	Hub *Hub
 	// Heartbeat is how often a quiet stream says it is still there (20 s,
 	// well within the server's write timeout and routers' idle timeouts).
 	Heartbeat time.Duration
@@ -117,7 +121,10 @@ func New(store Store, cfg Config) *echo.Echo {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	a := &App{store: store, now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hub: newHub(), exporting: make(chan struct{}, 1),
+	if cfg.Hub == nil {
+		cfg.Hub = NewHub()
+	}
+	a := &App{store: store, now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
 		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()

@@ -50,7 +50,6 @@ func (a *App) renewLink(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a.hub.drop(g.ID) // phones reconnect by their own links: the old one is refused
 	return seeOther(c, gameURL(g.Slug)+"?renewed="+which+"#share")
 }
 

@@ -90,7 +90,6 @@ func (a *App) act(c echo.Context) error {
 	} else {
 		var t db.Table
 		if t, err = a.store.Act(ctx, slug, n, m); err == nil {
-			a.tableActed(t)
 			if !isHTMX(c) {
 				return seeOther(c, tableURL(slug, n))
 			}

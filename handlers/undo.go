@@ -31,9 +31,6 @@ func (a *App) undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if undone.ID != 0 {
-		a.entryChanged(sh, n, undone.Seat)
-	}
 	return a.roundChanged(c, sh, n, func(p views.RoundPanel) templ.Component {
 		if undone.ID != 0 {
 			p.Notice = text(ctx, "undone", referee.Params{"What": changeName(ctx, sh.Game, undone)})

@@ -123,7 +123,7 @@ func (r *loadRun) run(ctx context.Context, store *db.Store, ln net.Listener, pro
 func (r *loadRun) serve(store *db.Store, ln net.Listener, progress io.Writer) (shutdown func() error) {
 	streams, endStreams := context.WithCancel(context.Background())
 	log := slog.New(slog.NewTextHandler(progress, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := newServer(handlers.New(store, handlers.Config{Log: log, Stop: streams}))
+	srv := newServer(serveApp(store, handlers.Config{Log: log, Stop: streams}))
 	srv.RegisterOnShutdown(endStreams)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
