@@ -16,6 +16,11 @@ import (
 	"chickenfoot/views"
 )
 
+// scorer saves a score entry as a phone sent it.
+type scorer interface {
+	Enter(ctx context.Context, slug string, n int, f db.ScoreForm) (db.Sheet, error)
+}
+
 // entryForm is a score entry as submitted: typed pips with the 0-0 flag,
 // an explicit "went out", or the tiles tapped.
 type entryForm struct {
@@ -123,14 +128,14 @@ func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryF
 	if err != nil {
 		// A view-only link is refused before the form: whatever it says,
 		// nothing changes.
-		if g, gerr := a.store.Settings(ctx, slug); gerr != nil {
+		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
 			return db.Sheet{}, gerr
 		} else if g.ViewOnly {
 			return db.Sheet{}, referee.ViewOnly()
 		}
 		return db.Sheet{}, err
 	}
-	return a.store.Enter(ctx, slug, n, sf)
+	return a.scorer.Enter(ctx, slug, n, sf)
 }
 
 // entryRefused shows why an entry was refused, next to what was typed,
@@ -154,7 +159,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	case r.Closed:
 		return render(c, p.status, views.Round(roundPage(ctx, sh, r, fix)))
 	}
-	page, err := a.gameView(c, sh)
+	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if err != nil {
 		return err
 	}

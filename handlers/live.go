@@ -137,7 +137,7 @@ const writeWait = 10 * time.Second
 // one refresh when that is no longer kept.
 func (a *App) events(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.store.Settings(ctx, c.Param("slug"))
+	g, err := a.sheets.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}

@@ -13,10 +13,16 @@ import (
 	"chickenfoot/views"
 )
 
+// seater lets a player join or leave a night under way.
+type seater interface {
+	Join(ctx context.Context, slug, name string, missed referee.Missed) (db.Sheet, error)
+	Leave(ctx context.Context, slug string, seat int, missed referee.Missed) (db.Sheet, error)
+}
+
 // join seats a new player at a game night under way.
 func (a *App) join(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.store.Settings(ctx, c.Param("slug"))
+	g, err := a.sheets.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
@@ -29,7 +35,7 @@ func (a *App) join(c echo.Context) error {
 		err = checkJoinName(ctx, name)
 	}
 	if err == nil {
-		_, err = a.store.Join(ctx, g.Slug, name, missed)
+		_, err = a.seats.Join(ctx, g.Slug, name, missed)
 	}
 	if err != nil {
 		return a.seatsRefused(c, err, name)
@@ -40,7 +46,7 @@ func (a *App) join(c echo.Context) error {
 // leave lets a player go from a game night under way.
 func (a *App) leave(c echo.Context) error {
 	ctx := c.Request().Context()
-	before, err := a.store.Sheet(ctx, c.Param("slug"))
+	before, err := a.sheets.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
@@ -56,7 +62,7 @@ func (a *App) leave(c echo.Context) error {
 		missed, err = referee.ParseMissed(c.FormValue("missed"))
 	}
 	if err == nil {
-		_, err = a.store.Leave(ctx, before.Game.Slug, seat, missed)
+		_, err = a.seats.Leave(ctx, before.Game.Slug, seat, missed)
 	}
 	if err != nil {
 		return a.seatsRefused(c, err, "")
@@ -84,11 +90,11 @@ func (a *App) seatsRefused(c echo.Context, err error, name string) error {
 	if p.code == "" || pageWide(p.code) {
 		return err
 	}
-	sh, rerr := a.store.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
+	sh, rerr := a.sheets.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
 	if rerr != nil {
 		return rerr
 	}
-	page, rerr := a.gameView(c, sh)
+	page, rerr := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if rerr != nil {
 		return rerr
 	}

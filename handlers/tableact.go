@@ -14,6 +14,11 @@ import (
 	"chickenfoot/views"
 )
 
+// actor makes a move on a round's live table.
+type actor interface {
+	Act(ctx context.Context, slug string, n int, m db.Move) (db.Table, error)
+}
+
 // actionForm is a table action as submitted.
 type actionForm struct {
 	seat, kind, tile, on, seq string
@@ -82,14 +87,14 @@ func (a *App) act(c echo.Context) error {
 	if err != nil {
 		// A view-only link is refused before the form: whatever it says,
 		// nothing changes.
-		if g, gerr := a.store.Settings(ctx, slug); gerr != nil {
+		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
 			return gerr
 		} else if g.ViewOnly {
 			return referee.ViewOnly()
 		}
 	} else {
 		var t db.Table
-		if t, err = a.store.Act(ctx, slug, n, m); err == nil {
+		if t, err = a.actor.Act(ctx, slug, n, m); err == nil {
 			if !isHTMX(c) {
 				return seeOther(c, tableURL(slug, n))
 			}
@@ -108,7 +113,7 @@ func (a *App) act(c echo.Context) error {
 // the action broke and a link to it.
 func (a *App) actRefused(c echo.Context, slug string, n int, re *referee.RuleError) error {
 	ctx := c.Request().Context()
-	t, err := a.store.Table(ctx, slug, n)
+	t, err := a.sheets.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}
