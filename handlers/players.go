@@ -22,25 +22,22 @@ type seater interface {
 // join seats a new player at a game night under way.
 func (a *App) join(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.sheets.Settings(ctx, c.Param("slug"))
-	if err != nil {
-		return err
-	}
-	if g.ViewOnly { // before the form: whatever it says, nothing changes
-		return referee.ViewOnly()
-	}
+	slug := c.Param("slug")
 	name := strings.TrimSpace(c.FormValue("name"))
 	missed, err := referee.ParseMissed(c.FormValue("missed"))
 	if err == nil {
 		err = checkJoinName(ctx, name)
 	}
 	if err == nil {
-		_, err = a.seats.Join(ctx, g.Slug, name, missed)
+		if _, err = a.seats.Join(ctx, slug, name, missed); err == nil {
+			return seeOther(c, gameURL(slug)+"?joined="+url.QueryEscape(name)+"#players")
+		}
+	} else if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
+		return gerr
+	} else if g.ViewOnly { // before the form: whatever it says, nothing changes
+		return referee.ViewOnly()
 	}
-	if err != nil {
-		return a.seatsRefused(c, err, name)
-	}
-	return seeOther(c, gameURL(g.Slug)+"?joined="+url.QueryEscape(name)+"#players")
+	return a.seatsRefused(c, err, name)
 }
 
 // leave lets a player go from a game night under way.
