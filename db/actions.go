@@ -121,113 +121,113 @@ func decodeAction(a *Action, kind string, tile, on sql.NullString, at string) er
 	return err
 }
 
-// Act appends action to round n's log once the referee accepts it on the
-// table as stored, in the same transaction, so two phones can't both lay
-// the same tile; basedOn is the length of the log the page showed, or
-// Unchecked. What the action changes on the score sheet (who set the
-// double, who went out) is written with it. It returns the table after.
-func (s *Store) Act(ctx context.Context, slug string, n int, action referee.Action, basedOn int) (Table, error) {
-	return s.ActAs(ctx, slug, n, func(Game) (referee.Action, int, error) { return action, basedOn, nil })
+// A Move is a table action as a phone sends it: the referee's action,
+// whose tile, when sent as typed, is read in the game's own set by Act.
+type Move struct {
+	referee.Action
+	// Tile is the tile laid as typed, or "" when Action.Move.Tile is
+	// already read.
+	Tile string
+	// Seen is the length of the log the page showed, or Unchecked.
+	Seen int
 }
 
-// ActAs is Act for an action that can only be read under the game's own
-// rules (a tile is read in the game's set): read is given the game as the
-// transaction finds it, and an error from it writes nothing. A form is
-// read this way in one visit to the database, not two.
-func (s *Store) ActAs(ctx context.Context, slug string, n int, read func(Game) (action referee.Action, basedOn int, err error)) (Table, error) {
-	var out Table
-	err := s.inTx(ctx, s.act(ctx, slug, n, read, &out, nil))
-	return out, err
-}
-
-// ActThen is ActAs that hands the table after the move to then as soon as
-// the move is judged and written, while its commit is still being made
-// durable: then runs in the caller's goroutine during the disk's sync, so
-// the answer to a move is made while the disk works rather than after.
-// When ActThen returns nil, then has run exactly once, with the table it
-// returns; when it returns an error, whatever then made must be thrown
-// away (a commit can still fail after the move is written).
-func (s *Store) ActThen(ctx context.Context, slug string, n int, read func(Game) (action referee.Action, basedOn int, err error), then func(Table)) (Table, error) {
-	var out Table
-	written := make(chan struct{})
-	err := s.inTxThen(ctx, s.act(ctx, slug, n, read, &out, written), written, func() { then(out) })
-	return out, err
-}
-
-// act is the write of a move: out gets the table after it, and written,
-// when not nil, is closed once it is written.
-func (s *Store) act(ctx context.Context, slug string, n int, read func(Game) (action referee.Action, basedOn int, err error), out *Table, written chan struct{}) func(conn) error {
-	return func(tx conn) error {
-		s.keeping = true // the game read is kept for readers too (see writeSheetKeeping)
-		defer func() { s.keeping = false }()
-		sh, kept, err := s.sheetToWrite(ctx, tx, slug)
-		if err != nil {
-			return err
-		}
-		action, basedOn, err := read(sh.Game)
-		if err != nil {
-			return err
-		}
-		if sh.Round(n) == nil {
-			return referee.NotFound("round")
-		}
-		var log []Action
-		if kept != nil && kept.n == n {
-			log = kept.log
-		} else if log, err = loadActions(ctx, tx, sh.ids[n-1]); err != nil {
-			return err
-		}
-		if err := checkLog(log, basedOn); err != nil {
-			return err
-		}
-		var after *referee.Round
-		var eff referee.TableEffect
-		if kept != nil && kept.n == n {
-			// The round as the last move left it: no replay.
-			after = kept.live.Clone()
-			eff, err = sh.ActOn(n, after, action)
-		} else {
-			after, eff, err = sh.Act(n, actionsOf(log), action)
-		}
-		if err != nil {
-			return err
-		}
-		if kept != nil {
-			// The kept sheet is shared with the answers already given:
-			// the move changes a copy of it, of its rounds alone when it
-			// changes nothing else (see applyEffect).
-			if plainEffect(sh, n, eff) {
-				sh = sh.withRounds()
-			} else {
-				sh = sh.clone()
-			}
-		}
-		at, err := parseStamp(stamp(s.Now())) // as a read would find it
-		if err != nil {
-			return err
-		}
-		if err := s.appendAction(ctx, tx, sh.ids[n-1], len(log)+1, action, at); err != nil {
-			return err
-		}
-		plain, err := s.applyEffect(ctx, tx, &sh, n, eff)
-		if err != nil {
-			return err
-		}
-		// Appended in place where there is room: a log is only ever
-		// appended to, and only here, on the writer's goroutine, so those
-		// already handed out (which end where they ended) never see the
-		// new action, and a write that fails forgets the kept tables
-		// before another can append to the same log.
-		log = append(log, Action{Seq: len(log) + 1, Action: action, At: at})
-		*out = Table{Sheet: sh, Number: n, Live: after, Log: log}
-		if plain {
-			s.tables.keep(slug, n, sh, log, after)
-		}
-		if written != nil {
-			close(written)
-		}
-		return nil
+// action is the referee's action the move names, its tile read in set.
+func (m Move) action(set referee.Set) (referee.Action, error) {
+	a := m.Action
+	if a.Kind != referee.ActPlay || m.Tile == "" {
+		return a, nil
 	}
+	t, err := set.Parse(m.Tile)
+	a.Move.Tile = t
+	return a, err
+}
+
+// Act appends a move to round n's log once the referee accepts it on the
+// table as stored, in the same transaction, so two phones can't both lay
+// the same tile. The move's tile is read in the game's own set. What the
+// action changes on the score sheet (who set the double, who went out) is
+// written with it. It returns the table after.
+func (s *Store) Act(ctx context.Context, link string, n int, m Move) (Table, error) {
+	var out Table
+	err := s.inTx(ctx, func(tx conn) error {
+		var err error
+		out, err = s.act(ctx, tx, link, n, m)
+		return err
+	})
+	if err == nil {
+		s.publish(tableNews(out))
+	}
+	return out, err
+}
+
+// act is the write of a move in tx.
+func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (Table, error) {
+	s.keeping = true // the game read is kept for readers too (see writeSheetKeeping)
+	defer func() { s.keeping = false }()
+	sh, kept, err := s.sheetToWrite(ctx, tx, link)
+	if err != nil {
+		return Table{}, err
+	}
+	action, err := m.action(sh.Game.Rules.Set)
+	if err != nil {
+		return Table{}, err
+	}
+	if sh.Round(n) == nil {
+		return Table{}, referee.NotFound("round")
+	}
+	var log []Action
+	if kept != nil && kept.n == n {
+		log = kept.log
+	} else if log, err = loadActions(ctx, tx, sh.ids[n-1]); err != nil {
+		return Table{}, err
+	}
+	if err := checkLog(log, m.Seen); err != nil {
+		return Table{}, err
+	}
+	var after *referee.Round
+	var eff referee.TableEffect
+	if kept != nil && kept.n == n {
+		// The round as the last move left it: no replay.
+		after = kept.live.Clone()
+		eff, err = sh.ActOn(n, after, action)
+	} else {
+		after, eff, err = sh.Act(n, actionsOf(log), action)
+	}
+	if err != nil {
+		return Table{}, err
+	}
+	if kept != nil {
+		// The kept sheet is shared with the answers already given: the
+		// move changes a copy of it, of its rounds alone when it changes
+		// nothing else (see applyEffect).
+		if plainEffect(sh, n, eff) {
+			sh = sh.withRounds()
+		} else {
+			sh = sh.clone()
+		}
+	}
+	at, err := parseStamp(stamp(s.Now())) // as a read would find it
+	if err != nil {
+		return Table{}, err
+	}
+	if err := s.appendAction(ctx, tx, sh.ids[n-1], len(log)+1, action, at); err != nil {
+		return Table{}, err
+	}
+	plain, err := s.applyEffect(ctx, tx, &sh, n, eff)
+	if err != nil {
+		return Table{}, err
+	}
+	// Appended in place where there is room: a log is only ever appended
+	// to, and only here, on the writer's goroutine, so those already
+	// handed out (which end where they ended) never see the new action,
+	// and a write that fails forgets the kept tables before another can
+	// append to the same log.
+	log = append(log, Action{Seq: len(log) + 1, Action: action, At: at})
+	if plain {
+		s.tables.keep(link, n, sh, log, after)
+	}
+	return Table{Sheet: sh, Number: n, Live: after, Log: log}, nil
 }
 
 // checkLog refuses an action made on a table that has changed since.

@@ -37,7 +37,7 @@ func trickyNight(t *testing.T, s *Store) Game {
 		{Seat: 3, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 1), On: referee.NewTile(9, 9)}},
 		{Seat: 4, Kind: referee.ActDraw},
 	} {
-		must(s.Act(ctx, g.Slug, 1, a, Unchecked))
+		must(s.Act(ctx, g.Slug, 1, Move{Action: a, Seen: Unchecked}))
 	}
 	tapped, err := rules.TappedEntry([]referee.Tile{referee.NewTile(5, 4), referee.NewTile(0, 0)})
 	if err != nil {

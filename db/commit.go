@@ -49,30 +49,6 @@ func (s *Store) inTx(ctx context.Context, fn func(conn) error) error {
 	return <-w.done
 }
 
-// inTxThen is inTx for a write that closes written once its work is done
-// and only its commit is left: then runs in the caller's goroutine at
-// that moment, while the commit syncs, or after the commit if the caller
-// only learns of both together. When inTxThen returns nil, then has run
-// exactly once; when it returns an error, then may have run for nothing.
-func (s *Store) inTxThen(ctx context.Context, fn func(conn) error, written <-chan struct{}, then func()) error {
-	w := queued{ctx: ctx, fn: fn, done: make(chan error, 1)}
-	select {
-	case s.writes <- w:
-	case <-s.closing:
-		return errClosed
-	}
-	select {
-	case <-written:
-		then()
-		return <-w.done
-	case err := <-w.done:
-		if err == nil {
-			then()
-		}
-		return err
-	}
-}
-
 // committer runs the queued writes until the store closes.
 func (s *Store) committer() {
 	defer close(s.closed)

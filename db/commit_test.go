@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 	"testing"
-	"time"
 
 	"chickenfoot/referee"
 )
@@ -122,7 +121,7 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 	g := newGame(t, s, "Ann", "Bob", "Cy")
 	s.games.Delete(g.ID) // as if nobody had read it since the server started
 	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
-	if _, err := s.Act(ctx, g.Slug, 1, start, Unchecked); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: start, Seen: Unchecked}); err != nil {
 		t.Fatal(err)
 	}
 	v, ok := s.games.Load(g.ID)
@@ -130,26 +129,32 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 		t.Fatalf("after a move the cache holds %v (%v), want the game of three players", v, ok)
 	}
 
-	// Hold the writer, queue a move and a join, and let them share a batch
-	// (they usually do; either way nothing stale may be kept).
+	// Hold the writer, take the move's and the join's writes as they are
+	// sent, in that order, and hand them to the writer as one batch.
 	s.games.Delete(g.ID)
 	release, held := make(chan struct{}), make(chan struct{})
 	go s.inTx(ctx, func(conn) error { close(held); <-release; return nil })
 	<-held
+	sent := make(chan queued)
+	s.writes = sent // the writer reads the field again only once released
 	var wg sync.WaitGroup
 	draw := referee.Action{Seat: 1, Kind: referee.ActDraw}
 	wg.Go(func() {
-		if _, err := s.Act(ctx, g.Slug, 1, draw, Unchecked); err != nil {
+		if _, err := s.Act(ctx, g.Slug, 1, Move{Action: draw, Seen: Unchecked}); err != nil {
 			t.Error(err)
 		}
 	})
-	time.Sleep(20 * time.Millisecond) // the move waits for the writer (the order, not a time, is what counts)
+	move := <-sent
 	wg.Go(func() {
 		if _, err := s.Join(ctx, g.Slug, "Dee", referee.MissedHighest); err != nil {
 			t.Error(err)
 		}
 	})
-	time.Sleep(20 * time.Millisecond)
+	join := <-sent
+	batch := make(chan queued, 2)
+	batch <- move
+	batch <- join
+	s.writes = batch
 	close(release)
 	wg.Wait()
 	if v, ok := s.games.Load(g.ID); ok && len(v.(Game).Players) != 4 {
@@ -161,68 +166,32 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 	}
 }
 
-// TestThenRunsWhileTheCommitIsMade: a write's then runs in the caller's
-// goroutine once the write's work is done and before its commit: the
-// write here waits, after its work, for then to have run, which it could
-// not if then came only after the commit. A write that fails after its
-// work is answered with its error, then having run for nothing; one that
-// fails before never runs then.
-func TestThenRunsWhileTheCommitIsMade(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	s := openTest(t)
-	ran := make(chan struct{})
-	written := make(chan struct{})
-	err := s.inTxThen(ctx, func(tx conn) error {
-		close(written)
-		select {
-		case <-ran:
-			return nil
-		case <-time.After(10 * time.Second):
-			return errors.New("then did not run while the write was open")
-		}
-	}, written, func() { close(ran) })
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	late := errors.New("failed after its work")
-	calls := 0
-	written = make(chan struct{})
-	if err := s.inTxThen(ctx, func(tx conn) error { close(written); return late }, written, func() { calls++ }); !errors.Is(err, late) {
-		t.Fatalf("a write failing after its work answered %v, want its error", err)
-	}
-	calls = 0
-	written = make(chan struct{})
-	if err := s.inTxThen(ctx, func(tx conn) error { return late }, written, func() { calls++ }); !errors.Is(err, late) || calls != 0 {
-		t.Fatalf("a write failing before its work answered %v with then run %d times; want its error and then never run", err, calls)
-	}
-}
-
-// TestActThen: then gets the table the move wrote, exactly once, and the
-// same table ActThen returns; a refused move never runs then.
-func TestActThen(t *testing.T) {
+// TestActReadsTheTile: a move's tile sent as typed is read in the game's
+// own set, and Act returns the table it wrote; a tile outside the set and
+// a move out of turn are refused with nothing written.
+func TestActReadsTheTile(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "Ann", "Bob")
-	read := func(a referee.Action) func(Game) (referee.Action, int, error) {
-		return func(Game) (referee.Action, int, error) { return a, Unchecked, nil }
+	start := Move{Action: referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Start: true}}, Tile: "6-6", Seen: 0}
+	tb, err := s.Act(ctx, g.Slug, 1, start)
+	if err != nil {
+		t.Fatal(err)
 	}
-	var got []Table
-	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
-	for i, a := range []referee.Action{start, {Seat: 1, Kind: referee.ActDraw}} {
-		tb, err := s.ActThen(ctx, g.Slug, 1, read(a), func(tb Table) { got = append(got, tb) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got) != i+1 || len(got[i].Log) != i+1 || len(tb.Log) != i+1 || got[i].Live != tb.Live {
-			t.Fatalf("move %d: then ran %d times; want once, with the table returned (%d actions)", i+1, len(got), i+1)
-		}
+	if len(tb.Log) != 1 || tb.Log[0].Action.Move.Tile != referee.NewTile(6, 6) {
+		t.Fatalf("Act(6-6 typed) = log %+v, want one action laying 6-6", tb.Log)
 	}
-	_, err := s.ActThen(ctx, g.Slug, 1, read(referee.Action{Seat: 0, Kind: referee.ActPass}), func(Table) { t.Error("then ran for a refused move") })
+	outside := Move{Action: referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{On: referee.NewTile(6, 6)}}, Tile: "66-1", Seen: 1}
+	if _, err := s.Act(ctx, g.Slug, 1, outside); !errors.Is(err, referee.ErrNotation) {
+		t.Fatalf("Act(66-1 typed) = %v, want a layout refusal", err)
+	}
+	pass := Move{Action: referee.Action{Seat: 0, Kind: referee.ActPass}, Seen: 1}
 	var re *referee.RuleError
-	if !errors.As(err, &re) {
+	if _, err := s.Act(ctx, g.Slug, 1, pass); !errors.As(err, &re) {
 		t.Fatalf("a pass out of turn answered %v, want a refusal", err)
+	}
+	if tb, err := s.Table(ctx, g.Slug, 1); err != nil || len(tb.Log) != 1 {
+		t.Fatalf("after two refusals the log holds %d actions (%v), want 1", len(tb.Log), err)
 	}
 }

@@ -16,8 +16,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -35,22 +33,13 @@ type Store struct {
 	read  *sql.DB
 	// Each pool's prepared statements for the queries on the hot path.
 	writeStmts, readStmts map[string]*sql.Stmt
-	games                 sync.Map      // game ID → what never changes about it (frozenGame)
-	forgotten             atomic.Uint64 // games deleted so far (forget)
-	// The games a write that leaves every game's settings and players as
-	// they are (see writeSheetKeeping) read in the batch being committed,
-	// to keep once it is. Only the committer's goroutine touches these.
-	keeping bool
-	pending []Game
-	// The tables of the last moves, kept by the writer (kept.go).
-	tables writerTables
-	// The write transactions' queue (commit.go), and its goroutine's end.
-	writes          chan queued
-	closing, closed chan struct{}
-	closeOnce       sync.Once
-	path            string // the database file, for a backup's own reader
+	speed
+	path string // the database file, for a backup's own reader
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
+	// Publish, when set, hears of each write once it is committed (see
+	// News). Set it before the store is used.
+	Publish func(News)
 }
 
 // dsn puts the pragmas every connection needs into the connection string.
@@ -102,8 +91,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
-	s := &Store{write: write, read: read, Now: time.Now, path: path,
-		writes: make(chan queued), closing: make(chan struct{}), closed: make(chan struct{})}
+	s := &Store{write: write, read: read, Now: time.Now, path: path}
+	s.speed.init()
 	go s.committer()
 	if s.writeStmts, err = prepare(ctx, write, allHotQueries); err == nil {
 		s.readStmts, err = prepare(ctx, read, allHotQueries)

@@ -442,7 +442,7 @@ func TestAct(t *testing.T) {
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
 	start := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
-	tb, err := s.Act(ctx, g.Slug, 1, start, 0)
+	tb, err := s.Act(ctx, g.Slug, 1, Move{Action: start, Seen: 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -450,11 +450,11 @@ func TestAct(t *testing.T) {
 		t.Fatalf("after Bob sets 6-6: log %d, turn %d, setter %d; want 1, Ann, Bob", len(tb.Log), tb.Live.Turn(), tb.Round(1).Setter)
 	}
 	lay := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
-	if _, err := s.Act(ctx, g.Slug, 1, lay, 0); !errors.Is(err, referee.ErrConflict) {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: lay, Seen: 0}); !errors.Is(err, referee.ErrConflict) {
 		t.Fatalf("a move based on the empty table after 6-6 was set = %v, want a conflict", err)
 	}
 	wrong := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
-	if _, err := s.Act(ctx, g.Slug, 1, wrong, 1); !errors.Is(err, referee.ErrTurn) {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: wrong, Seen: 1}); !errors.Is(err, referee.ErrTurn) {
 		t.Fatalf("Bob laying on Ann's turn = %v, want a turn error", err)
 	}
 	if tb, err = s.Table(ctx, g.Slug, 1); err != nil || len(tb.Log) != 1 {
@@ -468,7 +468,7 @@ func TestAct(t *testing.T) {
 		t.Fatalf("after the sheet says Ann set 6-6: the table's setter %d, turn %d; want Ann, then Bob", tb.Live.Setter(), tb.Live.Turn())
 	}
 	bob := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
-	if _, err := s.Act(ctx, g.Slug, 1, bob, 1); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, Seen: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 1); !errors.Is(err, referee.ErrScore) {
@@ -485,7 +485,7 @@ func TestTableWithAStaleLog(t *testing.T) {
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
 	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
-	if _, err := s.Act(ctx, g.Slug, 1, start, 0); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: start, Seen: 0}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.write.Exec(`INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at)
@@ -497,7 +497,7 @@ func TestTableWithAStaleLog(t *testing.T) {
 		t.Fatalf("Table() = stopped %v, %d tiles, %v; want it shown up to Ann's second tile, stopped there", tb.Stopped, tb.Live.Layout().Len(), err)
 	}
 	bob := referee.Action{Seat: 1, Kind: referee.ActPass}
-	if _, err := s.Act(ctx, g.Slug, 1, bob, Unchecked); !errors.Is(err, referee.ErrConflict) {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, Seen: Unchecked}); !errors.Is(err, referee.ErrConflict) {
 		t.Fatalf("acting on a stale log = %v, want a conflict", err)
 	}
 }
@@ -515,7 +515,7 @@ func TestSetterTakenBack(t *testing.T) {
 	}
 	steps := []referee.Action{{Seat: 0, Kind: referee.ActDraw}, start(1), {Seat: 1, Kind: referee.ActTakeBack}}
 	for _, a := range steps {
-		if _, err := s.Act(ctx, g.Slug, 1, a, Unchecked); err != nil {
+		if _, err := s.Act(ctx, g.Slug, 1, Move{Action: a, Seen: Unchecked}); err != nil {
 			t.Fatalf("%s: %v", a, err)
 		}
 	}
@@ -525,7 +525,7 @@ func TestSetterTakenBack(t *testing.T) {
 	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 2); err != nil {
 		t.Fatalf("setting who set it with only a draw and a lifted start on the table: %v", err)
 	}
-	tb, err := s.Act(ctx, g.Slug, 1, start(2), Unchecked)
+	tb, err := s.Act(ctx, g.Slug, 1, Move{Action: start(2), Seen: Unchecked})
 	if err != nil || tb.Live.Setter() != 2 || tb.Live.Turn() != 0 || tb.Round(1).Setter != 2 {
 		t.Fatalf("Cy sets 6-6: %v; the table's setter %d, turn %d, the sheet's %d; want Cy, Ann, Cy", err, tb.Live.Setter(), tb.Live.Turn(), tb.Round(1).Setter)
 	}

@@ -72,7 +72,7 @@ func TestDeleteGame(t *testing.T) {
 func fillNight(t *testing.T, s *Store, g Game) {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := s.Act(ctx, g.Slug, 1, referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}, 0); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}, Seen: 0}); err != nil {
 		t.Fatal(err)
 	}
 	for seat, e := range []referee.Entry{typed(5), out} {

@@ -42,48 +42,54 @@ const Unchecked = -1
 func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
 	var out Sheet
 	key := formKey(basedOn.Form, fmt.Sprintf("entry %s %d %d", slug, n, seat))
-	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *Sheet) error {
-		if err := loadSavedHistory(ctx, tx, sh, n); err != nil {
-			return err
-		}
-		if _, sent, err := sentBefore(ctx, tx, key); err != nil || sent {
-			out = *sh
-			return err
-		}
-		if err := checkBasis(sh, n, seat, basedOn); err != nil {
-			if r := sh.Round(n); errors.Is(err, referee.ErrConflict) && r != nil && !r.Closed && sameEntry(r.Entries[seat], &e) {
-				out = *sh // two phones entered the same: nothing is lost, nothing to write
-				return nil
-			}
-			return whoChanged(ctx, tx, sh.Version(n, seat), err)
-		}
-		if err := sh.CheckAuthor(n, by); err != nil {
-			return err
-		}
-		if err := sh.CheckEntry(n, seat, e); err != nil {
-			return err
-		}
-		ch := referee.EntryChange{Seat: seat, Old: sh.Round(n).Entries[seat], New: &e, Kind: sh.Kind(n, seat)}
-		if !sameEntry(ch.Old, ch.New) {
-			id, err := s.putChange(ctx, tx, sh, n, ch, by, 0)
-			if err != nil {
-				return err
-			}
-			sh.History = append(sh.History, Change{ID: id, Round: n, Seat: seat, Kind: ch.Kind,
-				Old: ch.Old, New: ch.New, By: by, At: s.Now().UTC()})
-			if ch.Kind == referee.KindCorrection {
-				if err := s.resettle(ctx, tx, sh); err != nil {
-					return err
-				}
-				if err := keepResults(ctx, tx, sh); err != nil {
-					return err
-				}
-			}
-		}
-		out = *sh
-		return s.keepForm(ctx, tx, key, strconv.FormatInt(sh.Version(n, seat), 10))
+	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *Sheet) (err error) {
+		out, err = s.saveEntry(ctx, tx, sh, key, n, seat, e, by, basedOn)
+		return err
 	})
+	if err == nil {
+		s.publish(entryNews(out, n, seat))
+	}
 	return out, err
+}
+
+// saveEntry is SaveEntry on the sheet read in tx; key is the form's.
+func (s *Store) saveEntry(ctx context.Context, tx conn, sh *Sheet, key string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
+	if err := loadSavedHistory(ctx, tx, sh, n); err != nil {
+		return Sheet{}, err
+	}
+	if _, sent, err := sentBefore(ctx, tx, key); err != nil || sent {
+		return *sh, err
+	}
+	if err := checkBasis(sh, n, seat, basedOn); err != nil {
+		if r := sh.Round(n); errors.Is(err, referee.ErrConflict) && r != nil && !r.Closed && sameEntry(r.Entries[seat], &e) {
+			return *sh, nil // two phones entered the same: nothing is lost, nothing to write
+		}
+		return Sheet{}, whoChanged(ctx, tx, sh.Version(n, seat), err)
+	}
+	if err := sh.CheckAuthor(n, by); err != nil {
+		return Sheet{}, err
+	}
+	if err := sh.CheckEntry(n, seat, e); err != nil {
+		return Sheet{}, err
+	}
+	ch := referee.EntryChange{Seat: seat, Old: sh.Round(n).Entries[seat], New: &e, Kind: sh.Kind(n, seat)}
+	if !sameEntry(ch.Old, ch.New) {
+		id, err := s.putChange(ctx, tx, sh, n, ch, by, 0)
+		if err != nil {
+			return Sheet{}, err
+		}
+		sh.History = append(sh.History, Change{ID: id, Round: n, Seat: seat, Kind: ch.Kind,
+			Old: ch.Old, New: ch.New, By: by, At: s.Now().UTC()})
+		if ch.Kind == referee.KindCorrection {
+			if err := s.resettle(ctx, tx, sh); err != nil {
+				return Sheet{}, err
+			}
+			if err := keepResults(ctx, tx, sh); err != nil {
+				return Sheet{}, err
+			}
+		}
+	}
+	return *sh, s.keepForm(ctx, tx, key, strconv.FormatInt(sh.Version(n, seat), 10))
 }
 
 // loadSavedHistory reads the history a save's answer shows: for an open

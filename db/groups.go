@@ -439,17 +439,16 @@ func (s *Store) forgetGroupGames() {
 	})
 }
 
-// LastNight is the group's latest night, to start the next like it, or
-// nil when it has none.
-func (s *Store) LastNight(ctx context.Context, group int64) (*Game, error) {
+// LastNight is the group's latest night, to start the next like it; a
+// group with none is a not-found error.
+func (s *Store) LastNight(ctx context.Context, group int64) (Game, error) {
 	var link string
 	err := s.reader().QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+		return Game{}, referee.NotFound("night")
 	}
 	if err != nil {
-		return nil, err
+		return Game{}, err
 	}
-	g, err := s.loadGame(ctx, s.reader(), link)
-	return &g, err
+	return s.loadGame(ctx, s.reader(), link)
 }

@@ -361,3 +361,23 @@ func checkKept(t *testing.T, s *Store, group int64, when string) {
 		}
 	}
 }
+
+// TestLastNight: a group's latest night by date, and a not-found error,
+// never an empty game, for a group with none.
+func TestLastNight(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	grp, err := s.CreateGroup(ctx, "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := s.LastNight(ctx, grp.ID); !errors.Is(err, referee.ErrNotFound) {
+		t.Fatalf("LastNight(a group with no night) = %+v, %v; want not found", g, err)
+	}
+	playNight(t, s, grp.Slug, "2026-01-16", []string{"Bob", "Cy"}, []*referee.Entry{nil, pips(3)})
+	playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob"}, []*referee.Entry{nil, pips(3)})
+	if g, err := s.LastNight(ctx, grp.ID); err != nil || g.PlayedOn != "2026-01-16" {
+		t.Fatalf("LastNight = %q, %v; want the night of 2026-01-16", g.PlayedOn, err)
+	}
+}

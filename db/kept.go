@@ -2,9 +2,6 @@ package db
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"reflect"
 	"slices"
 
 	"chickenfoot/referee"
@@ -55,8 +52,7 @@ type writerTables struct {
 	stagedFor   string
 	plain       bool  // the write under way is a plain move
 	dataVersion int64 // PRAGMA data_version when the batch began
-	check       bool  // tests: check every kept table against the file
-	hits        int   // moves started from a kept table (for tests)
+	hits        int   // moves started from a kept table
 }
 
 // qDataVersion reads the count SQLite moves on whenever another
@@ -156,42 +152,8 @@ func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh Shee
 		}
 		return sh, nil, err
 	}
-	if s.tables.check {
-		if err := s.checkKept(ctx, tx, link, kept); err != nil {
-			return Sheet{}, nil, err
-		}
-	}
 	s.tables.hits++
 	return kept.sheet, kept, nil
-}
-
-// errKeptDiffers is checkKept's finding.
-var errKeptDiffers = errors.New("a kept table differs from the file")
-
-// checkKept compares a kept table with what the file holds (tests only).
-func (s *Store) checkKept(ctx context.Context, tx conn, link string, t *keptTable) error {
-	sh, err := s.loadSheet(ctx, tx, link, noHistory)
-	if err != nil {
-		return fmt.Errorf("kept table of %s: reading it again: %w", link, err)
-	}
-	if !reflect.DeepEqual(sh, t.sheet) {
-		return fmt.Errorf("%w: the sheet of %s:\nkept %+v\nfile %+v", errKeptDiffers, link, t.sheet, sh)
-	}
-	log, err := loadActions(ctx, tx, sh.ids[t.n-1])
-	if err != nil {
-		return err
-	}
-	if !reflect.DeepEqual(log, t.log) {
-		return fmt.Errorf("%w: the log of %s, round %d:\nkept %+v\nfile %+v", errKeptDiffers, link, t.n, t.log, log)
-	}
-	replayed, err := sh.Replay(t.n, actionsOf(log))
-	if err != nil {
-		return fmt.Errorf("kept table of %s: replaying round %d: %w", link, t.n, err)
-	}
-	if !reflect.DeepEqual(replayed, t.live) {
-		return fmt.Errorf("%w: the round of %s, round %d:\nkept %v\nreplayed %v", errKeptDiffers, link, t.n, t.live.Layout(), replayed.Layout())
-	}
-	return nil
 }
 
 // withRounds copies a sheet with its own list of rounds, the rest shared:

@@ -44,5 +44,8 @@ func (s *Store) RenewLink(ctx context.Context, slug, device string, view bool) (
 		g.Slug = fresh
 		return remember(ctx, tx, device, fresh, s.Now())
 	})
+	if err == nil {
+		s.publish(News{Kind: NewsGone, Game: g.ID, Seat: -1})
+	}
 	return g, err
 }

@@ -26,7 +26,7 @@ func TestLinksAndDevices(t *testing.T) {
 	if _, err := s.SaveEntry(ctx, g.ViewSlug, 1, 0, typed(5), "", anyBasis); !errors.Is(err, referee.ErrViewOnly) {
 		t.Fatalf("a save by the view-only link: %v, want refused as view-only", err)
 	}
-	if _, err := s.Act(ctx, g.ViewSlug, 1, referee.Action{Kind: referee.ActPass}, Unchecked); !errors.Is(err, referee.ErrViewOnly) {
+	if _, err := s.Act(ctx, g.ViewSlug, 1, Move{Action: referee.Action{Kind: referee.ActPass}, Seen: Unchecked}); !errors.Is(err, referee.ErrViewOnly) {
 		t.Fatalf("a move by the view-only link: %v, want refused as view-only", err)
 	}
 	if _, err := s.RenewLink(ctx, g.ViewSlug, "", true); !errors.Is(err, referee.ErrViewOnly) {

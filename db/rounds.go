@@ -12,6 +12,7 @@ import (
 // written.
 func (s *Store) SetOpening(ctx context.Context, slug string, n, double, setter int) (Sheet, error) {
 	var out Sheet
+	var moved bool // the round opens on another double than it did
 	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
 		if r := sh.Round(n); r != nil && r.Tracked() {
 			t, err := s.tableOf(ctx, tx, *sh, n)
@@ -28,10 +29,14 @@ func (s *Store) SetOpening(ctx context.Context, slug string, n, double, setter i
 			return err
 		}
 		r := sh.Round(n)
+		moved = r.Double() != double
 		r.Opened, r.Setter = double, setter
 		out = *sh
 		return nil
 	})
+	if err == nil {
+		s.publish(News{Kind: NewsOpening, Game: out.Game.ID, Round: n, Seat: -1, Whole: moved})
+	}
 	return out, err
 }
 
@@ -107,5 +112,8 @@ func (s *Store) CloseRound(ctx context.Context, slug string, n int) (Sheet, erro
 		out = *sh
 		return err
 	})
+	if err == nil {
+		s.publish(News{Kind: NewsClosed, Game: out.Game.ID, Round: n, Seat: -1})
+	}
 	return out, err
 }

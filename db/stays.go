@@ -42,6 +42,9 @@ func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Miss
 		return keepResults(ctx, tx, sh)
 	})
 	s.playersChanged(out.Game.ID)
+	if err == nil {
+		s.publish(seatsNews(out))
+	}
 	return out, err
 }
 
@@ -92,6 +95,9 @@ func (s *Store) Leave(ctx context.Context, slug string, seat int, missed referee
 		return keepResults(ctx, tx, sh)
 	})
 	s.playersChanged(out.Game.ID)
+	if err == nil {
+		s.publish(seatsNews(out))
+	}
 	return out, err
 }
 

@@ -40,6 +40,9 @@ func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis)
 		out = *sh
 		return s.keepForm(ctx, tx, key, strconv.FormatInt(c.ID, 10))
 	})
+	if err == nil && undone.ID != 0 {
+		s.publish(entryNews(out, n, undone.Seat))
+	}
 	return undone, out, err
 }
 

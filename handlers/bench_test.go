@@ -32,7 +32,7 @@ type benchApp struct {
 func newBenchApp(tb testing.TB) *benchApp {
 	tb.Helper()
 	store, _ := openBenchStore(tb)
-	srv := httptest.NewServer(New(store, benchConfig()))
+	srv := httptest.NewServer(wired(store, benchConfig()))
 	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
 		srv.Close()
 		store.Close()

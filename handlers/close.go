@@ -1,13 +1,20 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
+	"chickenfoot/db"
 	"chickenfoot/views"
 )
+
+// closer closes a round.
+type closer interface {
+	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
+}
 
 // closeRound closes the round once every player has an entry, then opens
 // the next one or ends the game.
@@ -17,18 +24,17 @@ func (a *App) closeRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, err := a.store.CloseRound(ctx, slug, n)
+	sh, err := a.closer.CloseRound(ctx, slug, n)
 	if p := problemOf(ctx, err); err != nil && p.code != "" && p.status == http.StatusUnprocessableEntity {
 		return a.closeRefused(c, slug, p)
 	}
 	if err != nil {
 		return err
 	}
-	a.roundClosed(sh, n)
 	if !isHTMX(c) {
 		return seeOther(c, fmt.Sprintf("%s?closed=%d", gameURL(slug), n))
 	}
-	page, err := a.gameView(c, sh)
+	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -39,11 +45,11 @@ func (a *App) closeRound(c echo.Context) error {
 
 // closeRefused shows the game with why the round can't close yet.
 func (a *App) closeRefused(c echo.Context, slug string, p problem) error {
-	sh, err := a.store.Sheet(c.Request().Context(), slug)
+	sh, err := a.sheets.Sheet(c.Request().Context(), slug)
 	if err != nil {
 		return err
 	}
-	page, err := a.gameView(c, sh)
+	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if err != nil {
 		return err
 	}

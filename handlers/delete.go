@@ -14,6 +14,11 @@ import (
 	"chickenfoot/views"
 )
 
+// nightDeleter deletes a game night.
+type nightDeleter interface {
+	DeleteGame(ctx context.Context, slug, form string) (name string, err error)
+}
+
 // A game night started by mistake can be deleted from its edit link,
 // after a page that says what goes with it and a box to tick. The home
 // page then says it was deleted.
@@ -27,7 +32,7 @@ const noticeCookie = "chickenfoot_notice"
 // be lost. A view-only link can't delete, so it isn't offered the page.
 func (a *App) deletePage(c echo.Context) error {
 	ctx := c.Request().Context()
-	sh, err := a.store.Sheet(ctx, c.Param("slug"))
+	sh, err := a.sheets.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
@@ -42,7 +47,7 @@ func (a *App) deletePage(c echo.Context) error {
 func (a *App) deleteGame(c echo.Context) error {
 	ctx := c.Request().Context()
 	if c.FormValue("confirm") != "yes" {
-		sh, err := a.store.Sheet(ctx, c.Param("slug"))
+		sh, err := a.sheets.Sheet(ctx, c.Param("slug"))
 		if err != nil {
 			return err
 		}
@@ -51,15 +56,11 @@ func (a *App) deleteGame(c echo.Context) error {
 		}
 		return render(c, http.StatusBadRequest, views.Delete(deletePage(ctx, sh, text(ctx, "delete.confirm", referee.Params{"Name": sh.Game.Name}))))
 	}
-	// The game's id, for its streams; the same form sent again finds it
-	// gone and is answered as the first was.
-	g, _ := a.store.Settings(ctx, c.Param("slug"))
-	name, err := a.store.DeleteGame(ctx, c.Param("slug"), formID(c))
+	// The same form sent again finds the game gone and is answered as the
+	// first was.
+	name, err := a.deleter.DeleteGame(ctx, c.Param("slug"), formID(c))
 	if err != nil {
 		return err
-	}
-	if g.ID != 0 {
-		a.hub.drop(g.ID) // the phones following it learn it is gone
 	}
 	c.SetCookie(&http.Cookie{Name: noticeCookie, Value: url.QueryEscape(name), Path: "/",
 		MaxAge: int((10 * time.Minute).Seconds()), HttpOnly: true, Secure: c.IsTLS(), SameSite: http.SameSiteLaxMode})

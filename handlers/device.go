@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"net/http"
@@ -10,6 +11,11 @@ import (
 
 	"chickenfoot/db"
 )
+
+// visitor notes which browser opened which game.
+type visitor interface {
+	Visit(ctx context.Context, device, link string) (db.Visit, error)
+}
 
 // deviceCookie names the random id a browser keeps, so the home page can
 // list the game nights it created or opened and no others. It is no
@@ -53,8 +59,8 @@ func validDevice(id string) bool {
 // visit notes that this browser opened the game by its link (so the home
 // page lists it) and says who the browser said it is there. A visit that
 // can't be noted costs the player nothing: the page is shown anyway.
-func (a *App) visit(c echo.Context, g db.Game) db.Visit {
-	v, err := a.store.Visit(c.Request().Context(), device(c), g.Slug)
+func (a *App) visit(ctx context.Context, device string, g db.Game) db.Visit {
+	v, err := a.visits.Visit(ctx, device, g.Slug)
 	if err != nil {
 		a.log.Warn("noting a visit", "err", err)
 		return db.Visit{Seat: -1}

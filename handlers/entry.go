@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -16,6 +15,11 @@ import (
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
+
+// scorer saves a score entry as a phone sent it.
+type scorer interface {
+	Enter(ctx context.Context, slug string, n int, f db.ScoreForm) (db.Sheet, error)
+}
 
 // entryForm is a score entry as submitted: typed pips with the 0-0 flag,
 // an explicit "went out", or the tiles tapped.
@@ -63,36 +67,13 @@ func formID(c echo.Context) string {
 	return id
 }
 
-// entry reads the form into an entry scored under rules; name is the
-// player's, for the messages.
-func (f entryForm) entry(ctx context.Context, rules referee.Rules, name string) (referee.Entry, error) {
-	switch {
-	case f.tapped:
-		tiles := make([]referee.Tile, 0, len(f.tiles))
-		for _, text := range f.tiles {
-			t, err := rules.Set.Parse(text)
-			if err != nil {
-				return referee.Entry{}, invalid("tile", "tile-unreadable", referee.Params{"Text": text, "Set": rules.Set})
-			}
-			tiles = append(tiles, t)
-		}
-		return rules.TappedEntry(tiles)
-	case f.wentOut:
-		return rules.OutEntry(f.outOnDouble), nil
-	}
-	text := strings.TrimSpace(f.pips)
-	n, err := strconv.Atoi(text)
-	switch {
-	case text == "":
-		return referee.Entry{}, invalid("pips", "pips-blank", referee.Params{"Name": name})
-	case err != nil:
-		return referee.Entry{}, invalid("pips", "pips-not-number", referee.Params{"Text": text, "Name": name})
-	}
-	blanks, err := strconv.Atoi(cmp.Or(f.blankHalves, "0"))
-	if err != nil {
-		return referee.Entry{}, invalid("blank_halves", "blank-halves-not-number", referee.Params{"Text": f.blankHalves})
-	}
-	return rules.TypedEntry(n, f.doubleBlank, blanks)
+// score is the form as the store reads it under the game's rules; device
+// is the phone that sent it.
+func (f entryForm) score(ctx context.Context, seat int, device string) (db.ScoreForm, error) {
+	basis, err := f.basis(ctx)
+	return db.ScoreForm{Seat: seat, Pips: f.pips, DoubleBlank: f.doubleBlank, BlankHalves: f.blankHalves,
+		WentOut: f.wentOut, OutOnDouble: f.outOnDouble, Tapped: f.tapped, Tiles: f.tiles,
+		By: f.by, Device: device, Basis: basis}, err
 }
 
 // basis is what the change was based on: the version the page showed (a
@@ -126,7 +107,6 @@ func (a *App) saveEntry(c echo.Context) error {
 	if err != nil {
 		return a.entryRefused(c, slug, n, seat, f, err)
 	}
-	a.entryChanged(sh, n, seat)
 	r := sh.Round(n)
 	switch {
 	case !isHTMX(c) && r.Closed:
@@ -141,34 +121,21 @@ func (a *App) saveEntry(c echo.Context) error {
 	return render(c, http.StatusOK, views.EntrySaved(entryRow(ctx, sh, r, seat), roundPanel(ctx, sh, r), sheetLine(ctx, sh, *r)))
 }
 
-// writeEntry reads the form under the game's rules and saves it. An entry
-// made while the round is played is kept as made by the player whose phone
-// device is, where that phone said whose it is.
+// writeEntry has the store read the form under the game's rules and save
+// it, in one transaction.
 func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryForm, device string) (db.Sheet, error) {
-	g, err := a.store.Settings(ctx, slug)
+	sf, err := f.score(ctx, seat, device)
 	if err != nil {
-		return db.Sheet{}, err
-	}
-	if g.ViewOnly { // before the form: whatever it says, nothing changes
-		return db.Sheet{}, referee.ViewOnly()
-	}
-	if f.by == "" && f.open && device != "" {
-		if v, err := a.store.Visit(ctx, device, slug); err == nil && v.Seat >= 0 && v.Seat < len(g.Players) {
-			f.by = g.Players[v.Seat]
+		// A view-only link is refused before the form: whatever it says,
+		// nothing changes.
+		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
+			return db.Sheet{}, gerr
+		} else if g.ViewOnly {
+			return db.Sheet{}, referee.ViewOnly()
 		}
-	}
-	if seat >= len(g.Players) {
-		return db.Sheet{}, referee.NotFound("seat")
-	}
-	e, err := f.entry(ctx, g.Rules, g.Players[seat])
-	if err != nil {
 		return db.Sheet{}, err
 	}
-	basis, err := f.basis(ctx)
-	if err != nil {
-		return db.Sheet{}, err
-	}
-	return a.store.SaveEntry(ctx, slug, n, seat, e, f.by, basis)
+	return a.scorer.Enter(ctx, slug, n, sf)
 }
 
 // entryRefused shows why an entry was refused, next to what was typed,
@@ -192,7 +159,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	case r.Closed:
 		return render(c, p.status, views.Round(roundPage(ctx, sh, r, fix)))
 	}
-	page, err := a.gameView(c, sh)
+	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"mime"
 	"net/http"
 	"strings"
@@ -13,6 +14,12 @@ import (
 	"chickenfoot/db"
 	"chickenfoot/views"
 )
+
+// exporter reads a night's or a table's archive.
+type exporter interface {
+	Export(ctx context.Context, link string) (db.Archive, error)
+	ExportGroup(ctx context.Context, link string, edits bool) (db.Archive, error)
+}
 
 // exportGroup downloads every night of a table of friends, as JSON or CSV.
 func (a *App) exportGroup(c echo.Context) error {
@@ -32,7 +39,7 @@ func (a *App) exportGroup(c echo.Context) error {
 			Message: text(ctx, "export-busy", nil), Back: groupURL(c.Param("group"))}))
 	}
 	// The table's link shows its nights, not their edit links.
-	arch, err := a.store.ExportGroup(ctx, c.Param("group"), false)
+	arch, err := a.exports.ExportGroup(ctx, c.Param("group"), false)
 	if err != nil {
 		return err
 	}
@@ -46,7 +53,7 @@ func (a *App) exportNight(c echo.Context) error {
 	if !archiveFormat(c.Param("format")) {
 		return echo.ErrNotFound
 	}
-	arch, err := a.store.Export(c.Request().Context(), c.Param("slug"))
+	arch, err := a.exports.Export(c.Request().Context(), c.Param("slug"))
 	if err != nil {
 		return err
 	}

@@ -18,11 +18,11 @@ func (a *App) game(c echo.Context) error {
 	ctx := c.Request().Context()
 	since := a.hub.now() // before the read: a change after it is sent again
 	// With its history, the round's card can say which change Undo takes back.
-	sh, err := a.store.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
+	sh, err := a.sheets.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
 	if err != nil {
 		return err
 	}
-	p, err := a.gameView(c, sh)
+	p, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (a *App) game(c echo.Context) error {
 // sheet is the score sheet alone, for htmx to refresh it.
 func (a *App) sheet(c echo.Context) error {
 	ctx := c.Request().Context()
-	sh, err := a.store.Sheet(ctx, c.Param("slug"))
+	sh, err := a.sheets.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
@@ -54,18 +54,27 @@ func (a *App) sheet(c echo.Context) error {
 
 // gameView is the game page as this phone sees it: its own player's entry
 // first, and the links it may pass on.
-func (a *App) gameView(c echo.Context, sh db.Sheet) (views.GamePage, error) {
-	ctx := c.Request().Context()
+func (a *App) gameView(ctx context.Context, v viewer, sh db.Sheet) (views.GamePage, error) {
 	p := gamePage(ctx, sh)
 	if p.Round != nil {
-		*p.Round = a.mine(c, sh.Game, *p.Round)
+		*p.Round = a.mine(ctx, v.device, sh.Game, *p.Round)
 	} else {
-		a.visit(c, sh.Game)
+		a.visit(ctx, v.device, sh.Game)
 	}
 	var err error
-	p.Share, err = shareLinks(c, sh.Game)
+	p.Share, err = shareLinks(ctx, v.origin, sh.Game)
 	return p, err
 }
+
+// viewer is who asks for a page: the address the app was reached at, and
+// the browser's id.
+type viewer struct{ origin, device string }
+
+func viewerOf(c echo.Context) viewer { return viewer{origin: origin(c), device: device(c)} }
+
+// origin is the scheme and host the app was reached at, for the links a
+// page offers to pass on.
+func origin(c echo.Context) string { return c.Scheme() + "://" + c.Request().Host }
 
 // gamePage builds the whole game page from the stored sheet.
 func gamePage(ctx context.Context, sh db.Sheet) views.GamePage {

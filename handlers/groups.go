@@ -16,6 +16,22 @@ import (
 	"chickenfoot/views"
 )
 
+// groupReader is what a table of friends' pages read.
+type groupReader interface {
+	Group(ctx context.Context, link, device string) (db.Group, error)
+	People(ctx context.Context, group int64) ([]db.Person, error)
+	GroupNights(ctx context.Context, group int64, f db.NightFilter) ([]db.NightLine, bool, error)
+	PersonRecord(ctx context.Context, group, person int64) (db.PersonPage, error)
+	LastNight(ctx context.Context, group int64) (db.Game, error)
+}
+
+// groupWriter is what changes a table of friends.
+type groupWriter interface {
+	CreateGroup(ctx context.Context, name, device string) (db.Group, error)
+	RenamePerson(ctx context.Context, group, person int64, name string) error
+	MergePeople(ctx context.Context, group, from, into int64) error
+}
+
 // A table of friends (a group) has its own unguessable link, /t/…: its
 // people, its nights and its records.
 
@@ -36,7 +52,7 @@ func (a *App) createGroup(c echo.Context) error {
 	if why := checkName(name, 60); name == "" || why != "" {
 		return referee.Invalid("name", "group-name", referee.Params{"N": 60})
 	}
-	g, err := a.store.CreateGroup(ctx, name, device(c))
+	g, err := a.groupWrites.CreateGroup(ctx, name, device(c))
 	if err != nil {
 		return err
 	}
@@ -46,7 +62,7 @@ func (a *App) createGroup(c echo.Context) error {
 // groupOf is the table of friends the path names, noted as opened by this
 // browser.
 func (a *App) groupOf(c echo.Context) (db.Group, error) {
-	return a.store.Group(c.Request().Context(), c.Param("group"), device(c))
+	return a.groupReads.Group(c.Request().Context(), c.Param("group"), device(c))
 }
 
 // group shows a table of friends: start a night, its people, its history.
@@ -56,7 +72,7 @@ func (a *App) group(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	people, err := a.store.People(ctx, g.ID)
+	people, err := a.groupReads.People(ctx, g.ID)
 	if err != nil {
 		return err
 	}
@@ -64,11 +80,11 @@ func (a *App) group(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	lines, more, err := a.store.GroupNights(ctx, g.ID, f)
+	lines, more, err := a.groupReads.GroupNights(ctx, g.ID, f)
 	if err != nil {
 		return err
 	}
-	p, err := a.groupPage(c, g, people)
+	p, err := a.groupPage(c.Request().Context(), origin(c), g, people)
 	if err != nil {
 		return err
 	}
@@ -78,21 +94,21 @@ func (a *App) group(c echo.Context) error {
 
 // groupPage builds the table's page but its history: its link, starting
 // a night (like the last, where there is one), its players.
-func (a *App) groupPage(c echo.Context, g db.Group, people []db.Person) (views.GroupPage, error) {
-	ctx := c.Request().Context()
+func (a *App) groupPage(ctx context.Context, origin string, g db.Group, people []db.Person) (views.GroupPage, error) {
 	p := views.GroupPage{
 		Meta: views.Meta{Title: text(ctx, "title.group", referee.Params{"Name": g.Name}), Where: g.Name},
 		Name: g.Name, URL: groupURL(g.Slug), NewURL: "/new?group=" + url.QueryEscape(g.Slug),
 	}
 	var err error
-	if p.Share, err = shareLink(c.Scheme()+"://"+c.Request().Host+groupURL(g.Slug), text(ctx, "qr.group", nil)); err != nil {
+	if p.Share, err = shareLink(origin+groupURL(g.Slug), text(ctx, "qr.group", nil)); err != nil {
 		return p, err
 	}
-	last, err := a.store.LastNight(ctx, g.ID)
-	if err != nil {
+	last, err := a.groupReads.LastNight(ctx, g.ID)
+	switch {
+	case errors.Is(err, referee.ErrNotFound): // no night yet to start again
+	case err != nil:
 		return p, err
-	}
-	if last != nil {
+	default:
 		p.Again = text(ctx, "again", referee.Params{"Names": last.Staying()})
 		p.AgainForm = newFormID()
 	}
@@ -192,14 +208,11 @@ func (a *App) again(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	last, err := a.store.LastNight(ctx, g.ID)
+	last, err := a.groupReads.LastNight(ctx, g.ID)
 	if err != nil {
 		return err
 	}
-	if last == nil {
-		return referee.NotFound("night")
-	}
-	night, err := a.store.CreateGame(ctx, db.NewGame{Name: text(ctx, "default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
+	night, err := a.maker.CreateGame(ctx, db.NewGame{Name: text(ctx, "default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
 		Rules: last.Rules, HandSize: last.HandSize, Players: last.Staying(), Group: g.Slug, Device: device(c), Form: formID(c)})
 	if err != nil {
 		return err
@@ -209,14 +222,16 @@ func (a *App) again(c echo.Context) error {
 
 // likeLastNight fills the setup form for a night of the group: its last
 // night's players in their seats, set and rules.
-func (a *App) likeLastNight(c echo.Context, link string, f *setupForm) error {
-	g, err := a.store.Group(c.Request().Context(), link, device(c))
+func (a *App) likeLastNight(ctx context.Context, link, device string, f *setupForm) error {
+	g, err := a.groupReads.Group(ctx, link, device)
 	if err != nil {
 		return err
 	}
 	f.group, f.groupName = g.Slug, g.Name
-	last, err := a.store.LastNight(c.Request().Context(), g.ID)
-	if err != nil || last == nil {
+	last, err := a.groupReads.LastNight(ctx, g.ID)
+	if errors.Is(err, referee.ErrNotFound) {
+		return nil // a group's first night starts from the usual form
+	} else if err != nil {
 		return err
 	}
 	f.players, f.setN, f.rules = strings.Join(last.Staying(), "\n"), int(last.Rules.Set), last.Rules
@@ -234,7 +249,7 @@ func (a *App) person(c echo.Context) error {
 	if err != nil {
 		return referee.NotFound("player")
 	}
-	rec, err := a.store.PersonRecord(ctx, g.ID, id)
+	rec, err := a.groupReads.PersonRecord(ctx, g.ID, id)
 	if err != nil {
 		return err
 	}
@@ -252,7 +267,7 @@ func (a *App) renamePerson(c echo.Context) error {
 	if why := checkName(name, 40); name == "" || why != "" {
 		return referee.Invalid("name", "person-name", referee.Params{"N": 40})
 	}
-	err = a.store.RenamePerson(ctx, g.ID, id, name)
+	err = a.groupWrites.RenamePerson(ctx, g.ID, id, name)
 	if errors.Is(err, db.ErrNameTaken) {
 		return referee.Invalid("name", "person-taken", referee.Params{"Name": name})
 	}
@@ -274,7 +289,7 @@ func (a *App) mergePerson(c echo.Context) error {
 	if err != nil {
 		return referee.Invalid("into", "merge-into", nil)
 	}
-	err = a.store.MergePeople(ctx, g.ID, id, into)
+	err = a.groupWrites.MergePeople(ctx, g.ID, id, into)
 	if errors.Is(err, db.ErrPlayedTogether) {
 		return referee.Invalid("into", "merge-together", nil)
 	}

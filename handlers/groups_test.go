@@ -199,8 +199,8 @@ func TestGroupExportOneAtATime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := New(store, Config{})
-	a := &App{store: store, exporting: make(chan struct{}, 1)}
+	e := wired(store, Config{})
+	a := &App{exports: store, groupReads: store, exporting: make(chan struct{}, 1)}
 	a.exporting <- struct{}{} // an export under way
 	c, rec := contextFor(e, http.MethodGet, "/t/"+grp.Slug+"/export.json", map[string]string{"group": grp.Slug, "format": "json"})
 	if err := a.exportGroup(c); err != nil {

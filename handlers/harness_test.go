@@ -37,7 +37,7 @@ func newTestApp(t *testing.T) *testApp {
 	}
 	now := func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) }
 	streams, endStreams := context.WithCancel(context.Background())
-	e := New(store, Config{Now: now, Stop: streams})
+	e := wired(store, Config{Now: now, Stop: streams})
 	srv := httptest.NewServer(e)
 	jar, _ := cookiejar.New(nil)
 	a := &testApp{t: t, store: store, echo: e, server: srv,
@@ -155,4 +155,12 @@ func refusalOf(t *testing.T, err error, code referee.Code) *referee.RuleError {
 		t.Fatalf("refusal = %v, want one for %q", err, code)
 	}
 	return re
+}
+
+// wired is the app on store, with the store publishing its news to the
+// app's hub, as the command wires them.
+func wired(store *db.Store, cfg Config) *echo.Echo {
+	cfg.Hub = NewHub()
+	store.Publish = cfg.Hub.Publish
+	return New(store, cfg)
 }

@@ -11,15 +11,22 @@ import (
 	"chickenfoot/views"
 )
 
+// nightLister is what the home page needs from the store: the nights and
+// tables a browser opened.
+type nightLister interface {
+	Nights(ctx context.Context, device string, limit int) ([]db.Summary, error)
+	Groups(ctx context.Context, device string) ([]db.Group, error)
+}
+
 // home lists the game nights this browser created or opened, newest
 // first: never another browser's.
 func (a *App) home(c echo.Context) error {
 	ctx := c.Request().Context()
-	games, err := a.store.Nights(ctx, knownDevice(c), 200)
+	games, err := a.lists.Nights(ctx, knownDevice(c), 200)
 	if err != nil {
 		return err
 	}
-	groups, err := a.store.Groups(ctx, knownDevice(c))
+	groups, err := a.lists.Groups(ctx, knownDevice(c))
 	if err != nil {
 		return err
 	}

@@ -16,8 +16,8 @@ import (
 )
 
 // Every phone open on a game night follows one stream of server-sent
-// events, GET /g/:slug/events. After each write the handler publishes what
-// it changed, by name; each part of a page listening for that name (htmx's
+// events, GET /g/:slug/events. After each write the store publishes what
+// it changed (db.News), which the hub names as events; each part of a page listening for that name (htmx's
 // hx-trigger="sse:<name>") fetches its own fragment again.
 
 // eventsRoute is the stream's route.
@@ -63,50 +63,66 @@ func streamURL(slug, since string) string {
 
 // The writes, and what they change.
 
-// entryChanged: an entry of round n saved, corrected or undone.
-func (a *App) entryChanged(sh db.Sheet, n, seat int) {
-	events := []string{entryEvent(n, seat), historyEvent(n), eventSheet}
-	if r := sh.Round(n); r != nil && !r.Closed {
-		events = append(events, actionsEvent(n))
+// A Hub passes the news of each committed write to the phones following
+// its game. Make one with NewHub, let the store publish to it (its
+// Publish), and give it to New (Config.Hub).
+type Hub struct{ h *hub }
+
+// NewHub makes an empty hub.
+func NewHub() *Hub { return &Hub{newHub()} }
+
+// Publish hands the news of a committed write to the game's followers, as
+// the events of the parts it changed; a game whose links changed or that
+// is gone drops its followers.
+func (h *Hub) Publish(n db.News) {
+	if n.Kind == db.NewsGone {
+		h.h.drop(n.Game) // phones reconnect by their own links: an old one is refused
+		return
 	}
-	if r := sh.Round(n); r != nil && r.Closed && sh.Rules.LossLimit > 0 {
-		events = append(events, eventGame) // a correction may end the game, or take its end back
-	}
-	a.hub.publish(sh.Game.ID, events...)
+	h.h.publish(n.Game, newsEvents(n)...)
 }
 
-// roundClosed: round n closed, and the next one opened or the game ended.
-func (a *App) roundClosed(sh db.Sheet, n int) {
-	a.hub.publish(sh.Game.ID, closedEvent(n), eventSheet, eventGame)
-}
-
-// openingSet: who set round n's double down, and, when burned is set, the
-// double it opened on.
-func (a *App) openingSet(sh db.Sheet, n int, burned bool) {
-	events := []string{openingEvent(n), tableEvent(n)}
-	if burned {
-		events = append(events, eventGame)
+// newsEvents names the parts of the pages a write changed.
+func newsEvents(n db.News) []string {
+	r := n.Round
+	switch n.Kind {
+	case db.NewsEntry:
+		events := []string{entryEvent(r, n.Seat), historyEvent(r), eventSheet}
+		if n.Open {
+			events = append(events, actionsEvent(r))
+		}
+		if n.Whole {
+			events = append(events, eventGame) // a correction may end the game, or take its end back
+		}
+		return events
+	case db.NewsClosed:
+		return []string{closedEvent(r), eventSheet, eventGame}
+	case db.NewsOpening:
+		events := []string{openingEvent(r), tableEvent(r)}
+		if n.Whole {
+			events = append(events, eventGame)
+		}
+		return events
+	case db.NewsTable:
+		events := []string{tableEvent(r)}
+		if n.Opening {
+			events = append(events, openingEvent(r))
+		}
+		if n.Seat >= 0 {
+			events = append(events, entryEvent(r, n.Seat), actionsEvent(r), historyEvent(r), eventSheet)
+		}
+		return events
+	case db.NewsSeats:
+		// Every phone's game page shows the players and the round again,
+		// and a round about to be played at the table deals to the new
+		// company.
+		events := []string{eventGame, eventSheet}
+		if r > 0 {
+			events = append(events, tableEvent(r))
+		}
+		return events
 	}
-	a.hub.publish(sh.Game.ID, events...)
-}
-
-// tableActed: an action on round n's live table. Setting the double down
-// records who did; a last tile fills the entry of the player who went out;
-// a take-back can undo either.
-func (a *App) tableActed(t db.Table) {
-	n, events := t.Number, []string{tableEvent(t.Number)}
-	last := t.Log[len(t.Log)-1].Action
-	affected := last
-	if last.Kind == referee.ActTakeBack && len(t.Log) > 1 {
-		affected = t.Log[len(t.Log)-2].Action
-	}
-	if affected.Kind == referee.ActPlay && affected.Move.Start {
-		events = append(events, openingEvent(n))
-	}
-	if affected.Kind == referee.ActPlay && (t.Live.Over() || last.Kind == referee.ActTakeBack) && affected.Seat >= 0 {
-		events = append(events, entryEvent(n, affected.Seat), actionsEvent(n), historyEvent(n), eventSheet)
-	}
-	a.hub.publish(t.Game.ID, events...)
+	return nil
 }
 
 // The stream.
@@ -121,7 +137,7 @@ const writeWait = 10 * time.Second
 // one refresh when that is no longer kept.
 func (a *App) events(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.store.Settings(ctx, c.Param("slug"))
+	g, err := a.sheets.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}

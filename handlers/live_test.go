@@ -225,7 +225,7 @@ func TestStreamCap(t *testing.T) {
 		t.Fatal(err)
 	}
 	streams, endStreams := context.WithCancel(context.Background())
-	srv := httptest.NewServer(New(store, Config{StreamsPerClient: 2, Stop: streams}))
+	srv := httptest.NewServer(wired(store, Config{StreamsPerClient: 2, Stop: streams}))
 	t.Cleanup(func() { endStreams(); srv.Close(); store.Close() })
 	a := &testApp{t: t, store: store, server: srv, client: srv.Client()}
 	a.client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
@@ -271,7 +271,7 @@ func TestStreamEndsOnShutdown(t *testing.T) {
 	}
 	t.Cleanup(func() { store.Close() })
 	streams, endStreams := context.WithCancel(context.Background())
-	srv := httptest.NewUnstartedServer(New(store, Config{Stop: streams}))
+	srv := httptest.NewUnstartedServer(wired(store, Config{Stop: streams}))
 	srv.Config.RegisterOnShutdown(endStreams)
 	srv.Start()
 	t.Cleanup(srv.Close)
@@ -300,7 +300,7 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	streams, endStreams := context.WithCancel(context.Background())
-	srv := httptest.NewUnstartedServer(New(store, Config{Stop: streams, Heartbeat: 100 * time.Millisecond}))
+	srv := httptest.NewUnstartedServer(wired(store, Config{Stop: streams, Heartbeat: 100 * time.Millisecond}))
 	srv.Config.ReadTimeout, srv.Config.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond
 	srv.Start()
 	t.Cleanup(func() { endStreams(); srv.Close(); store.Close() })

@@ -45,7 +45,7 @@ func TestLoadServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := measure.Serve(&http.Server{Handler: New(store, benchConfig())}, ln, os.Stdin, os.Stdout); err != nil {
+	if err := measure.Serve(&http.Server{Handler: wired(store, benchConfig())}, ln, os.Stdin, os.Stdout); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -86,7 +86,7 @@ var loadInProcess = flag.Bool("load.inprocess", false, "BenchmarkLoad: serve fro
 // time the server has used.
 func newLoadServer(b *testing.B, store *db.Store, path string) (*benchApp, func() (time.Duration, error)) {
 	if *loadInProcess {
-		srv := httptest.NewServer(New(store, benchConfig()))
+		srv := httptest.NewServer(wired(store, benchConfig()))
 		b.Cleanup(func() { srv.Close(); store.Close() })
 		return &benchApp{store: store, server: srv, base: srv.URL, client: benchClient(b)}, func() (time.Duration, error) { return measure.ProcessCPU(0) }
 	}
@@ -258,7 +258,7 @@ func moveTables(b *testing.B, store *db.Store, n int) []string {
 	for i := range urls {
 		slug := benchNewGame(b, store, 9, 4).Slug
 		start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}}
-		if _, err := store.Act(context.Background(), slug, 1, start, db.Unchecked); err != nil {
+		if _, err := store.Act(context.Background(), slug, 1, db.Move{Action: start, Seen: db.Unchecked}); err != nil {
 			b.Fatal(err)
 		}
 		urls[i] = tableURL(slug, 1)

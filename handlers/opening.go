@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -11,6 +12,11 @@ import (
 	"chickenfoot/views"
 )
 
+// opener records who set a round's double down.
+type opener interface {
+	SetOpening(ctx context.Context, slug string, n, double, setter int) (db.Sheet, error)
+}
+
 // opening records who set the round's double down, and under the burn
 // rule which lower double the round opened on.
 func (a *App) opening(c echo.Context) error {
@@ -20,12 +26,11 @@ func (a *App) opening(c echo.Context) error {
 	}
 	// The referee refuses a seat or double out of range, and -1 is both.
 	setter, double := formInt(c, "setter"), formInt(c, "double")
-	sh, err := a.store.SetOpening(c.Request().Context(), slug, n, double, setter)
+	sh, err := a.opener.SetOpening(c.Request().Context(), slug, n, double, setter)
 	if err != nil {
 		return err
 	}
 	burned := c.FormValue("burn") != ""
-	a.openingSet(sh, n, burned)
 	show := views.Opening
 	if burned { // the whole round, and what the page shows for the stream
 		show = func(p views.RoundPanel) templ.Component {
@@ -43,7 +48,7 @@ func (a *App) roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.R
 	if !isHTMX(c) {
 		return seeOther(c, gameURL(sh.Game.Slug))
 	}
-	return render(c, http.StatusOK, show(a.mine(c, sh.Game, roundPanel(ctx, sh, sh.Round(n)))))
+	return render(c, http.StatusOK, show(a.mine(c.Request().Context(), device(c), sh.Game, roundPanel(ctx, sh, sh.Round(n)))))
 }
 
 // formInt reads a whole number from the form, or -1.

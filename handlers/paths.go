@@ -10,6 +10,14 @@ import (
 	"chickenfoot/referee"
 )
 
+// sheetReader reads a game night as the pages show it.
+type sheetReader interface {
+	Settings(ctx context.Context, slug string) (db.Game, error)
+	Sheet(ctx context.Context, slug string) (db.Sheet, error)
+	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
+}
+
 // roundPath reads the game and the round number from the path.
 func roundPath(c echo.Context) (string, int, error) {
 	n, err := strconv.Atoi(c.Param("n"))
@@ -35,9 +43,9 @@ func seatPath(c echo.Context) (string, int, int, error) {
 // sheetRound loads the sheet with (or without) round n's history and
 // finds round n in it.
 func (a *App) sheetRound(ctx context.Context, slug string, n int, history bool) (db.Sheet, *referee.SheetRound, error) {
-	sh, err := a.store.Sheet(ctx, slug)
+	sh, err := a.sheets.Sheet(ctx, slug)
 	if history {
-		sh, err = a.store.SheetWithRoundHistory(ctx, slug, n)
+		sh, err = a.sheets.SheetWithRoundHistory(ctx, slug, n)
 	}
 	if err != nil {
 		return sh, nil, err
@@ -55,5 +63,5 @@ func (a *App) tableOf(c echo.Context) (db.Table, error) {
 	if err != nil {
 		return db.Table{}, err
 	}
-	return a.store.Table(c.Request().Context(), slug, n)
+	return a.sheets.Table(c.Request().Context(), slug, n)
 }

@@ -13,36 +13,37 @@ import (
 	"chickenfoot/views"
 )
 
+// seater lets a player join or leave a night under way.
+type seater interface {
+	Join(ctx context.Context, slug, name string, missed referee.Missed) (db.Sheet, error)
+	Leave(ctx context.Context, slug string, seat int, missed referee.Missed) (db.Sheet, error)
+}
+
 // join seats a new player at a game night under way.
 func (a *App) join(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.store.Settings(ctx, c.Param("slug"))
-	if err != nil {
-		return err
-	}
-	if g.ViewOnly { // before the form: whatever it says, nothing changes
-		return referee.ViewOnly()
-	}
+	slug := c.Param("slug")
 	name := strings.TrimSpace(c.FormValue("name"))
 	missed, err := referee.ParseMissed(c.FormValue("missed"))
 	if err == nil {
 		err = checkJoinName(ctx, name)
 	}
-	var sh db.Sheet
 	if err == nil {
-		sh, err = a.store.Join(ctx, g.Slug, name, missed)
+		if _, err = a.seats.Join(ctx, slug, name, missed); err == nil {
+			return seeOther(c, gameURL(slug)+"?joined="+url.QueryEscape(name)+"#players")
+		}
+	} else if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
+		return gerr
+	} else if g.ViewOnly { // before the form: whatever it says, nothing changes
+		return referee.ViewOnly()
 	}
-	if err != nil {
-		return a.seatsRefused(c, err, name)
-	}
-	a.seatsChanged(sh)
-	return seeOther(c, gameURL(g.Slug)+"?joined="+url.QueryEscape(name)+"#players")
+	return a.seatsRefused(c, err, name)
 }
 
 // leave lets a player go from a game night under way.
 func (a *App) leave(c echo.Context) error {
 	ctx := c.Request().Context()
-	before, err := a.store.Sheet(ctx, c.Param("slug"))
+	before, err := a.sheets.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
@@ -57,14 +58,12 @@ func (a *App) leave(c echo.Context) error {
 	if err == nil {
 		missed, err = referee.ParseMissed(c.FormValue("missed"))
 	}
-	var sh db.Sheet
 	if err == nil {
-		sh, err = a.store.Leave(ctx, before.Game.Slug, seat, missed)
+		_, err = a.seats.Leave(ctx, before.Game.Slug, seat, missed)
 	}
 	if err != nil {
 		return a.seatsRefused(c, err, "")
 	}
-	a.seatsChanged(sh)
 	return seeOther(c, gameURL(before.Game.Slug)+"?left="+url.QueryEscape(before.Players[seat])+"#players")
 }
 
@@ -88,11 +87,11 @@ func (a *App) seatsRefused(c echo.Context, err error, name string) error {
 	if p.code == "" || pageWide(p.code) {
 		return err
 	}
-	sh, rerr := a.store.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
+	sh, rerr := a.sheets.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
 	if rerr != nil {
 		return rerr
 	}
-	page, rerr := a.gameView(c, sh)
+	page, rerr := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if rerr != nil {
 		return rerr
 	}
@@ -101,17 +100,6 @@ func (a *App) seatsRefused(c echo.Context, err error, name string) error {
 	}
 	page.Seats.Error, page.Seats.Name, page.Seats.Open = p.msg, name, true
 	return render(c, p.status, views.Game(page))
-}
-
-// seatsChanged: someone joined or left. Every phone's game page shows the
-// players and the round again, and a round about to be played at the
-// table deals to the new company.
-func (a *App) seatsChanged(sh db.Sheet) {
-	events := []string{eventGame, eventSheet}
-	if r := sh.Current(); r != nil {
-		events = append(events, tableEvent(r.Number))
-	}
-	a.hub.publish(sh.Game.ID, events...)
 }
 
 // seatsCard lists who joined late or left and, on the edit link of a

@@ -16,7 +16,7 @@ func (a *App) rulesPage(c echo.Context) error {
 	ctx := c.Request().Context()
 	p := rulesView(ctx, nil)
 	if slug := c.Param("slug"); slug != "" {
-		g, err := a.store.Settings(ctx, slug)
+		g, err := a.sheets.Settings(ctx, slug)
 		if err != nil {
 			return err
 		}

@@ -21,44 +21,29 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
-
-	"chickenfoot/db"
-	"chickenfoot/referee"
 )
 
-// Store is what the handlers need from the database: reads, and services
-// that each own their transaction.
+// Store is every service New wires the handlers to: each handler depends
+// only on the few its own file declares, and New hands each of them the
+// one store.
 type Store interface {
-	Ping(ctx context.Context) error
-	CreateGame(ctx context.Context, ng db.NewGame) (db.Game, error)
-	Nights(ctx context.Context, device string, limit int) ([]db.Summary, error)
-	Visit(ctx context.Context, device, link string) (db.Visit, error)
-	SetSeat(ctx context.Context, device, link string, seat int) error
-	RenewLink(ctx context.Context, slug, device string, view bool) (db.Game, error)
-	Export(ctx context.Context, link string) (db.Archive, error)
-	ExportGroup(ctx context.Context, link string, edits bool) (db.Archive, error)
-	CreateGroup(ctx context.Context, name, device string) (db.Group, error)
-	Group(ctx context.Context, link, device string) (db.Group, error)
-	Groups(ctx context.Context, device string) ([]db.Group, error)
-	People(ctx context.Context, group int64) ([]db.Person, error)
-	GroupNights(ctx context.Context, group int64, f db.NightFilter) ([]db.NightLine, bool, error)
-	PersonRecord(ctx context.Context, group, person int64) (db.PersonPage, error)
-	RenamePerson(ctx context.Context, group, person int64, name string) error
-	MergePeople(ctx context.Context, group, from, into int64) error
-	LastNight(ctx context.Context, group int64) (*db.Game, error)
-	DeleteGame(ctx context.Context, slug, form string) (name string, err error)
-	Settings(ctx context.Context, slug string) (db.Game, error)
-	Sheet(ctx context.Context, slug string) (db.Sheet, error)
-	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)
-	SetOpening(ctx context.Context, slug string, n, double, setter int) (db.Sheet, error)
-	SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn db.Basis) (db.Sheet, error)
-	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
-	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
-	Table(ctx context.Context, slug string, n int) (db.Table, error)
-	ActThen(ctx context.Context, slug string, n int, read func(db.Game) (referee.Action, int, error), then func(db.Table)) (db.Table, error)
-	Join(ctx context.Context, slug, name string, missed referee.Missed) (db.Sheet, error)
-	Leave(ctx context.Context, slug string, seat int, missed referee.Missed) (db.Sheet, error)
-	Secret(ctx context.Context, name string, size int) ([]byte, error)
+	pinger
+	nightLister
+	visitor
+	linkKeeper
+	exporter
+	groupReader
+	groupWriter
+	nightMaker
+	nightDeleter
+	sheetReader
+	opener
+	closer
+	undoer
+	scorer
+	actor
+	seater
+	secretKeeper
 }
 
 // Config is how the app is run. The zero value of each field but the
@@ -86,6 +71,10 @@ type Config struct {
 	// StreamsPerClient caps the live streams open from one address at once
 	// (32: a whole table may share one router's address).
 	StreamsPerClient int
+	// Hub carries the store's news of each committed write to the phones
+	// following its game: the store's Publish must be the hub's (nil: a
+	// hub of its own, which hears of nothing).
+	Hub *Hub
 	// Heartbeat is how often a quiet stream says it is still there (20 s,
 	// well within the server's write timeout and routers' idle timeouts).
 	Heartbeat time.Duration
@@ -93,10 +82,27 @@ type Config struct {
 
 // App holds what the handlers share.
 type App struct {
-	store Store
-	now   func() time.Time
-	log   *slog.Logger
-	lock  *lock // nil without a passphrase
+	// The store's services, each as the handlers that use it declare it.
+	health      pinger
+	lists       nightLister
+	visits      visitor
+	links       linkKeeper
+	exports     exporter
+	groupReads  groupReader
+	groupWrites groupWriter
+	maker       nightMaker
+	deleter     nightDeleter
+	sheets      sheetReader
+	opener      opener
+	closer      closer
+	undoer      undoer
+	scorer      scorer
+	actor       actor
+	seats       seater
+
+	now  func() time.Time
+	log  *slog.Logger
+	lock *lock // nil without a passphrase
 
 	hub              *hub
 	exporting        chan struct{} // a table's export under way
@@ -117,7 +123,12 @@ func New(store Store, cfg Config) *echo.Echo {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	a := &App{store: store, now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hub: newHub(), exporting: make(chan struct{}, 1),
+	if cfg.Hub == nil {
+		cfg.Hub = NewHub()
+	}
+	a := &App{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store, groupWrites: store,
+		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store,
+		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
 		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()

@@ -11,9 +11,15 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"chickenfoot/db"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
+
+// nightMaker starts a game night.
+type nightMaker interface {
+	CreateGame(ctx context.Context, ng db.NewGame) (db.Game, error)
+}
 
 // formRules are the house rules the setup form offers as groups of choices.
 // The set has chips of its own, which drive the hand-size suggestion, and
@@ -43,7 +49,7 @@ func (a *App) newGamePage(c echo.Context) error {
 	ctx := c.Request().Context()
 	f := setupForm{date: a.now().Format(time.DateOnly), setN: 9, rules: referee.Standard()}
 	if link := c.QueryParam("group"); link != "" {
-		if err := a.likeLastNight(c, link, &f); err != nil {
+		if err := a.likeLastNight(c.Request().Context(), link, device(c), &f); err != nil {
 			return err
 		}
 	}
@@ -178,7 +184,7 @@ func (a *App) createGame(c echo.Context) error {
 		return render(c, http.StatusBadRequest, views.Setup(setupPage(ctx, f, errs)))
 	}
 	ng.Device = device(c)
-	g, err := a.store.CreateGame(ctx, ng)
+	g, err := a.maker.CreateGame(ctx, ng)
 	if err != nil {
 		return err
 	}

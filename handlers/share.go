@@ -11,12 +11,16 @@ import (
 	"chickenfoot/views"
 )
 
+// linkKeeper is what sharing a game needs from the store.
+type linkKeeper interface {
+	SetSeat(ctx context.Context, device, link string, seat int) error
+	RenewLink(ctx context.Context, slug, device string, view bool) (db.Game, error)
+}
+
 // shareLinks builds the game night's links as this phone may pass them
 // on: both from the edit link, only the view-only one from that.
-func shareLinks(c echo.Context, g db.Game) (views.Share, error) {
-	ctx := c.Request().Context()
+func shareLinks(ctx context.Context, origin string, g db.Game) (views.Share, error) {
 	var s views.Share
-	origin := c.Scheme() + "://" + c.Request().Host
 	view, err := shareLink(origin+gameURL(g.ViewSlug), text(ctx, "qr.view", nil))
 	if err != nil {
 		return s, err
@@ -46,11 +50,10 @@ func (a *App) renewLink(c echo.Context) error {
 	if which != "edit" && which != "view" {
 		return referee.NotFound("link")
 	}
-	g, err := a.store.RenewLink(c.Request().Context(), c.Param("slug"), device(c), which == "view")
+	g, err := a.links.RenewLink(c.Request().Context(), c.Param("slug"), device(c), which == "view")
 	if err != nil {
 		return err
 	}
-	a.hub.drop(g.ID) // phones reconnect by their own links: the old one is refused
 	return seeOther(c, gameURL(g.Slug)+"?renewed="+which+"#share")
 }
 
@@ -62,14 +65,14 @@ func (a *App) setMe(c echo.Context) error {
 	if err != nil {
 		return referee.Invalid("seat", "seat-pick", nil)
 	}
-	g, err := a.store.Settings(ctx, c.Param("slug"))
+	g, err := a.sheets.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
 	if g.ViewOnly {
 		return referee.ViewOnly()
 	}
-	if err := a.store.SetSeat(ctx, device(c), g.Slug, seat); err != nil {
+	if err := a.links.SetSeat(ctx, device(c), g.Slug, seat); err != nil {
 		return err
 	}
 	return seeOther(c, gameURL(g.Slug)+"#round")
@@ -77,8 +80,8 @@ func (a *App) setMe(c echo.Context) error {
 
 // mine puts the entry of the player this phone belongs to first, and
 // offers the choice.
-func (a *App) mine(c echo.Context, g db.Game, p views.RoundPanel) views.RoundPanel {
-	me := a.visit(c, g).Seat
+func (a *App) mine(ctx context.Context, device string, g db.Game, p views.RoundPanel) views.RoundPanel {
+	me := a.visit(ctx, device, g).Seat
 	p.Me = views.Me{Seat: me, Players: g.Players}
 	if !g.ViewOnly {
 		p.Me.URL = gameURL(g.Slug) + "/me"

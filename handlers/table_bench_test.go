@@ -23,7 +23,7 @@ func benchTableRound(tb testing.TB, store *db.Store) (db.Game, int) {
 	ctx := context.Background()
 	p, err := refereetest.RandomRound(g.Rules, 16, rand.New(rand.NewPCG(18, 16)), func(a referee.Action) error {
 		a.Drawn = nil
-		_, err := store.Act(ctx, g.Slug, 1, a, db.Unchecked)
+		_, err := store.Act(ctx, g.Slug, 1, db.Move{Action: a, Seen: db.Unchecked})
 		return err
 	})
 	if err != nil {

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"net/http"
@@ -15,6 +14,11 @@ import (
 	"chickenfoot/views"
 )
 
+// actor makes a move on a round's live table.
+type actor interface {
+	Act(ctx context.Context, slug string, n int, m db.Move) (db.Table, error)
+}
+
 // actionForm is a table action as submitted.
 type actionForm struct {
 	seat, kind, tile, on, seq string
@@ -25,37 +29,36 @@ func readActionForm(c echo.Context) actionForm {
 		on: strings.TrimSpace(c.FormValue("on")), seq: strings.TrimSpace(c.FormValue("seq"))}
 }
 
-// action reads the form into the referee's action. A tile or place that
-// can't be read is refused the way the referee refuses it, with its rule
-// code.
-func (f actionForm) action(ctx context.Context, set referee.Set) (referee.Action, error) {
+// move reads the form into a move for the store, which reads its tile in
+// the game's own set. A tile or place that can't be read is refused the
+// way the referee refuses it, with its rule code; a page's count of
+// actions that can't be read is bad input.
+func (f actionForm) move(ctx context.Context) (db.Move, error) {
 	seat, err := strconv.Atoi(f.seat)
 	if err != nil {
-		return referee.Action{}, invalid("seat", "act-seat", nil)
+		return db.Move{}, invalid("seat", "act-seat", nil)
 	}
-	a := referee.Action{Seat: seat, Kind: referee.ActionKind(f.kind)}
-	switch a.Kind {
+	m := db.Move{Action: referee.Action{Seat: seat, Kind: referee.ActionKind(f.kind)}}
+	switch m.Kind {
 	case referee.ActDraw, referee.ActPass, referee.ActTakeBack, referee.ActPenalty:
-		return a, nil
 	case referee.ActPlay:
-	default:
-		return a, invalid("kind", "kind", nil)
-	}
-	if f.tile == "" {
-		return a, invalid("tile", "lay-tile", nil)
-	}
-	t, err := set.Parse(f.tile)
-	if err != nil {
-		return a, err
-	}
-	a.Move = referee.Move{Tile: t, Start: f.on == ""}
-	if !a.Move.Start {
-		if a.Move.On, err = referee.ParseTile(f.on); err != nil {
-			p := referee.Params{"Tile": t.String(), "On": f.on}
-			return a, &referee.RuleError{Code: referee.CodeUnknownEnd, Tile: t.String(), On: f.on, Key: "lay-on", Params: p}
+		if f.tile == "" {
+			return m, invalid("tile", "lay-tile", nil)
 		}
+		m.Tile, m.Move.Start = f.tile, f.on == ""
+		if _, err := referee.ParseTile(f.tile); err == nil && !m.Move.Start {
+			// A tile unreadable in any set is refused by the store in the
+			// game's own words, before where it goes.
+			if m.Move.On, err = referee.ParseTile(f.on); err != nil {
+				p := referee.Params{"Tile": f.tile, "On": f.on}
+				return m, &referee.RuleError{Code: referee.CodeUnknownEnd, Tile: f.tile, On: f.on, Key: "lay-on", Params: p}
+			}
+		}
+	default:
+		return m, invalid("kind", "kind", nil)
 	}
-	return a, nil
+	m.Seen, err = f.basedOn(ctx)
+	return m, err
 }
 
 // basedOn is how many actions the page showed; a form without it, from a
@@ -80,53 +83,37 @@ func (a *App) act(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// htmx gets the table's card, made while the disk syncs the move and
-	// sent once the move is on the disk.
-	htmx, opts := isHTMX(c), tableView(c)
-	var card *bytes.Buffer
-	var cardErr error
-	t, err := a.writeAction(ctx, slug, n, readActionForm(c), func(t db.Table) {
-		if htmx {
-			p := tablePage(ctx, t, opts)
-			card, cardErr = renderPage(ctx, views.TableCard(&p))
+	m, err := readActionForm(c).move(ctx)
+	if err != nil {
+		// A view-only link is refused before the form: whatever it says,
+		// nothing changes.
+		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
+			return gerr
+		} else if g.ViewOnly {
+			return referee.ViewOnly()
 		}
-	})
+	} else {
+		var t db.Table
+		if t, err = a.actor.Act(ctx, slug, n, m); err == nil {
+			if !isHTMX(c) {
+				return seeOther(c, tableURL(slug, n))
+			}
+			p := tablePage(ctx, t, tableView(c))
+			return render(c, http.StatusOK, views.TableCard(&p))
+		}
+	}
 	var re *referee.RuleError
-	switch {
-	case errors.As(err, &re) && !pageWide(re.Code) && re.Code != referee.CodeInvalid:
+	if errors.As(err, &re) && !pageWide(re.Code) && re.Code != referee.CodeInvalid {
 		return a.actRefused(c, slug, n, re)
-	case err != nil:
-		return err
 	}
-	a.tableActed(t)
-	switch {
-	case !htmx:
-		return seeOther(c, tableURL(slug, n))
-	case cardErr != nil:
-		return cardErr
-	}
-	return sendPage(c, http.StatusOK, card)
-}
-
-// writeAction reads the form under the game's rules and acts. A view-only
-// link is refused before the form is read: whatever it says, nothing
-// changes.
-func (a *App) writeAction(ctx context.Context, slug string, n int, f actionForm, then func(db.Table)) (db.Table, error) {
-	return a.store.ActThen(ctx, slug, n, func(g db.Game) (referee.Action, int, error) {
-		action, err := f.action(ctx, g.Rules.Set)
-		if err != nil {
-			return action, 0, err
-		}
-		seq, err := f.basedOn(ctx)
-		return action, seq, err
-	}, then)
+	return err
 }
 
 // actRefused shows the table as it stands, nothing written, with the rule
 // the action broke and a link to it.
 func (a *App) actRefused(c echo.Context, slug string, n int, re *referee.RuleError) error {
 	ctx := c.Request().Context()
-	t, err := a.store.Table(ctx, slug, n)
+	t, err := a.sheets.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/a-h/templ"
@@ -10,6 +11,11 @@ import (
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
+
+// undoer takes back a round's last change.
+type undoer interface {
+	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
+}
 
 // undo takes back the latest entry of the round being played, the one
 // its button named; when another change has come since, it says so in the
@@ -24,15 +30,12 @@ func (a *App) undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	undone, sh, err := a.store.UndoLast(ctx, slug, n, basedOn)
+	undone, sh, err := a.undoer.UndoLast(ctx, slug, n, basedOn)
 	if p := problemOf(ctx, err); err != nil && p.code == referee.CodeConflict {
 		return a.undoRefused(c, slug, n, basedOn, p, err)
 	}
 	if err != nil {
 		return err
-	}
-	if undone.ID != 0 {
-		a.entryChanged(sh, n, undone.Seat)
 	}
 	return a.roundChanged(c, sh, n, func(p views.RoundPanel) templ.Component {
 		if undone.ID != 0 {
@@ -76,11 +79,11 @@ func (a *App) undoRefused(c echo.Context, slug string, n int, basedOn db.Basis, 
 		}
 	}
 	if isHTMX(c) {
-		panel := a.mine(c, sh.Game, roundPanel(ctx, sh, r))
+		panel := a.mine(c.Request().Context(), device(c), sh.Game, roundPanel(ctx, sh, r))
 		panel.Error = msg
 		return render(c, p.status, views.RoundCard(panel))
 	}
-	page, err := a.gameView(c, sh)
+	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if err != nil {
 		return err
 	}

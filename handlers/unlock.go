@@ -18,6 +18,11 @@ import (
 	"chickenfoot/views"
 )
 
+// secretKeeper keeps the app's secret keys.
+type secretKeeper interface {
+	Secret(ctx context.Context, name string, size int) ([]byte, error)
+}
+
 // A server with a passphrase lists its game nights, and makes new ones,
 // only for a browser that has typed it once. That browser carries a
 // signed cookie; a game's own link needs none, so a guest at the table
@@ -32,14 +37,14 @@ const (
 // lock is what a server with a passphrase keeps to check it.
 type lock struct {
 	digest [sha256.Size]byte // the passphrase's SHA-256: the passphrase itself is not kept
-	store  Store
+	store  secretKeeper
 	tries  *tries
 
 	mu    sync.Mutex
 	codec *securecookie.SecureCookie // made on first use, from the store's key
 }
 
-func newLock(passphrase string, store Store) *lock {
+func newLock(passphrase string, store secretKeeper) *lock {
 	if passphrase == "" {
 		return nil
 	}

@@ -30,7 +30,7 @@ func newAppWith(t *testing.T, store *db.Store, cfg Config) *testApp {
 		store = s
 	}
 	cfg.Now = func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) }
-	e := New(store, cfg)
+	e := wired(store, cfg)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	a := &testApp{t: t, store: store, echo: e, server: srv}

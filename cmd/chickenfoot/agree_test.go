@@ -86,7 +86,7 @@ func playOnTable(t *testing.T, seats []string, script []string) tableRun {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	srv := httptest.NewServer(handlers.New(store, handlers.Config{}))
+	srv := httptest.NewServer(serveApp(store, handlers.Config{}))
 	t.Cleanup(srv.Close)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	post := func(path string, f url.Values) *http.Response {

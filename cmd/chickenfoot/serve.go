@@ -108,7 +108,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	// told: end them all as it starts.
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
-	srv := newServer(handlers.New(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate,
+	srv := newServer(serveApp(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate,
 		BehindProxy: cfg.behindProxy, Stop: streams}))
 	srv.RegisterOnShutdown(endStreams)
 	fmt.Fprintln(stdout, say("cli.serve.ready", "URL", displayURL(ln.Addr()), "Path", cfg.db))
@@ -156,4 +156,12 @@ func displayURL(addr net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// serveApp is the web app on store, the store publishing the news of each
+// committed write to the app's live hub.
+func serveApp(store *db.Store, cfg handlers.Config) http.Handler {
+	cfg.Hub = handlers.NewHub()
+	store.Publish = cfg.Hub.Publish
+	return handlers.New(store, cfg)
 }

@@ -75,7 +75,9 @@ func serveLoad(file, addr, profile string, stdin io.Reader, stdout, stderr io.Wr
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := newServer(handlers.New(store, handlers.Config{Log: log, Stop: streams}))
+	hub := handlers.NewHub()
+	store.Publish = hub.Publish // the live streams hear each committed write
+	srv := newServer(handlers.New(store, handlers.Config{Log: log, Stop: streams, Hub: hub}))
 	srv.RegisterOnShutdown(endStreams)
 	return measure.Serve(srv, ln, stdin, stdout)
 }

@@ -1,0 +1,128 @@
+package db
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+
+	"chickenfoot/referee"
+)
+
+// A ScoreForm is a score entry as a phone sends it, read as far as it can
+// be without the game: Enter reads it under the game's own rules.
+type ScoreForm struct {
+	Seat        int
+	Pips        string // the pips left in hand, as typed
+	DoubleBlank bool   // the 0-0 is among them
+	BlankHalves string // how many blank halves, where the house rule charges for them
+	WentOut     bool
+	OutOnDouble bool
+	Tapped      bool     // the hand was tapped tile by tile: Tiles
+	Tiles       []string // as typed
+	// By is who makes a correction. An entry sent while the round is
+	// played without it is kept as made by the player whose phone Device
+	// is, where that phone said whose it is.
+	By     string
+	Device string
+	Basis  Basis
+}
+
+// Enter reads a score entry sent by a phone under the game's rules and
+// saves it as SaveEntry does, in one transaction: the game is read once,
+// and a form read through a view-only link writes nothing whatever it
+// says. A form that can't be read is an invalid error naming its field,
+// whose Key is a sentence the caller words and whose Reason is empty.
+func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (Sheet, error) {
+	var out Sheet
+	key := formKey(f.Basis.Form, "entry "+link+" "+strconv.Itoa(n)+" "+strconv.Itoa(f.Seat))
+	err := s.writeSheetKeeping(ctx, link, func(tx conn, sh *Sheet) error {
+		if f.Seat < 0 || f.Seat >= len(sh.Players) {
+			return referee.NotFound("seat")
+		}
+		e, err := f.entry(sh.Rules, sh.Players[f.Seat])
+		if err != nil {
+			return err
+		}
+		by := f.By
+		if by == "" && f.Basis.Open && f.Device != "" {
+			if seat, err := s.deviceSeat(ctx, tx, f.Device, link); err != nil {
+				return err
+			} else if seat >= 0 && seat < len(sh.Players) {
+				by = sh.Players[seat]
+			}
+		}
+		out, err = s.saveEntry(ctx, tx, sh, key, n, f.Seat, e, by, f.Basis)
+		return err
+	})
+	if err == nil {
+		s.publish(entryNews(out, n, f.Seat))
+	}
+	return out, err
+}
+
+// deviceSeat is the seat device says it is at the game opened by link, or
+// -1; it notes the visit when it is new or stale, as Visit does.
+func (s *Store) deviceSeat(ctx context.Context, tx conn, device, link string) (int, error) {
+	var seat sql.NullInt64
+	var seen string
+	err := tx.QueryRowContext(ctx, `SELECT seat, seen_at FROM device_games WHERE device = ? AND link = ?`, device, link).Scan(&seat, &seen)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return -1, err
+	default:
+		if at, perr := parseStamp(seen); perr == nil && s.Now().Sub(at) < seenAgain {
+			return seatOf(seat), nil
+		}
+	}
+	return seatOf(seat), remember(ctx, tx, device, link, s.Now())
+}
+
+func seatOf(seat sql.NullInt64) int {
+	if !seat.Valid {
+		return -1
+	}
+	return int(seat.Int64)
+}
+
+// entry reads the form into an entry scored under rules; name is the
+// player's, for the sentences.
+func (f ScoreForm) entry(rules referee.Rules, name string) (referee.Entry, error) {
+	switch {
+	case f.Tapped:
+		tiles := make([]referee.Tile, 0, len(f.Tiles))
+		for _, text := range f.Tiles {
+			t, err := rules.Set.Parse(text)
+			if err != nil {
+				return referee.Entry{}, unreadable("tile", "tile-unreadable", referee.Params{"Text": text, "Set": rules.Set})
+			}
+			tiles = append(tiles, t)
+		}
+		return rules.TappedEntry(tiles)
+	case f.WentOut:
+		return rules.OutEntry(f.OutOnDouble), nil
+	}
+	text := strings.TrimSpace(f.Pips)
+	n, err := strconv.Atoi(text)
+	switch {
+	case text == "":
+		return referee.Entry{}, unreadable("pips", "pips-blank", referee.Params{"Name": name})
+	case err != nil:
+		return referee.Entry{}, unreadable("pips", "pips-not-number", referee.Params{"Text": text, "Name": name})
+	}
+	halves := strings.TrimSpace(f.BlankHalves)
+	blanks, err := strconv.Atoi(cmp.Or(halves, "0"))
+	if err != nil {
+		return referee.Entry{}, unreadable("blank_halves", "blank-halves-not-number", referee.Params{"Text": halves})
+	}
+	return rules.TypedEntry(n, f.DoubleBlank, blanks)
+}
+
+// unreadable is an input that can't be read: its sentence, by key, is
+// worded by whoever shows it.
+func unreadable(field, key string, p referee.Params) error {
+	return referee.Invalid(field, key, p)
+}
