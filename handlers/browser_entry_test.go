@@ -11,6 +11,7 @@ import (
 // the focus, so a player types the digits and Enter (or taps Went out),
 // and the round ends with Close. Digits are not counted.
 func TestBrowserFastEntry(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy", "Dee")
 	b := newBrowser(t, a.server.URL)

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -16,6 +17,7 @@ import (
 // the other's half-typed score in another card is left as it was; and a
 // phone that loses the stream says so until it is back.
 func TestBrowserLive(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	// The phones reach the app through a gate that can play a lost Wi-Fi.
@@ -68,11 +70,14 @@ func TestBrowserLive(t *testing.T) {
 	phoneB.do(chromedp.Poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`))
 
 	// B's Wi-Fi drops: the notice shows and is said, then goes once the
-	// stream is back, and what changed meanwhile shows.
+	// stream is back, and what changed meanwhile shows. What changed is
+	// said too, right after "Back online", so the region is followed
+	// through every word it says, not read once.
+	phoneB.do(chromedp.Evaluate[chromedp.Void](recordSaid))
 	down.Store(true)
 	gate.CloseClientConnections()
 	phoneB.do(chromedp.WaitVisible(css(`[data-testid=offline]`)))
-	phoneB.waitText(`[data-testid=said]`, "Offline")
+	phoneB.waitSaid("Offline")
 	for _, scheme := range []string{"light", "dark"} {
 		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
 		if _, err := chromedp.Call(phoneB.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
@@ -85,7 +90,26 @@ func TestBrowserLive(t *testing.T) {
 	down.Store(false)
 	phoneB.do(chromedp.WaitNotVisible(css(`[data-testid=offline]`)))
 	phoneB.waitText(`[data-testid=owes]`, "Spinner 9-9: 2 arms to fill")
-	phoneB.waitText(`[data-testid=said]`, "Back online")
+	phoneB.waitSaid("Back online")
+}
+
+// recordSaid keeps in window.said everything the page's live region has
+// said since, in order.
+const recordSaid = `window.said = [];
+	(r => new MutationObserver(() => { const s = r.textContent.trim(); if (s) window.said.push(s); })
+		.observe(r, {childList: true, characterData: true, subtree: true}))(document.getElementById("said"));`
+
+// waitSaid waits until the live region has said want since recordSaid,
+// whatever it said after.
+func (b *browser) waitSaid(want string) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	poll := chromedp.PollFunction[bool](`want => window.said.some(s => s.includes(want))`,
+		chromedp.WithPollingArgs(want), chromedp.WithPollingMutation())
+	if _, err := chromedp.Run(ctx, poll); err != nil {
+		b.t.Fatalf("browser: the page said %s, want %q (%v)", b.eval(`JSON.stringify(window.said)`), want, err)
+	}
 }
 
 // open loads path, waits for what shows it, for htmx, and for the stream.
@@ -112,6 +136,7 @@ func (b *browser) waitTextWithin(start time.Time, sel, want string) {
 // double, the new player's entry. The phone that closed the round draws
 // its page once, from its own answer, and keeps its focus.
 func TestBrowserLiveMainPart(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	for seat, pips := range []string{"12", "20", "7"} {
@@ -125,7 +150,7 @@ func TestBrowserLiveMainPart(t *testing.T) {
 
 	// A closes round 1 with the keyboard; B shows round 2 on its own.
 	phoneA.do(chromedp.Focus(css(`[data-testid=close]`)),
-		chromedp.Evaluate[chromedp.Void](countDraws))
+		chromedp.Evaluate[chromedp.Void](countDraws), chromedp.Evaluate[chromedp.Void](recordNews))
 	start := time.Now()
 	phoneA.do(chromedp.KeyEvent("\r"))
 	phoneA.waitText(`[data-testid=round-double]`, "8-8")
@@ -137,8 +162,7 @@ func TestBrowserLiveMainPart(t *testing.T) {
 	// A's page was drawn by its own answer; the stream's news of the same
 	// close brings nothing new, so it is not drawn again under the focus.
 	phoneA.keepsFocus("closing the round")
-	phoneA.do(chromedp.Sleep(time.Second))
-	phoneA.settled()
+	phoneA.heard(eventGame)
 	if got := phoneA.eval(`String(window.draws)`); got != "1" {
 		t.Errorf("A's page was drawn %s times after its own round close, want once", got)
 	}
@@ -157,12 +181,12 @@ func TestBrowserLiveMainPart(t *testing.T) {
 
 	// B has typed Ann's 5 and not saved it when A seats Eve: B's page
 	// waits, so the 5 is not lost, and shows Eve once it is saved.
-	phoneB.do(chromedp.Focus(css(`#pips-0`)), chromedp.KeyEvent("5"))
+	phoneB.do(chromedp.Focus(css(`#pips-0`)), chromedp.KeyEvent("5"), chromedp.Evaluate[chromedp.Void](recordNews))
 	phoneA.do(chromedp.Click(css(`[data-testid=join-leave] summary`)), chromedp.WaitVisible(css(`#join-name`)))
 	phoneA.do(chromedp.SendKeys(css(`#join-name`), "Eve"), chromedp.Click(css(`[data-testid=join-button]`)))
 	phoneA.waitText(`[data-testid=entry-4]`, "Eve")
 	phoneB.waitText(`[data-testid=sheet] thead`, "Eve") // the news has come
-	phoneB.do(chromedp.Sleep(500 * time.Millisecond))
+	phoneB.heard(eventGame)                             // the news the round's card waits on too
 	if got := phoneB.eval(`document.getElementById("pips-0").value`); got != "5" {
 		t.Fatalf("B's unsaved 5 for Ann reads %q after Eve joined elsewhere, want it kept", got)
 	}
@@ -170,6 +194,26 @@ func TestBrowserLiveMainPart(t *testing.T) {
 	phoneB.do(chromedp.KeyEvent("\r"))
 	phoneB.waitText(`#entry-0 [data-testid=entry-summary]`, "5")
 	phoneB.waitTextWithin(start, `[data-testid=entry-4]`, "Eve")
+}
+
+// recordNews keeps in window.news the name of every event the page's
+// stream has brought since, once for each part that follows it.
+const recordNews = `window.news = [];
+	document.addEventListener("htmx:sseMessage", e => window.news.push(e.detail.type));`
+
+// heard waits until the page's stream has brought the named event since
+// recordNews, every part following it has had its answer, and the page's
+// own work after that (timers it set for the moment after) is done.
+func (b *browser) heard(event string) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.PollFunction[bool](`e => window.news.includes(e)`, chromedp.WithPollingArgs(event))); err != nil {
+		b.t.Fatalf("browser: the stream brought %s, want %q (%v)", b.eval(`JSON.stringify(window.news)`), event, err)
+	}
+	b.settled()
+	b.do(chromedp.Evaluate[chromedp.Void](`new Promise(r => setTimeout(r, 0))`, chromedp.EvalAwaitPromise))
+	b.settled()
 }
 
 // countDraws counts in window.draws each time the page's main part is
