@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -145,12 +147,15 @@ func TestBrowserLiveMainPart(t *testing.T) {
 	phones := newPhones(t, a.server.URL, 2)
 	phoneA, phoneB := phones[0], phones[1]
 	for _, b := range phones {
+		if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: followStreams}); err != nil {
+			t.Fatal(err)
+		}
 		b.open(game, `[data-testid=round]`)
 	}
 
 	// A closes round 1 with the keyboard; B shows round 2 on its own.
 	phoneA.do(chromedp.Focus(css(`[data-testid=close]`)),
-		chromedp.Evaluate[chromedp.Void](countDraws), chromedp.Evaluate[chromedp.Void](recordNews))
+		chromedp.Evaluate[chromedp.Void](countDraws), recordNews(eventGame))
 	start := time.Now()
 	phoneA.do(chromedp.KeyEvent("\r"))
 	phoneA.waitText(`[data-testid=round-double]`, "8-8")
@@ -181,7 +186,7 @@ func TestBrowserLiveMainPart(t *testing.T) {
 
 	// B has typed Ann's 5 and not saved it when A seats Eve: B's page
 	// waits, so the 5 is not lost, and shows Eve once it is saved.
-	phoneB.do(chromedp.Focus(css(`#pips-0`)), chromedp.KeyEvent("5"), chromedp.Evaluate[chromedp.Void](recordNews))
+	phoneB.do(chromedp.Focus(css(`#pips-0`)), chromedp.KeyEvent("5"), recordNews(eventGame))
 	phoneA.do(chromedp.Click(css(`[data-testid=join-leave] summary`)), chromedp.WaitVisible(css(`#join-name`)))
 	phoneA.do(chromedp.SendKeys(css(`#join-name`), "Eve"), chromedp.Click(css(`[data-testid=join-button]`)))
 	phoneA.waitText(`[data-testid=entry-4]`, "Eve")
@@ -196,10 +201,20 @@ func TestBrowserLiveMainPart(t *testing.T) {
 	phoneB.waitTextWithin(start, `[data-testid=entry-4]`, "Eve")
 }
 
-// recordNews keeps in window.news the name of every event the page's
-// stream has brought since, once for each part that follows it.
-const recordNews = `window.news = [];
-	document.addEventListener("htmx:sseMessage", e => window.news.push(e.detail.type));`
+// followStreams, run in each page the tab loads before the page's own
+// scripts, keeps in window.streams every event stream the page opens.
+const followStreams = `window.streams = new Set();
+	(add => EventSource.prototype.addEventListener = function () { window.streams.add(this); return add.apply(this, arguments); })
+		(EventSource.prototype.addEventListener);`
+
+// recordNews keeps in window.news each of the events named that the
+// page's stream brings from now on, as it arrives, whether or not a part
+// of the page still follows it. The tab must follow its streams
+// (followStreams).
+func recordNews(events ...string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](`window.news = [];
+		for (const s of window.streams) for (const name of ` + jsonString(events) + `) s.addEventListener(name, e => window.news.push(e.type));`)
+}
 
 // heard waits until the page's stream has brought the named event since
 // recordNews, every part following it has had its answer, and the page's
@@ -221,3 +236,12 @@ func (b *browser) heard(event string) {
 const countDraws = `window.draws = 0;
 	new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => { if (n.id === "main") window.draws++; })))
 		.observe(document.body, {childList: true});`
+
+// jsonString is v as a JavaScript literal.
+func jsonString(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}

@@ -186,10 +186,13 @@ func (b *browser) pictureDir() (string, error) {
 }
 
 // picture saves what take captures as NN-name.png, when pictures were
-// asked for.
+// asked for. Otherwise it waits until the page has settled, as a picture
+// would: a test takes one where it holds the page to be done, and its next
+// tap must land on that page, not on one still being swapped.
 func (b *browser) picture(name string, take chromedp.Action[[]byte]) {
 	b.t.Helper()
 	if !picturesAsked() {
+		b.settled()
 		return
 	}
 	if _, err := b.savePicture(b.ctx, name, take); err != nil {
