@@ -21,7 +21,7 @@ import (
 // person sees them. They cost a second of CPU each, so by default a test
 // takes none unless it fails.
 //
-//	go test ./handlers -run 'TestBrowser|TestBrowserAxe' -screenshots DIR
+//	go test ./handlers -run TestBrowser -screenshots DIR
 //
 // saves them as DIR/<test>/NN-step.png. go test -artifacts does the same
 // into each test's artifact directory. A browser test that fails saves
