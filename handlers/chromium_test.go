@@ -18,8 +18,8 @@ import (
 
 // screenshots asks the browser tests for a picture of every step they
 // name: the pages at 390x844 and at 320 px wide, in light and dark, as a
-// person sees them. They cost a second of CPU each, so by default a test
-// takes none unless it fails.
+// person sees them. Each is a capture of the whole page and a PNG to
+// encode, so by default a test takes none unless it fails.
 //
 //	go test ./handlers -run TestBrowser -screenshots DIR
 //
