@@ -31,6 +31,7 @@ type axeViolation struct {
 // TestBrowserAxe runs axe-core on every page, in light and dark, at phone
 // size, and fails on any violation.
 func TestBrowserAxe(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.createGame("9", "Ann", "Bob", "Cy")
 	a.lay(g+"/rounds/1/table", "0", "9-9", "")

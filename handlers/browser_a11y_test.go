@@ -11,6 +11,7 @@ import (
 // live region, the focus never drops to the page body, a refusal is tied
 // to its field with the app's own words, and controls say whose they are.
 func TestBrowserSaysAndKeepsFocus(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy", "Dee")
 	b := newBrowser(t, a.server.URL)
@@ -70,6 +71,7 @@ func TestBrowserSaysAndKeepsFocus(t *testing.T) {
 
 // TestBrowserTextSize: the page follows the browser's text size.
 func TestBrowserTextSize(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	b := newBrowser(t, a.server.URL)
 	var size int64 = 24
@@ -104,6 +106,7 @@ func (b *browser) notOnBody(when string) {
 // and a tile reached with the keyboard on the tap-the-tiles page is not
 // hidden under the sticky Save bar.
 func TestBrowserTargetsAndStickyBar(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	table := game + "/rounds/1/table"

@@ -2,8 +2,6 @@ package handlers
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,6 +15,7 @@ import (
 // below 11 px, and axe finds nothing wrong with it; for 4 players after 3
 // rounds, and for 16 on double-18 over all 19 rounds.
 func TestBrowserChart(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, nil, Config{WritesPerSecond: -1})
 	names := strings.Fields("Ann Bartholomew Cy Deirdre Ed Francesca Gus Hal Ida Jo Kim Lou Max Nell Oz Pia")
 	few := a.createGame("9", names[:4]...)
@@ -80,19 +79,6 @@ func (b *browser) checkChart(what string, width int) {
 	}
 	if px := b.evalInt(`Math.round(parseFloat(getComputedStyle(document.querySelector("[data-testid=chart-label]")).fontSize) * document.querySelector("[data-testid=totals-chart]").getBoundingClientRect().width / document.querySelector("[data-testid=totals-chart]").viewBox.baseVal.width)`); px < 11 {
 		b.t.Errorf("%s: the end labels are %d px tall, want 11 at least", what, px)
-	}
-}
-
-// screenshotView saves what the phone's screen shows as NN-name.png.
-func (b *browser) screenshotView(name string) {
-	b.t.Helper()
-	buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		b.t.Fatalf("browser: screenshot: %v", err)
-	}
-	b.shot++
-	if err := os.WriteFile(filepath.Join(b.dir, fmt.Sprintf("%d-%s.png", b.shot, name)), buf, 0o644); err != nil {
-		b.t.Fatal(err)
 	}
 }
 

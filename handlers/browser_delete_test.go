@@ -13,6 +13,7 @@ import (
 // axe finds nothing), a refusal without the box ticked, then the box
 // ticked and the home page saying what happened.
 func TestBrowserDelete(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cid")
 	a.playARound(game)

@@ -13,6 +13,7 @@ import (
 // chart fit the screen, have targets big enough to tap and pass axe; the
 // player link on the table's page opens the player's record.
 func TestBrowserGroup(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	ctx := context.Background()
 	grp, err := a.store.CreateGroup(ctx, "Friday club", "")

@@ -112,6 +112,7 @@ func jsString(s string) string {
 // press, digits to type. After every update the focus is on a control,
 // never dropped on the page.
 func TestBrowserKeyboardOnly(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy", "Dee")
 	b := newBrowser(t, a.server.URL)
@@ -206,6 +207,7 @@ func TestBrowserKeyboardOnly(t *testing.T) {
 // sheet (.sheet-wrap), the drawing of the table (.table-view) and the
 // rules' row of deals (.rules .deals).
 func TestBrowserReflowAtZoom(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	r := a.post("/games", form("name", strings.Repeat("Friday night at the club ", 3)[:60], "date", "2026-11-28",
 		"players", "Ann\n"+longName+"\nCy\nDee\nEd\nFay\nGus\nHal", "set", "12"))

@@ -20,8 +20,10 @@ var englishWords = regexp.MustCompile(`\b(the|and|with|players?|rounds?|score|Sa
 // of a round, lay tiles on the next and ask whether a tile can go
 // somewhere, without meeting an English word; nothing overflows.
 func TestBrowserPlaysInOtherLanguages(t *testing.T) {
+	t.Parallel()
 	for _, tag := range []string{"da", "af"} {
 		t.Run(tag, func(t *testing.T) {
+			t.Parallel()
 			a := newTestApp(t)
 			b := newBrowser(t, a.server.URL)
 			say := func(key string, p referee.Params) string { return views.Text(tag, key, p) }

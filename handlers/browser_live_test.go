@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -8,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -16,6 +19,7 @@ import (
 // the other's half-typed score in another card is left as it was; and a
 // phone that loses the stream says so until it is back.
 func TestBrowserLive(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	// The phones reach the app through a gate that can play a lost Wi-Fi.
@@ -68,11 +72,14 @@ func TestBrowserLive(t *testing.T) {
 	phoneB.do(chromedp.Poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`))
 
 	// B's Wi-Fi drops: the notice shows and is said, then goes once the
-	// stream is back, and what changed meanwhile shows.
+	// stream is back, and what changed meanwhile shows. What changed is
+	// said too, right after "Back online", so the region is followed
+	// through every word it says, not read once.
+	phoneB.do(chromedp.Evaluate[chromedp.Void](recordSaid))
 	down.Store(true)
 	gate.CloseClientConnections()
 	phoneB.do(chromedp.WaitVisible(css(`[data-testid=offline]`)))
-	phoneB.waitText(`[data-testid=said]`, "Offline")
+	phoneB.waitSaid("Offline")
 	for _, scheme := range []string{"light", "dark"} {
 		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
 		if _, err := chromedp.Call(phoneB.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
@@ -85,7 +92,26 @@ func TestBrowserLive(t *testing.T) {
 	down.Store(false)
 	phoneB.do(chromedp.WaitNotVisible(css(`[data-testid=offline]`)))
 	phoneB.waitText(`[data-testid=owes]`, "Spinner 9-9: 2 arms to fill")
-	phoneB.waitText(`[data-testid=said]`, "Back online")
+	phoneB.waitSaid("Back online")
+}
+
+// recordSaid keeps in window.said everything the page's live region has
+// said since, in order.
+const recordSaid = `window.said = [];
+	(r => new MutationObserver(() => { const s = r.textContent.trim(); if (s) window.said.push(s); })
+		.observe(r, {childList: true, characterData: true, subtree: true}))(document.getElementById("said"));`
+
+// waitSaid waits until the live region has said want since recordSaid,
+// whatever it said after.
+func (b *browser) waitSaid(want string) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	poll := chromedp.PollFunction[bool](`want => window.said.some(s => s.includes(want))`,
+		chromedp.WithPollingArgs(want), chromedp.WithPollingMutation())
+	if _, err := chromedp.Run(ctx, poll); err != nil {
+		b.t.Fatalf("browser: the page said %s, want %q (%v)", b.eval(`JSON.stringify(window.said)`), want, err)
+	}
 }
 
 // open loads path, waits for what shows it, for htmx, and for the stream.
@@ -112,6 +138,7 @@ func (b *browser) waitTextWithin(start time.Time, sel, want string) {
 // double, the new player's entry. The phone that closed the round draws
 // its page once, from its own answer, and keeps its focus.
 func TestBrowserLiveMainPart(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	for seat, pips := range []string{"12", "20", "7"} {
@@ -120,12 +147,15 @@ func TestBrowserLiveMainPart(t *testing.T) {
 	phones := newPhones(t, a.server.URL, 2)
 	phoneA, phoneB := phones[0], phones[1]
 	for _, b := range phones {
+		if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: followStreams}); err != nil {
+			t.Fatal(err)
+		}
 		b.open(game, `[data-testid=round]`)
 	}
 
 	// A closes round 1 with the keyboard; B shows round 2 on its own.
 	phoneA.do(chromedp.Focus(css(`[data-testid=close]`)),
-		chromedp.Evaluate[chromedp.Void](countDraws))
+		chromedp.Evaluate[chromedp.Void](countDraws), recordNews(eventGame))
 	start := time.Now()
 	phoneA.do(chromedp.KeyEvent("\r"))
 	phoneA.waitText(`[data-testid=round-double]`, "8-8")
@@ -137,8 +167,7 @@ func TestBrowserLiveMainPart(t *testing.T) {
 	// A's page was drawn by its own answer; the stream's news of the same
 	// close brings nothing new, so it is not drawn again under the focus.
 	phoneA.keepsFocus("closing the round")
-	phoneA.do(chromedp.Sleep(time.Second))
-	phoneA.settled()
+	phoneA.heard(eventGame)
 	if got := phoneA.eval(`String(window.draws)`); got != "1" {
 		t.Errorf("A's page was drawn %s times after its own round close, want once", got)
 	}
@@ -157,12 +186,12 @@ func TestBrowserLiveMainPart(t *testing.T) {
 
 	// B has typed Ann's 5 and not saved it when A seats Eve: B's page
 	// waits, so the 5 is not lost, and shows Eve once it is saved.
-	phoneB.do(chromedp.Focus(css(`#pips-0`)), chromedp.KeyEvent("5"))
+	phoneB.do(chromedp.Focus(css(`#pips-0`)), chromedp.KeyEvent("5"), recordNews(eventGame))
 	phoneA.do(chromedp.Click(css(`[data-testid=join-leave] summary`)), chromedp.WaitVisible(css(`#join-name`)))
 	phoneA.do(chromedp.SendKeys(css(`#join-name`), "Eve"), chromedp.Click(css(`[data-testid=join-button]`)))
 	phoneA.waitText(`[data-testid=entry-4]`, "Eve")
 	phoneB.waitText(`[data-testid=sheet] thead`, "Eve") // the news has come
-	phoneB.do(chromedp.Sleep(500 * time.Millisecond))
+	phoneB.heard(eventGame)                             // the news the round's card waits on too
 	if got := phoneB.eval(`document.getElementById("pips-0").value`); got != "5" {
 		t.Fatalf("B's unsaved 5 for Ann reads %q after Eve joined elsewhere, want it kept", got)
 	}
@@ -172,8 +201,47 @@ func TestBrowserLiveMainPart(t *testing.T) {
 	phoneB.waitTextWithin(start, `[data-testid=entry-4]`, "Eve")
 }
 
+// followStreams, run in each page the tab loads before the page's own
+// scripts, keeps in window.streams every event stream the page opens.
+const followStreams = `window.streams = new Set();
+	(add => EventSource.prototype.addEventListener = function () { window.streams.add(this); return add.apply(this, arguments); })
+		(EventSource.prototype.addEventListener);`
+
+// recordNews keeps in window.news each of the events named that the
+// page's stream brings from now on, as it arrives, whether or not a part
+// of the page still follows it. The tab must follow its streams
+// (followStreams).
+func recordNews(events ...string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](`window.news = [];
+		for (const s of window.streams) for (const name of ` + jsonString(events) + `) s.addEventListener(name, e => window.news.push(e.type));`)
+}
+
+// heard waits until the page's stream has brought the named event since
+// recordNews, every part following it has had its answer, and the page's
+// own work after that (timers it set for the moment after) is done.
+func (b *browser) heard(event string) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.PollFunction[bool](`e => window.news.includes(e)`, chromedp.WithPollingArgs(event))); err != nil {
+		b.t.Fatalf("browser: the stream brought %s, want %q (%v)", b.eval(`JSON.stringify(window.news)`), event, err)
+	}
+	b.settled()
+	b.do(chromedp.Evaluate[chromedp.Void](`new Promise(r => setTimeout(r, 0))`, chromedp.EvalAwaitPromise))
+	b.settled()
+}
+
 // countDraws counts in window.draws each time the page's main part is
 // drawn again.
 const countDraws = `window.draws = 0;
 	new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => { if (n.id === "main") window.draws++; })))
 		.observe(document.body, {childList: true});`
+
+// jsonString is v as a JavaScript literal.
+func jsonString(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}

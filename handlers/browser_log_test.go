@@ -13,6 +13,7 @@ import (
 // 320 px (it fits, every target is big enough, axe finds nothing); the
 // link opens the replay.
 func TestBrowserTableLog(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob")
 	table := game + "/rounds/1/table"

@@ -8,19 +8,14 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// newPhones starts one headless Chromium with n phones in it, each its own
+// newPhones opens n phones in the shared Chromium, each a tab in its own
 // browser context (its own cookies, like a separate phone) at 390x844.
 func newPhones(t *testing.T, base string, n int) []*browser {
 	t.Helper()
 	first := newBrowser(t, base)
 	phones := []*browser{first}
 	for range n - 1 {
-		ctx, cancel := chromedp.NewContext(first.ctx, chromedp.WithNewBrowserContext())
-		t.Cleanup(cancel)
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
-			t.Fatalf("browser context: %v", err)
-		}
-		phones = append(phones, &browser{t: t, ctx: ctx, base: base, dir: first.dir, shot: 100 * len(phones)})
+		phones = append(phones, openTab(t, first.ctx, base, 100*len(phones)))
 	}
 	return phones
 }
@@ -32,6 +27,7 @@ func newPhones(t *testing.T, base string, n int) []*browser {
 // the view-only link sees everything and can change nothing; a stranger's
 // browser lists no game.
 func TestBrowserFourPhonesOneNight(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	phones := newPhones(t, a.server.URL, 5)

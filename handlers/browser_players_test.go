@@ -1,10 +1,7 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -18,6 +15,7 @@ import (
 // nothing. A second phone open on the night sees the new player's entry
 // in its round and column on its score sheet at once, and Bob's entry go.
 func TestBrowserJoinAndLeave(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	for seat, f := range []map[string]string{{"pips": "12"}, {"went_out": "1"}, {"pips": "7"}} {
@@ -77,17 +75,4 @@ func TestBrowserJoinAndLeave(t *testing.T) {
 	b.screenshotOf(`#round`, "left-round-320")
 	b.screenshotOf(`#players`, "left-players-320")
 	b.screenshotOf(`#sheet`, "left-sheet-320")
-}
-
-// screenshotOf saves one element of the page as NN-name.png.
-func (b *browser) screenshotOf(sel, name string) {
-	b.t.Helper()
-	buf, err := chromedp.Run(b.ctx, chromedp.Screenshot(css(sel)))
-	if err != nil {
-		b.t.Fatalf("browser: screenshot of %s: %v", sel, err)
-	}
-	b.shot++
-	if err := os.WriteFile(filepath.Join(b.dir, fmt.Sprintf("%d-%s.png", b.shot, name)), buf, 0o644); err != nil {
-		b.t.Fatal(err)
-	}
 }

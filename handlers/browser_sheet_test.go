@@ -13,6 +13,7 @@ import (
 // it scrolls inside its own frame and says so, and the page itself never
 // scrolls sideways.
 func TestBrowserSheetOfManyPlayers(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	names := strings.Fields("Ann Bartholomew Cy Deirdre Ed Francesca Gus Hal Ida Jo Kim Lou Max Nell Oz Pia")
 	b := newBrowser(t, a.server.URL)

@@ -2,9 +2,6 @@ package handlers
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,56 +10,6 @@ import (
 
 	"chickenfoot/referee"
 )
-
-// chromium finds a Chromium to drive. Without one the browser test skips
-// on a developer's machine, but fails in CI (CI=true), where .ci/run
-// installs it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no Chromium found: CI must install it (apt-get install chromium)")
-	}
-	t.Skip("no Chromium on this machine; install it to run the browser test")
-	return ""
-}
-
-// browser is a headless Chromium tab at phone size, saving a screenshot
-// of each step into the test's artifact folder.
-type browser struct {
-	t    *testing.T
-	ctx  context.Context
-	base string
-	dir  string
-	shot int
-}
-
-func newBrowser(t *testing.T, base string) *browser {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.WindowSize(390, 844),
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-component-update", true),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(alloc)
-	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
-	b := &browser{t: t, ctx: ctx, base: base, dir: t.ArtifactDir()}
-	// The first action starts the browser and ties it to its context, so it
-	// runs on the test's context, not on one with a shorter deadline.
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	return b
-}
 
 func (b *browser) do(steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
@@ -103,20 +50,6 @@ func (b *browser) waitText(sel, want string) {
 	}
 }
 
-// screenshot saves the whole page as NN-name.png.
-func (b *browser) screenshot(name string) {
-	b.t.Helper()
-	buf, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		b.t.Fatalf("browser: screenshot: %v", err)
-	}
-	b.shot++
-	file := filepath.Join(b.dir, strings.ReplaceAll(time.Duration(b.shot).String(), "ns", "")+"-"+name+".png")
-	if err := os.WriteFile(file, buf, 0o644); err != nil {
-		b.t.Fatal(err)
-	}
-}
-
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
 
 // htmxReady waits until the page has loaded and htmx has taken over its
@@ -131,6 +64,7 @@ func (b *browser) htmxReady() {
 // 3-player game on double-6, one round by tapping tiles, one typed, and a
 // correction; then checks the sheet's totals and the leader.
 func TestBrowserGameNight(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	b := newBrowser(t, a.server.URL)
 
@@ -228,6 +162,7 @@ func (b *browser) typePips(seat int, pips string) {
 // the spinner's four arms, a refused tile, a chickie and its three toes, a
 // draw and a pass, and a take-back, checking the banner at each step.
 func TestBrowserTable(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	b := newBrowser(t, a.server.URL)
@@ -327,6 +262,7 @@ func (b *browser) layTile(on, tile string) {
 // this phone taps Close before it hears so, the page stays as it is and a
 // message says what happened.
 func TestBrowserRefusalToast(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("6", "Ann", "Bob")
 	a.postHTMX(game+"/rounds/1/entries/0", form("pips", "4", "open", "1"))
@@ -348,6 +284,7 @@ func TestBrowserRefusalToast(t *testing.T) {
 // shows in its row of the score sheet at once, and nothing else appears:
 // no stray text from the sheet's row in the round's card.
 func TestBrowserSavedScoreLandsOnTheSheet(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("6", "Ann", "Bob")
 	b := newBrowser(t, a.server.URL)

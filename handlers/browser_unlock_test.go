@@ -16,6 +16,7 @@ import (
 // wrong before or after a wrong try, and the right passphrase opens the
 // page that was asked for.
 func TestBrowserUnlock(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, nil, Config{Passphrase: passphrase})
 	b := newBrowser(t, a.server.URL)
 	b.do(chromedp.EmulateViewport(320, 700))

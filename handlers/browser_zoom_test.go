@@ -11,6 +11,7 @@ import (
 // double or else the last tile laid inside the frame, not on the
 // drawing's top-left corner.
 func TestBrowserZoomedTableOpensOnTheLastTile(t *testing.T) {
+	t.Parallel()
 	a := newBenchApp(t)
 	g, _ := benchTableRound(t, a.store)
 	b := newBrowser(t, a.server.URL)

@@ -8,8 +8,12 @@ import (
 	"testing"
 )
 
-// downStore is a store whose database does not answer.
+// downStore is a store whose database does not answer: its Ping fails,
+// and any other method panics.
 type downStore struct{ Store }
+
+// Ping must be Store's own, or the override would shadow nothing.
+var _ interface{ Ping(context.Context) error } = Store(nil)
 
 func (downStore) Ping(context.Context) error { return errors.New("disk on fire") }
 

@@ -1,0 +1,248 @@
+package handlers
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// screenshots asks the browser tests for a picture of every step they
+// name: the pages at 390x844 and at 320 px wide, in light and dark, as a
+// person sees them. Each is a capture of the whole page and a PNG to
+// encode, so by default a test takes none unless it fails.
+//
+//	go test ./handlers -run TestBrowser -screenshots DIR
+//
+// saves them as DIR/<test>/NN-step.png. go test -artifacts does the same
+// into each test's artifact directory. A browser test that fails saves
+// what each of its tabs shows as it ends, into DIR (or the artifact
+// directory) when given, else into a temporary directory it names.
+var screenshots = flag.String("screenshots", "", "save a picture of each step the browser tests name under `DIR`/<test>/")
+
+// browserTabs caps the browser tests that drive Chromium at once, whatever
+// go test's -parallel: each keeps a renderer busy, and on a small machine
+// more of them only make each one slower, which tests timed in seconds
+// (live news within a second) do not bear.
+var browserTabs = make(chan struct{}, 3)
+
+// testsInChromium holds the tests that have their place in browserTabs,
+// which a test takes once however many tabs it opens.
+var testsInChromium sync.Map
+
+// TestMain runs the tests, then stops the one Chromium the browser tests
+// shared, if one was started.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	chrome.close()
+	os.Exit(code)
+}
+
+// chrome is the one headless Chromium the package's browser tests share,
+// started by the first test that needs one. Each test drives it through
+// tabs of its own browser context: their own cookies and storage, as
+// separate phones have.
+var chrome sharedChromium
+
+type sharedChromium struct {
+	once sync.Once
+	ctx  context.Context // the browser's first tab, from which the others are made
+	stop func()
+	err  error
+}
+
+// start starts Chromium at path once; later calls return the same one.
+func (c *sharedChromium) start(path string) (context.Context, error) {
+	c.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.WindowSize(390, 844),
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-component-update", true),
+			// Chromedp's own list, and two things no test uses that cost a
+			// third of the CPU: the omnibox popups Chromium preloads, each
+			// a page of its own, into every window (a tab is a window
+			// here), and the spare renderer it keeps starting for the
+			// next one.
+			chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,"+
+				"WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess"),
+		)
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(alloc)
+		c.ctx, c.stop = ctx, func() { cancelCtx(); cancelAlloc() }
+		// The first run starts the browser and ties it to ctx, which lives
+		// until TestMain closes it.
+		c.err = chromedp.Do(ctx)
+	})
+	return c.ctx, c.err
+}
+
+func (c *sharedChromium) close() {
+	if c.stop != nil {
+		c.stop()
+	}
+}
+
+// chromium finds a Chromium to drive. Without one the browser tests skip
+// on a developer's machine, but fail in CI (CI=true), where .ci/run
+// installs it.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no Chromium found: CI must install it (apt-get install chromium)")
+	}
+	t.Skip("no Chromium on this machine; install it to run the browser test")
+	return ""
+}
+
+// browser is a tab of the shared Chromium at phone size (390x844), in a
+// browser context of its own.
+type browser struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+	shot int    // the pictures taken, which number the next one's file
+	dir  string // where they go, once one is taken
+}
+
+// newBrowser opens a tab for the test in the shared Chromium, starting it
+// if it is the first.
+func newBrowser(t *testing.T, base string) *browser {
+	t.Helper()
+	path := chromium(t)
+	if _, held := testsInChromium.LoadOrStore(t, true); !held {
+		browserTabs <- struct{}{}
+		t.Cleanup(func() { testsInChromium.Delete(t); <-browserTabs })
+	}
+	parent, err := chrome.start(path)
+	if err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return openTab(t, parent, base, 0)
+}
+
+// openTab opens a tab in a new browser context of the browser that parent
+// runs in, numbering its pictures from first+1.
+func openTab(t *testing.T, parent context.Context, base string, first int) *browser {
+	t.Helper()
+	ctx, cancelTab := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
+	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelTab() })
+	b := &browser{t: t, ctx: ctx, base: base, shot: first}
+	// The first action opens the tab and ties it to ctx. A page in a
+	// background window has no focus, and tabs run side by side here: each
+	// acts as the one a person is looking at, as a phone's only tab is.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	t.Cleanup(b.pictureIfFailed)
+	return b
+}
+
+// picturesAsked reports whether the run asked for a picture of each step.
+func picturesAsked() bool {
+	if *screenshots != "" {
+		return true
+	}
+	f := flag.Lookup("test.artifacts")
+	return f != nil && f.Value.String() == "true"
+}
+
+// pictureDir is where the test's pictures go, made on first use.
+func (b *browser) pictureDir() (string, error) {
+	if b.dir != "" {
+		return b.dir, nil
+	}
+	var dir string
+	switch {
+	case *screenshots != "":
+		dir = filepath.Join(*screenshots, strings.NewReplacer("/", "-", " ", "_").Replace(b.t.Name()))
+	case picturesAsked():
+		dir = b.t.ArtifactDir()
+	default:
+		d, err := os.MkdirTemp("", "chickenfoot-"+strings.ReplaceAll(b.t.Name(), "/", "-")+"-")
+		if err != nil {
+			return "", err
+		}
+		dir = d
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	b.dir = dir
+	return dir, nil
+}
+
+// picture saves what take captures as NN-name.png, when pictures were
+// asked for. Otherwise it waits until the page has settled, as a picture
+// would: a test takes one where it holds the page to be done, and its next
+// tap must land on that page, not on one still being swapped.
+func (b *browser) picture(name string, take chromedp.Action[[]byte]) {
+	b.t.Helper()
+	if !picturesAsked() {
+		b.settled()
+		return
+	}
+	if _, err := b.savePicture(b.ctx, name, take); err != nil {
+		b.t.Fatalf("browser: screenshot %s: %v", name, err)
+	}
+}
+
+func (b *browser) savePicture(ctx context.Context, name string, take chromedp.Action[[]byte]) (string, error) {
+	buf, err := chromedp.Run(ctx, take)
+	if err != nil {
+		return "", err
+	}
+	dir, err := b.pictureDir()
+	if err != nil {
+		return "", err
+	}
+	b.shot++
+	file := filepath.Join(dir, fmt.Sprintf("%02d-%s.png", b.shot, name))
+	return file, os.WriteFile(file, buf, 0o644)
+}
+
+// pictureIfFailed saves the whole page as the tab shows it, once the test
+// has failed, and says where.
+func (b *browser) pictureIfFailed() {
+	if !b.t.Failed() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	file, err := b.savePicture(ctx, "failed", chromedp.FullScreenshot(90))
+	if err != nil {
+		b.t.Logf("browser: no picture of the failed page: %v", err)
+		return
+	}
+	b.t.Logf("browser: the page as the test failed: %s", file)
+}
+
+// screenshot saves the whole page as NN-name.png, when asked.
+func (b *browser) screenshot(name string) { b.picture(name, chromedp.FullScreenshot(100)) }
+
+// screenshotOf saves one element of the page as NN-name.png, when asked.
+func (b *browser) screenshotOf(sel, name string) { b.picture(name, chromedp.Screenshot(css(sel))) }
+
+// screenshotView saves what the phone's screen shows as NN-name.png, when
+// asked.
+func (b *browser) screenshotView(name string) { b.picture(name, chromedp.CaptureScreenshot()) }
