@@ -27,11 +27,13 @@ type testApp struct {
 	echo   *echo.Echo
 	server *httptest.Server
 	client *http.Client
+	file   string // the database file
 }
 
 func newTestApp(t *testing.T) *testApp {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "app.db"))
+	file := filepath.Join(t.TempDir(), "app.db")
+	store, err := db.Open(context.Background(), file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +42,7 @@ func newTestApp(t *testing.T) *testApp {
 	e := wired(store, Config{Now: now, Stop: streams})
 	srv := httptest.NewServer(e)
 	jar, _ := cookiejar.New(nil)
-	a := &testApp{t: t, store: store, echo: e, server: srv,
+	a := &testApp{t: t, store: store, echo: e, server: srv, file: file,
 		client: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	t.Cleanup(func() { endStreams(); srv.Close(); store.Close() })
 	return a
