@@ -303,3 +303,19 @@ func seeOther(c echo.Context, url string) error {
 	}
 	return c.Redirect(http.StatusSeeOther, url)
 }
+
+// Server is the HTTP server the app runs behind, for chickenfoot serve and
+// the load command alike: a client that stalls while sending its headers
+// or body is cut off by the read timeouts (the handlers then answer a
+// stalled form with 408), and one that stops reading the answer by the
+// write timeout.
+func Server(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+}

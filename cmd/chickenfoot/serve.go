@@ -108,7 +108,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	// told: end them all as it starts.
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
-	srv := newServer(serveApp(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate,
+	srv := handlers.Server(serveApp(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate,
 		BehindProxy: cfg.behindProxy, Stop: streams}))
 	srv.RegisterOnShutdown(endStreams)
 	fmt.Fprintln(stdout, say("cli.serve.ready", "URL", displayURL(ln.Addr()), "Path", cfg.db))
@@ -129,21 +129,6 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	}
 	fmt.Fprintln(stdout, say("cli.serve.stopped"))
 	return nil
-}
-
-// newServer is the app's HTTP server: a client that stalls while sending
-// its headers or body is cut off by the read timeouts (the handlers then
-// answer a stalled form with 408), and one that stops reading the answer
-// by the write timeout.
-func newServer(h http.Handler) *http.Server {
-	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-	}
 }
 
 // displayURL is the address to open in a browser on this machine.

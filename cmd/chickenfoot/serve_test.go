@@ -144,7 +144,7 @@ func TestStalledBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newServer(serveApp(store, handlers.Config{}))
+	srv := handlers.Server(serveApp(store, handlers.Config{}))
 	const timeout = 300 * time.Millisecond
 	srv.ReadTimeout = timeout
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -7,10 +7,8 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
-	"time"
 
 	"chickenfoot/cmd/chickenload/measure"
 	"chickenfoot/db"
@@ -77,21 +75,7 @@ func serveLoad(file, addr, profile string, stdin io.Reader, stdout, stderr io.Wr
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	hub := handlers.NewHub()
 	store.Publish = hub.Publish // the live streams hear each committed write
-	srv := newServer(handlers.New(store, handlers.Config{Log: log, Stop: streams, Hub: hub}))
+	srv := handlers.Server(handlers.New(store, handlers.Config{Log: log, Stop: streams, Hub: hub}))
 	srv.RegisterOnShutdown(endStreams)
 	return measure.Serve(srv, ln, stdin, stdout)
-}
-
-// newServer is the app's HTTP server with chickenfoot serve's timeouts
-// (newServer in cmd/chickenfoot/serve.go): keep the two alike, so the load
-// meets the server the app runs behind.
-func newServer(h http.Handler) *http.Server {
-	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-	}
 }
