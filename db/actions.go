@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -56,7 +57,7 @@ func (s *Store) loadTable(ctx context.Context, q conn, slug string, n int) (Tabl
 func (s *Store) tableOf(ctx context.Context, q conn, sh Sheet, n int) (Table, error) {
 	t := Table{Sheet: sh, Number: n}
 	if sh.Round(n) == nil {
-		return t, referee.NotFound("round")
+		return t, app.NotFound("round")
 	}
 	var err error
 	if t.Log, err = loadActions(ctx, q, sh.ids[n-1]); err != nil {
@@ -174,7 +175,7 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 		return Table{}, err
 	}
 	if sh.Round(n) == nil {
-		return Table{}, referee.NotFound("round")
+		return Table{}, app.NotFound("round")
 	}
 	var log []Action
 	if kept != nil && kept.n == n {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -187,8 +188,7 @@ func TestActReadsTheTile(t *testing.T) {
 		t.Fatalf("Act(66-1 typed) = %v, want a layout refusal", err)
 	}
 	pass := Move{Action: referee.Action{Seat: 0, Kind: referee.ActPass}, Seen: 1}
-	var re *referee.RuleError
-	if _, err := s.Act(ctx, g.Slug, 1, pass); !errors.As(err, &re) {
+	if _, err := s.Act(ctx, g.Slug, 1, pass); app.From(err) == nil {
 		t.Fatalf("a pass out of turn answered %v, want a refusal", err)
 	}
 	if tb, err := s.Table(ctx, g.Slug, 1); err != nil || len(tb.Log) != 1 {

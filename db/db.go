@@ -5,6 +5,7 @@
 package db
 
 import (
+	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"embed"
@@ -19,8 +20,6 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
-
-	"chickenfoot/referee"
 )
 
 //go:embed migrations/*.sql
@@ -210,7 +209,7 @@ func (s *Store) onSheet(ctx context.Context, tx conn, slug string, history int, 
 		return err
 	}
 	if sh.Game.ViewOnly {
-		return referee.ViewOnly()
+		return app.ViewOnly()
 	}
 	return fn(tx, &sh)
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -63,7 +64,7 @@ func TestCreateAndLoad(t *testing.T) {
 	if len(sh.Rounds) != 1 || sh.Rounds[0].Planned != 6 || sh.Rounds[0].Opened != -1 || sh.Current() == nil {
 		t.Errorf("rounds = %+v, want round 1 planned on 6-6", sh.Rounds)
 	}
-	if _, err := s.Sheet(ctx, "nope"); !errors.Is(err, referee.ErrNotFound) {
+	if _, err := s.Sheet(ctx, "nope"); app.CodeOf(err) != app.CodeNotFound {
 		t.Errorf("Sheet(unknown) error = %v, want ErrNotFound", err)
 	}
 	newGame(t, s, "Cy", "Di")
@@ -119,7 +120,7 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	}
 	s.UndoLast(ctx, g.Slug, 1, anyBasis)
 	s.UndoLast(ctx, g.Slug, 1, anyBasis)
-	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); !errors.Is(err, referee.ErrConflict) {
+	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("UndoLast on an empty round = %v, want a conflict", err)
 	}
 	sh, _ = s.SheetWithHistory(ctx, g.Slug)
@@ -145,19 +146,18 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 			return err
 		}, referee.CodeOpenerInHand},
 		{"too many pips", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(200), "", anyBasis); return err }, referee.CodeTooManyPips},
-		{"a stranger's edit", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "Zed", anyBasis); return err }, referee.CodeInvalid},
-		{"a missing round", func() error { _, err := s.SaveEntry(ctx, g.Slug, 2, 0, typed(3), "", anyBasis); return err }, referee.CodeNotFound},
-		{"a missing seat", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 2, typed(3), "", anyBasis); return err }, referee.CodeNotFound},
+		{"a stranger's edit", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "Zed", anyBasis); return err }, app.CodeInvalid},
+		{"a missing round", func() error { _, err := s.SaveEntry(ctx, g.Slug, 2, 0, typed(3), "", anyBasis); return err }, app.CodeNotFound},
+		{"a missing seat", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 2, typed(3), "", anyBasis); return err }, app.CodeNotFound},
 		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1); return err }, referee.CodeMissingEntries},
 		{"a skipped double under the draw rule", func() error { _, err := s.SetOpening(ctx, g.Slug, 1, 5, 0); return err }, referee.CodeNoSkip},
 		{"a stale version", func() error {
 			_, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "", Basis{Version: 99})
 			return err
-		}, referee.CodeConflict},
+		}, app.CodeConflict},
 	}
 	for _, tc := range tries {
-		var re *referee.RuleError
-		if err := tc.do(); !errors.As(err, &re) || re.Code != tc.code {
+		if err := tc.do(); app.CodeOf(err) != tc.code {
 			t.Errorf("%s: error = %v, want code %s", tc.name, err, tc.code)
 		}
 	}
@@ -180,7 +180,7 @@ func TestCloseRound(t *testing.T) {
 	if _, err := s.CloseRound(ctx, g.Slug, 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1); !errors.Is(err, referee.ErrConflict) {
+	if _, err := s.CloseRound(ctx, g.Slug, 1); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("closing twice = %v, want a conflict", err)
 	}
 	sh, _ := s.Sheet(ctx, g.Slug)
@@ -200,7 +200,7 @@ func TestCloseRound(t *testing.T) {
 	if last.Kind != "correction" || last.By != "Ann" || last.Old.Score != 9 || last.New.Score != 19 {
 		t.Fatalf("last change = %+v, want Ann's correction 9 → 19", last)
 	}
-	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); !errors.Is(err, referee.ErrConflict) {
+	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("undo on a closed round = %v, want a conflict", err)
 	}
 	s.SaveEntry(ctx, g.Slug, 2, 0, typed(1), "", anyBasis)
@@ -412,8 +412,7 @@ func TestVersions(t *testing.T) {
 	}
 	v2 := sh.Version(1, 0)
 	_, err = s.SaveEntry(ctx, g.Slug, 1, 0, typed(9), "", Basis{Version: v1})
-	var re *referee.RuleError
-	if !errors.As(err, &re) || re.Code != referee.CodeConflict || !strings.Contains(re.Reason(), "14") {
+	if re := app.From(err); re == nil || re.Code != app.CodeConflict || !strings.Contains(referee.Text(re.Key, re.Params), "14") {
 		t.Fatalf("edit based on a stale version = %v, want a conflict naming the current 14", err)
 	}
 	if sh, _ = s.Sheet(ctx, g.Slug); sh.Rounds[0].Entries[0].Score != 14 || sh.Version(1, 0) != v2 {
@@ -429,7 +428,7 @@ func TestVersions(t *testing.T) {
 	if _, err := s.CloseRound(ctx, g.Slug, 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", Basis{Version: Unchecked, Open: true}); !errors.Is(err, referee.ErrConflict) {
+	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", Basis{Version: Unchecked, Open: true}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("an entry typed while the round was open, saved after it closed = %v, want a conflict", err)
 	}
 }
@@ -450,7 +449,7 @@ func TestAct(t *testing.T) {
 		t.Fatalf("after Bob sets 6-6: log %d, turn %d, setter %d; want 1, Ann, Bob", len(tb.Log), tb.Live.Turn(), tb.Round(1).Setter)
 	}
 	lay := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: lay, Seen: 0}); !errors.Is(err, referee.ErrConflict) {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: lay, Seen: 0}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("a move based on the empty table after 6-6 was set = %v, want a conflict", err)
 	}
 	wrong := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
@@ -497,7 +496,7 @@ func TestTableWithAStaleLog(t *testing.T) {
 		t.Fatalf("Table() = stopped %v, %d tiles, %v; want it shown up to Ann's second tile, stopped there", tb.Stopped, tb.Live.Layout().Len(), err)
 	}
 	bob := referee.Action{Seat: 1, Kind: referee.ActPass}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, Seen: Unchecked}); !errors.Is(err, referee.ErrConflict) {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, Seen: Unchecked}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("acting on a stale log = %v, want a conflict", err)
 	}
 }

@@ -1,9 +1,8 @@
 package db
 
 import (
+	"chickenfoot/db/app"
 	"context"
-
-	"chickenfoot/referee"
 )
 
 // DeleteGame deletes, by its edit link slug, a game night started by
@@ -29,7 +28,7 @@ func (s *Store) DeleteGame(ctx context.Context, slug, form string) (name string,
 			return err
 		}
 		if g.ViewOnly {
-			return referee.ViewOnly()
+			return app.ViewOnly()
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM device_games WHERE link IN (?, ?)`, g.Slug, g.ViewSlug); err != nil {
 			return err

@@ -2,9 +2,9 @@ package db
 
 import (
 	"context"
-	"errors"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -22,7 +22,7 @@ func TestDeleteGame(t *testing.T) {
 	}
 	before := rowCounts(t, s)
 
-	if _, err := s.DeleteGame(ctx, g.ViewSlug, "f1"); !errors.Is(err, referee.ErrViewOnly) {
+	if _, err := s.DeleteGame(ctx, g.ViewSlug, "f1"); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("DeleteGame by the view-only link = %v, want refused as view-only", err)
 	}
 	name, err := s.DeleteGame(ctx, g.Slug, "f1")
@@ -30,7 +30,7 @@ func TestDeleteGame(t *testing.T) {
 		t.Fatalf("DeleteGame = %q, %v, want Friday deleted", name, err)
 	}
 	for _, link := range []string{g.Slug, g.ViewSlug} {
-		if _, err := s.Settings(ctx, link); !errors.Is(err, referee.ErrNotFound) {
+		if _, err := s.Settings(ctx, link); app.CodeOf(err) != app.CodeNotFound {
 			t.Fatalf("Settings(%s) after the delete = %v, want not found", link, err)
 		}
 	}
@@ -50,7 +50,7 @@ func TestDeleteGame(t *testing.T) {
 	if again, err := s.DeleteGame(ctx, g.Slug, "f1"); err != nil || again != "Friday" {
 		t.Fatalf("the same form again = %q, %v, want Friday, as the first time", again, err)
 	}
-	if _, err := s.DeleteGame(ctx, g.Slug, "f2"); !errors.Is(err, referee.ErrNotFound) {
+	if _, err := s.DeleteGame(ctx, g.Slug, "f2"); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("another delete of the night = %v, want not found", err)
 	}
 

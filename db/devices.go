@@ -1,14 +1,13 @@
 package db
 
 import (
+	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
-
-	"chickenfoot/referee"
 )
 
 // A browser is known by a random device id it keeps in a cookie. The
@@ -75,7 +74,7 @@ func (s *Store) SetSeat(ctx context.Context, device, link string, seat int) erro
 			return err
 		}
 		if seat < -1 || seat >= len(g.Players) {
-			return referee.NotFound("seat")
+			return app.NotFound("seat")
 		}
 		if err := remember(ctx, tx, device, link, s.Now()); err != nil {
 			return err

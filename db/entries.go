@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -61,7 +62,7 @@ func (s *Store) saveEntry(ctx context.Context, tx conn, sh *Sheet, key string, n
 		return *sh, err
 	}
 	if err := checkBasis(sh, n, seat, basedOn); err != nil {
-		if r := sh.Round(n); errors.Is(err, referee.ErrConflict) && r != nil && !r.Closed && sameEntry(r.Entries[seat], &e) {
+		if r := sh.Round(n); app.CodeOf(err) == app.CodeConflict && r != nil && !r.Closed && sameEntry(r.Entries[seat], &e) {
 			return *sh, nil // two phones entered the same: nothing is lost, nothing to write
 		}
 		return Sheet{}, whoChanged(ctx, tx, sh.Version(n, seat), err)
@@ -132,28 +133,28 @@ func checkBasis(sh *Sheet, n, seat int, basedOn Basis) error {
 	r := sh.Round(n)
 	switch {
 	case r == nil || seat < 0 || seat >= len(sh.Players):
-		return referee.NotFound("entry")
+		return app.NotFound("entry")
 	case basedOn.Open && r.Closed:
-		return referee.Conflict("round-closed", referee.Params{"N": n})
+		return app.Conflict("round-closed", referee.Params{"N": n})
 	case basedOn.Version == Unchecked || basedOn.Version == sh.Version(n, seat):
 		return nil
 	}
-	return referee.Conflict("entry-changed", referee.Params{"Name": sh.Players[seat], "Now": r.Entries[seat]})
+	return app.Conflict("entry-changed", referee.Params{"Name": sh.Players[seat], "Now": r.Entries[seat]})
 }
 
 // whoChanged adds to a refusal of a stale change who made the change
 // that wrote version, where the history knows it.
 func whoChanged(ctx context.Context, tx conn, version int64, err error) error {
-	var re *referee.RuleError
-	if !errors.As(err, &re) || re.Key != "entry-changed" || version == 0 {
+	var e *app.Error
+	if !errors.As(err, &e) || e.Key != "entry-changed" || version == 0 {
 		return err
 	}
 	var by string
 	if qerr := tx.QueryRowContext(ctx, `SELECT changed_by FROM entry_history WHERE id = ?`, version).Scan(&by); qerr != nil {
 		return err
 	}
-	re.Params["By"] = by
-	return referee.Conflict(re.Key, re.Params)
+	e.Params["By"] = by
+	return e
 }
 
 // putEntry records a change in the history and writes its new entry (or,

@@ -2,10 +2,10 @@ package db
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -117,7 +117,7 @@ func TestUndoBasedOnAChange(t *testing.T) {
 	}
 	s.SaveEntry(ctx, g.Slug, 1, 1, typed(5), "", anyBasis) // another phone
 	_, _, err := s.UndoLast(ctx, g.Slug, 1, Basis{Version: Unchecked, Change: offered.ID})
-	if !errors.Is(err, referee.ErrConflict) {
+	if app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("UndoLast of a change no longer the latest = %v, want a conflict", err)
 	}
 	if sh, _ = s.Sheet(ctx, g.Slug); sh.Rounds[0].Entries[0] == nil || sh.Rounds[0].Entries[1] == nil {

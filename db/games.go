@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -223,7 +224,7 @@ const selectorLen = 8
 // findLink finds the game one of whose links is link.
 func findLink(ctx context.Context, q conn, link string) (id int64, slug, view string, finished sql.NullString, err error) {
 	if len(link) <= selectorLen || len(link) > 64 {
-		return 0, "", "", finished, referee.NotFound("game")
+		return 0, "", "", finished, app.NotFound("game")
 	}
 	rows, err := q.QueryContext(ctx, qGameLink, link[:selectorLen], link[:selectorLen]+"~")
 	if err != nil {
@@ -246,7 +247,7 @@ func findLink(ctx context.Context, q conn, link string) (id int64, slug, view st
 		return 0, "", "", finished, err
 	}
 	if !found {
-		return 0, "", "", finished, referee.NotFound("game")
+		return 0, "", "", finished, app.NotFound("game")
 	}
 	return id, slug, view, finished, nil
 }

@@ -1,13 +1,12 @@
 package db
 
 import (
+	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"errors"
 	"strings"
 	"time"
-
-	"chickenfoot/referee"
 )
 
 // A Group is a table of friends: the people who play together, their
@@ -62,7 +61,7 @@ func (s *Store) Group(ctx context.Context, link, device string) (Group, error) {
 func findGroup(ctx context.Context, q conn, link string) (Group, error) {
 	var g Group
 	if len(link) <= selectorLen || len(link) > 64 {
-		return g, referee.NotFound("group")
+		return g, app.NotFound("group")
 	}
 	found := false
 	err := eachRow(ctx, q, `SELECT id, slug, name, created_at FROM groups WHERE slug >= ? AND slug < ?`,
@@ -79,7 +78,7 @@ func findGroup(ctx context.Context, q conn, link string) (Group, error) {
 			return nil
 		})
 	if err == nil && !found {
-		err = referee.NotFound("group")
+		err = app.NotFound("group")
 	}
 	return g, err
 }
@@ -282,7 +281,7 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPa
 	}
 	me, ok := byID[person]
 	if !ok {
-		return p, referee.NotFound("player")
+		return p, app.NotFound("player")
 	}
 	p.Person = me
 	if p.Best, err = endNight(ctx, q, person, "ASC"); err == nil { // ties: the earliest best, the latest worst
@@ -356,7 +355,7 @@ func (s *Store) RenamePerson(ctx context.Context, group, person int64, name stri
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return referee.NotFound("player")
+			return app.NotFound("player")
 		}
 		if _, err = tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE person_id = ?`, name, person); err != nil {
 			return err
@@ -392,7 +391,7 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 		case err != nil:
 			return err
 		case both != 2 || from == into:
-			return referee.NotFound("player")
+			return app.NotFound("player")
 		case mine > 0:
 			return ErrPlayedTogether
 		}
@@ -445,7 +444,7 @@ func (s *Store) LastNight(ctx context.Context, group int64) (Game, error) {
 	var link string
 	err := s.reader().QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, referee.NotFound("night")
+		return Game{}, app.NotFound("night")
 	}
 	if err != nil {
 		return Game{}, err

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -372,7 +373,7 @@ func TestLastNight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err := s.LastNight(ctx, grp.ID); !errors.Is(err, referee.ErrNotFound) {
+	if g, err := s.LastNight(ctx, grp.ID); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("LastNight(a group with no night) = %+v, %v; want not found", g, err)
 	}
 	playNight(t, s, grp.Slug, "2026-01-16", []string{"Bob", "Cy"}, []*referee.Entry{nil, pips(3)})

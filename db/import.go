@@ -4,11 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -291,7 +291,7 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 // joinImported makes an imported night one of its table's (made when the
 // database lacks it), and keeps its results in the table's records.
 func (s *Store) joinImported(ctx context.Context, tx conn, n Night) error {
-	if _, err := findGroup(ctx, tx, n.Group.Link); errors.Is(err, referee.ErrNotFound) {
+	if _, err := findGroup(ctx, tx, n.Group.Link); app.CodeOf(err) == app.CodeNotFound {
 		_, err = tx.ExecContext(ctx, qInsertGroup, n.Group.Link, n.Group.Name, n.CreatedAt)
 		if err != nil {
 			return err

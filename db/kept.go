@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -148,7 +149,7 @@ func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh Shee
 	if kept == nil {
 		sh, err = s.loadSheet(ctx, tx, link, noHistory)
 		if err == nil && sh.Game.ViewOnly {
-			err = referee.ViewOnly()
+			err = app.ViewOnly()
 		}
 		return sh, nil, err
 	}

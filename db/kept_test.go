@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -42,10 +43,9 @@ func TestKeptTablesMatchTheFile(t *testing.T) {
 					t.Error(cerr)
 					return
 				}
-				var re *referee.RuleError
 				switch {
 				case err == nil:
-				case !errors.As(err, &re):
+				case app.From(err) == nil:
 					t.Error(err)
 					return
 				default:

@@ -1,9 +1,8 @@
 package db
 
 import (
+	"chickenfoot/db/app"
 	"context"
-
-	"chickenfoot/referee"
 )
 
 // RenewLink gives the game night opened by its edit link slug a new edit
@@ -19,7 +18,7 @@ func (s *Store) RenewLink(ctx context.Context, slug, device string, view bool) (
 			return err
 		}
 		if g.ViewOnly {
-			return referee.ViewOnly()
+			return app.ViewOnly()
 		}
 		old, fresh, column := g.Slug, newSlug(), "slug"
 		if view {

@@ -2,9 +2,9 @@ package db
 
 import (
 	"context"
-	"errors"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -23,13 +23,13 @@ func TestLinksAndDevices(t *testing.T) {
 	if err != nil || !v.ViewOnly || v.Slug != g.ViewSlug || v.ID != g.ID {
 		t.Fatalf("by the view-only link: %+v, %v", v, err)
 	}
-	if _, err := s.SaveEntry(ctx, g.ViewSlug, 1, 0, typed(5), "", anyBasis); !errors.Is(err, referee.ErrViewOnly) {
+	if _, err := s.SaveEntry(ctx, g.ViewSlug, 1, 0, typed(5), "", anyBasis); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("a save by the view-only link: %v, want refused as view-only", err)
 	}
-	if _, err := s.Act(ctx, g.ViewSlug, 1, Move{Action: referee.Action{Kind: referee.ActPass}, Seen: Unchecked}); !errors.Is(err, referee.ErrViewOnly) {
+	if _, err := s.Act(ctx, g.ViewSlug, 1, Move{Action: referee.Action{Kind: referee.ActPass}, Seen: Unchecked}); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("a move by the view-only link: %v, want refused as view-only", err)
 	}
-	if _, err := s.RenewLink(ctx, g.ViewSlug, "", true); !errors.Is(err, referee.ErrViewOnly) {
+	if _, err := s.RenewLink(ctx, g.ViewSlug, "", true); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("renewing by the view-only link: %v, want refused", err)
 	}
 
@@ -42,7 +42,7 @@ func TestLinksAndDevices(t *testing.T) {
 	if err := s.SetSeat(ctx, host, g.Slug, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetSeat(ctx, host, g.Slug, 2); !errors.Is(err, referee.ErrNotFound) {
+	if err := s.SetSeat(ctx, host, g.Slug, 2); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("a seat the game lacks: %v", err)
 	}
 	nights := func(device string) []Summary {
@@ -64,7 +64,7 @@ func TestLinksAndDevices(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Settings(ctx, g.Slug); !errors.Is(err, referee.ErrNotFound) {
+	if _, err := s.Settings(ctx, g.Slug); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("the old edit link after renewing: %v, want not found", err)
 	}
 	if list := nights(guest); len(list) != 0 {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -40,7 +41,7 @@ func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (She
 	key := formKey(f.Basis.Form, "entry "+link+" "+strconv.Itoa(n)+" "+strconv.Itoa(f.Seat))
 	err := s.writeSheetKeeping(ctx, link, func(tx conn, sh *Sheet) error {
 		if f.Seat < 0 || f.Seat >= len(sh.Players) {
-			return referee.NotFound("seat")
+			return app.NotFound("seat")
 		}
 		e, err := f.entry(sh.Rules, sh.Players[f.Seat])
 		if err != nil {
@@ -124,5 +125,5 @@ func (f ScoreForm) entry(rules referee.Rules, name string) (referee.Entry, error
 // unreadable is an input that can't be read: its sentence, by key, is
 // worded by whoever shows it.
 func unreadable(field, key string, p referee.Params) error {
-	return referee.Invalid(field, key, p)
+	return app.Invalid(field, key, p)
 }

@@ -2,10 +2,9 @@ package db
 
 import (
 	"context"
-	"errors"
 	"testing"
 
-	"chickenfoot/referee"
+	"chickenfoot/db/app"
 )
 
 // TestEnter: a phone's form is read under the game's rules and saved in
@@ -35,7 +34,6 @@ func TestEnter(t *testing.T) {
 	if sh, err = s.Enter(ctx, g.Slug, 1, tapped); err != nil || sh.Round(1).Entries[1].Pips != 14 {
 		t.Fatalf("Enter(tapped 6-5 2-1) = %+v, %v; want 14 pips", sh.Round(1).Entries[1], err)
 	}
-	var re *referee.RuleError
 	for _, c := range []struct {
 		f          ScoreForm
 		field, key string
@@ -46,14 +44,14 @@ func TestEnter(t *testing.T) {
 		{ScoreForm{Seat: 0, Tapped: true, Tiles: []string{"9-9"}, Basis: anyBasis}, "tile", "tile-unreadable"},
 	} {
 		_, err := s.Enter(ctx, g.Slug, 1, c.f)
-		if !errors.As(err, &re) || re.Code != referee.CodeInvalid || re.Field != c.field || re.Key != c.key {
+		if re := app.From(err); re == nil || re.Code != app.CodeInvalid || re.Field != c.field || re.Key != c.key {
 			t.Errorf("Enter(%+v) = %v, want invalid %s (%s), left to word", c.f, err, c.field, c.key)
 		}
 	}
-	if _, err := s.Enter(ctx, g.ViewSlug, 1, ScoreForm{Seat: 0, Pips: "nonsense"}); !errors.Is(err, referee.ErrViewOnly) {
+	if _, err := s.Enter(ctx, g.ViewSlug, 1, ScoreForm{Seat: 0, Pips: "nonsense"}); app.CodeOf(err) != app.CodeViewOnly {
 		t.Errorf("Enter through the view-only link = %v, want view-only", err)
 	}
-	if _, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Seat: 2, Pips: "1", Basis: anyBasis}); !errors.Is(err, referee.ErrNotFound) {
+	if _, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Seat: 2, Pips: "1", Basis: anyBasis}); app.CodeOf(err) != app.CodeNotFound {
 		t.Errorf("Enter for seat 2 of two = %v, want not found", err)
 	}
 	if sh, err := s.Sheet(ctx, g.Slug); err != nil || sh.Round(1).Entries[0].Pips != 12 {

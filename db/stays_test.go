@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"errors"
 	"slices"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -60,7 +60,7 @@ func TestJoinLateAndLeave(t *testing.T) {
 	if d1, d2 := sh.Deal(1), sh.Deal(2); d1.HandSize != 7 || d1.Players != 3 || d2.HandSize != four.Tiles || d2.Players != 4 || sh.Game.HandSize != four.Tiles {
 		t.Errorf("deals after Dee joined: round 1 %d×%d, round 2 %d×%d, game %d; want 3×7, then 4×%d", d1.Players, d1.HandSize, d2.Players, d2.HandSize, sh.Game.HandSize, four.Tiles)
 	}
-	if _, err := s.Join(ctx, g.Slug, "Cy", referee.MissedZero); !errors.Is(err, referee.ErrInvalid) {
+	if _, err := s.Join(ctx, g.Slug, "Cy", referee.MissedZero); app.CodeOf(err) != app.CodeInvalid {
 		t.Errorf("a second Cy joins: %v, want refused", err)
 	}
 	play(2, map[int]*referee.Entry{0: pips(6), 1: nil, 2: pips(9), 3: pips(3)})
@@ -175,6 +175,5 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 }
 
 func isCode(err error, c referee.Code) bool {
-	var re *referee.RuleError
-	return errors.As(err, &re) && re.Code == c
+	return app.CodeOf(err) == c
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -53,18 +54,18 @@ func undoable(sh *Sheet, n int, basedOn Basis) (Change, error) {
 	r := sh.Round(n)
 	switch {
 	case r == nil:
-		return Change{}, referee.NotFound("round")
+		return Change{}, app.NotFound("round")
 	case r.Closed:
-		return Change{}, referee.Conflict("round-closed", referee.Params{"N": n})
+		return Change{}, app.Conflict("round-closed", referee.Params{"N": n})
 	case basedOn.Version != Unchecked && basedOn.Version != sh.RoundVersion(n):
-		return Change{}, referee.Conflict("round-changed", nil)
+		return Change{}, app.Conflict("round-changed", nil)
 	}
 	c, ok := lastUndoable(sh.History, n)
 	switch {
 	case !ok:
-		return c, referee.Conflict("nothing-to-undo", nil)
+		return c, app.Conflict("nothing-to-undo", nil)
 	case basedOn.Change != 0 && basedOn.Change != c.ID:
-		return c, referee.Conflict("round-changed", nil)
+		return c, app.Conflict("round-changed", nil)
 	}
 	return c, nil
 }

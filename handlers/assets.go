@@ -9,7 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"chickenfoot/referee"
+	"chickenfoot/db/app"
 	"chickenfoot/static"
 )
 
@@ -34,7 +34,7 @@ func assets() echo.HandlerFunc {
 	return func(c echo.Context) error {
 		a, hashed, ok := static.Lookup(c.Param("*"))
 		if !ok {
-			return referee.NotFound("file")
+			return app.NotFound("file")
 		}
 		coding, body := pickCoding(a, c.Request().Header.Get("Accept-Encoding"))
 		h := c.Response().Header()

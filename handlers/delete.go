@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -37,7 +38,7 @@ func (a *App) deletePage(c echo.Context) error {
 		return err
 	}
 	if sh.Game.ViewOnly {
-		return referee.ViewOnly()
+		return app.ViewOnly()
 	}
 	return render(c, http.StatusOK, views.Delete(deletePage(ctx, sh, "")))
 }
@@ -52,7 +53,7 @@ func (a *App) deleteGame(c echo.Context) error {
 			return err
 		}
 		if sh.Game.ViewOnly {
-			return referee.ViewOnly()
+			return app.ViewOnly()
 		}
 		return render(c, http.StatusBadRequest, views.Delete(deletePage(ctx, sh, text(ctx, "delete.confirm", referee.Params{"Name": sh.Game.Name}))))
 	}

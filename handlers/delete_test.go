@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -68,7 +69,7 @@ func TestDeletePageSaysWhatIsLost(t *testing.T) {
 	view := a.viewLink(game)
 	s := a.stranger()
 	expectNoTestID(t, "view-only game page", s.get(view), "delete-night")
-	expectProblem(t, "view-only delete page", s.get(view+"/delete"), http.StatusForbidden, referee.ViewOnly().Reason())
+	expectProblem(t, "view-only delete page", s.get(view+"/delete"), http.StatusForbidden, worded(app.ViewOnly()))
 }
 
 // TestDeleteNeedsTheBoxTicked: without "Yes, delete it" nothing is
@@ -102,7 +103,7 @@ func TestViewLinkCantDelete(t *testing.T) {
 	s := a.stranger()
 	for _, htmx := range []bool{false, true} {
 		r := s.postWith(view+"/delete", form("form", "f1", "confirm", "yes"), htmx)
-		expectProblem(t, "delete by the view-only link", r, http.StatusForbidden, referee.ViewOnly().Reason())
+		expectProblem(t, "delete by the view-only link", r, http.StatusForbidden, worded(app.ViewOnly()))
 	}
 	expect(t, "the game", a.get(game), http.StatusOK)
 	expect(t, "the view-only link", s.get(view), http.StatusOK)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -36,9 +37,8 @@ func (a *App) disputePage(c echo.Context) error {
 		double = p.Start
 	}
 	v, err := verdict(ctx, rules, double, moves, p.Tile, p.On, "/rules")
-	var layoutErr *impossibleLayout
-	if errors.As(err, &layoutErr) {
-		p.Error = text(ctx, "check.impossible", referee.Params{"Reason": layoutErr.reason})
+	if e := app.From(err); e != nil && e.Code == app.CodeInvalid {
+		p.Error = text(ctx, "check.impossible", referee.Params{"Reason": refusal(ctx, e)})
 		return render(c, http.StatusUnprocessableEntity, views.Check(p))
 	}
 	if err != nil {

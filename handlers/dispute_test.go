@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
 // refereeRefusesTile is the referee's refusal of tile on on after layout
 // under rules, which must be for the rule code.
-func refereeRefusesTile(t *testing.T, rules referee.Rules, layout, tile, on string, code referee.Code) *referee.RuleError {
+func refereeRefusesTile(t *testing.T, rules referee.Rules, layout, tile, on string, code referee.Code) *app.Error {
 	t.Helper()
 	moves, err := referee.ParseMoves(layout)
 	if err != nil {
@@ -97,7 +98,7 @@ func TestDisputePage(t *testing.T) {
 	v = expectTestID(t, "fifth arm, six arms", ask("layout="+fiveArms+"&tile=9-5&on=9-9&set=9&arms=6&impossible=blocked"), http.StatusOK, "verdict", "")
 	expectVerdict(t, "fifth arm, six arms", v, true, "")
 	four := refereeRefusesTile(t, dispute(9, 4, referee.ImpossibleStaysOwed), layout, "9-5", "9-9", referee.CodeEndClosed)
-	expectVariant(t, "fifth arm, six arms", v, say("verdict.alt-no", referee.Params{"Variant": say("variant.four-arms", nil), "Reason": four.Reason()}))
+	expectVariant(t, "fifth arm, six arms", v, say("verdict.alt-no", referee.Params{"Variant": say("variant.four-arms", nil), "Reason": worded(four)}))
 
 	const stuck = "6-6+6-0@6-6+6-1@6-6+6-2@6-6+6-3@6-6+0-3@6-0+1-3@6-1+2-3@6-2+3-4@0-3+3-5@1-3+3-3@6-3"
 	q := "layout=" + stuck + "&tile=5-0&on=5-3&set=6&arms=4"
@@ -108,12 +109,12 @@ func TestDisputePage(t *testing.T) {
 	expectVerdict(t, "stuck chickie let go", v, true, "")
 	blocks := refereeRefusesTile(t, dispute(6, 4, referee.ImpossibleStaysOwed), strings.ReplaceAll(stuck, "+", " "), "5-0", "5-3", referee.CodeChickieFirst)
 	expectVariant(t, "stuck chickie let go", v,
-		say("verdict.alt-no", referee.Params{"Variant": say("variant.block", nil), "Reason": blocks.Reason()}))
+		say("verdict.alt-no", referee.Params{"Variant": say("variant.block", nil), "Reason": worded(blocks)}))
 
 	_, err := referee.ParseMoves("9-9 x@9-9")
 	unreadable := refusalOf(t, err, referee.CodeBadTile)
 	expectProblem(t, "bad notation", ask("layout=9-9+x@9-9&tile=9-5&on=9-9&set=9&arms=4"), http.StatusBadRequest,
-		say("check.layout", referee.Params{"Reason": unreadable.Reason()}))
+		say("check.layout", referee.Params{"Reason": worded(unreadable)}))
 	impossible := impossibleUnder(t, dispute(9, 4, referee.ImpossibleStaysOwed), "9-9 3-4@9-9")
 	expectProblem(t, "impossible layout", ask("layout=9-9+3-4@9-9&tile=9-5&on=9-9&set=9&arms=4"), http.StatusUnprocessableEntity,
 		say("check.impossible", referee.Params{"Reason": impossible}))

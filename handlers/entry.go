@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"crypto/rand"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -131,7 +131,7 @@ func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryF
 		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
 			return db.Sheet{}, gerr
 		} else if g.ViewOnly {
-			return db.Sheet{}, referee.ViewOnly()
+			return db.Sheet{}, app.ViewOnly()
 		}
 		return db.Sheet{}, err
 	}
@@ -150,7 +150,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	if lerr != nil {
 		return lerr
 	}
-	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field, stale: errors.Is(err, referee.ErrConflict)}
+	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field, stale: app.CodeOf(err) == app.CodeConflict}
 	switch {
 	case f.tapped:
 		return render(c, p.status, views.Tiles(tilesPage(ctx, sh, r, seat, f.tiles, p.msg)))

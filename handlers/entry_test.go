@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -112,14 +113,14 @@ func TestScoreEntryRefusals(t *testing.T) {
 		key    string       // and its message
 		want   entryRefusal
 	}{
-		{name: "blank", seat: "0", form: []string{"pips", ""}, code: 400, rule: referee.CodeInvalid, key: "pips-blank",
+		{name: "blank", seat: "0", form: []string{"pips", ""}, code: 400, rule: app.CodeInvalid, key: "pips-blank",
 			want: says("pips-blank", referee.Params{"Name": "Ann"})},
-		{name: "letters", seat: "0", form: []string{"pips", "12a"}, code: 400, rule: referee.CodeInvalid, key: "pips-not-number",
+		{name: "letters", seat: "0", form: []string{"pips", "12a"}, code: 400, rule: app.CodeInvalid, key: "pips-not-number",
 			want: says("pips-not-number", referee.Params{"Text": "12a", "Name": "Ann"})},
-		{name: "negative", seat: "0", form: []string{"pips", "-4"}, code: 400, rule: referee.CodeInvalid, key: "pips-negative", want: typed(-4, false)},
-		{name: "huge", seat: "0", form: []string{"pips", "99999"}, code: 400, rule: referee.CodeInvalid, key: "pips-too-many", want: typed(99999, false)},
-		{name: "zero typed", seat: "0", form: []string{"pips", "0"}, code: 400, rule: referee.CodeInvalid, key: "pips-zero", want: typed(0, false)},
-		{name: "sql quoting", seat: "0", form: []string{"pips", "1'; DROP TABLE entries;--"}, code: 400, rule: referee.CodeInvalid, key: "pips-not-number",
+		{name: "negative", seat: "0", form: []string{"pips", "-4"}, code: 400, rule: app.CodeInvalid, key: "pips-negative", want: typed(-4, false)},
+		{name: "huge", seat: "0", form: []string{"pips", "99999"}, code: 400, rule: app.CodeInvalid, key: "pips-too-many", want: typed(99999, false)},
+		{name: "zero typed", seat: "0", form: []string{"pips", "0"}, code: 400, rule: app.CodeInvalid, key: "pips-zero", want: typed(0, false)},
+		{name: "sql quoting", seat: "0", form: []string{"pips", "1'; DROP TABLE entries;--"}, code: 400, rule: app.CodeInvalid, key: "pips-not-number",
 			want: says("pips-not-number", referee.Params{"Text": "1'; DROP TABLE entries;--", "Name": "Ann"})},
 		{name: "more than the set holds", seat: "0", form: []string{"pips", "200"}, code: 422, rule: referee.CodeTooManyPips, key: "too-many-pips",
 			want: typed(200, false)},
@@ -131,7 +132,7 @@ func TestScoreEntryRefusals(t *testing.T) {
 			rule: referee.CodeDuplicateTile, key: "duplicate-tile", want: tapped("3-5")},
 		{name: "round's double tapped", seat: "0", form: []string{"tapped", "1", "tile", "6-6"}, code: 422,
 			rule: referee.CodeOpenerInHand, key: "opener-in-hand", want: tapped("6-6")},
-		{name: "tile outside the set", seat: "0", form: []string{"tapped", "1", "tile", "9-9"}, code: 400, rule: referee.CodeInvalid, key: "tile-unreadable",
+		{name: "tile outside the set", seat: "0", form: []string{"tapped", "1", "tile", "9-9"}, code: 400, rule: app.CodeInvalid, key: "tile-unreadable",
 			want: says("tile-unreadable", referee.Params{"Text": "9-9", "Set": "double-6"})},
 		{name: "others already near the limit", before: [][2]string{{"1", "pips=150"}}, seat: "0", form: []string{"pips", "20"}, code: 422,
 			rule: referee.CodeTooManyPips, key: "too-many-pips", want: typed(20, false)},
@@ -165,7 +166,7 @@ func TestScoreEntryRefusals(t *testing.T) {
 				if !isTapped {
 					where = r.byID("entry-0")
 				}
-				expectSays(t, name, where.testid("problem"), want.Reason())
+				expectSays(t, name, where.testid("problem"), worded(want))
 				if n := len(r.testid("problem")); n != 1 {
 					t.Fatalf("%s: %d problems shown, want 1", name, n)
 				}

@@ -9,31 +9,31 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"chickenfoot/referee"
+	"chickenfoot/db/app"
 	"chickenfoot/views"
 )
 
 // codeStatus is the one table from an error's code to its HTTP status.
 // Every code not listed is a rule of the game refusing the request: 422.
-var codeStatus = map[referee.Code]int{
-	referee.CodeInvalid:  http.StatusBadRequest,
-	referee.CodeNotFound: http.StatusNotFound,
-	referee.CodeConflict: http.StatusConflict,
-	referee.CodeViewOnly: http.StatusForbidden,
+var codeStatus = map[app.Code]int{
+	app.CodeInvalid:  http.StatusBadRequest,
+	app.CodeNotFound: http.StatusNotFound,
+	app.CodeConflict: http.StatusConflict,
+	app.CodeViewOnly: http.StatusForbidden,
 }
 
 // pageWide reports whether a refusal is about the whole request (nothing
 // here, or a link that may not change anything), shown as a page or a
 // message of its own rather than next to what was sent.
-func pageWide(code referee.Code) bool {
-	return code == referee.CodeNotFound || code == referee.CodeViewOnly
+func pageWide(code app.Code) bool {
+	return code == app.CodeNotFound || code == app.CodeViewOnly
 }
 
 // A problem is an error as a player sees it: its status, its code (empty
 // for a fault of ours) and the message saying what to fix.
 type problem struct {
 	status int
-	code   referee.Code
+	code   app.Code
 	msg    string
 	field  string
 }
@@ -42,15 +42,15 @@ type problem struct {
 // errors and echo's own HTTP errors say anything specific; anything else is
 // a fault of ours and says only that nothing was saved.
 func problemOf(ctx context.Context, err error) problem {
-	var re *referee.RuleError
 	var he *echo.HTTPError
-	switch {
-	case errors.As(err, &re):
-		status, ok := codeStatus[re.Code]
+	if e := app.From(err); e != nil {
+		status, ok := codeStatus[e.Code]
 		if !ok {
 			status = http.StatusUnprocessableEntity
 		}
-		return problem{status: status, code: re.Code, msg: reason(ctx, re), field: re.Field}
+		return problem{status: status, code: e.Code, msg: refusal(ctx, e), field: e.Field}
+	}
+	switch {
 	case errors.As(err, &he):
 		return problem{status: he.Code, msg: httpMessage(ctx, he.Code)}
 	}

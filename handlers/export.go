@@ -33,7 +33,7 @@ func (a *App) exportGroup(c echo.Context) error {
 	case a.exporting <- struct{}{}:
 		defer func() { <-a.exporting }()
 	default:
-		retryAfter(c, 5*time.Second)
+		retryAfter(c.Response().Header(), 5*time.Second)
 		return render(c, http.StatusTooManyRequests, views.Error(views.ErrorPage{
 			Meta: views.Meta{Title: http.StatusText(http.StatusTooManyRequests)}, Status: http.StatusTooManyRequests,
 			Message: text(ctx, "export-busy", nil), Back: groupURL(c.Param("group"))}))

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -50,7 +51,7 @@ func (a *App) createGroup(c echo.Context) error {
 	ctx := c.Request().Context()
 	name := strings.TrimSpace(c.FormValue("name"))
 	if why := checkName(name, 60); name == "" || why != "" {
-		return referee.Invalid("name", "group-name", referee.Params{"N": 60})
+		return app.Invalid("name", "group-name", referee.Params{"N": 60})
 	}
 	g, err := a.groupWrites.CreateGroup(ctx, name, device(c))
 	if err != nil {
@@ -76,7 +77,7 @@ func (a *App) group(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := historyFilter(c, people)
+	f, err := historyFilter(c.QueryParams(), people)
 	if err != nil {
 		return err
 	}
@@ -105,7 +106,7 @@ func (a *App) groupPage(ctx context.Context, origin string, g db.Group, people [
 	}
 	last, err := a.groupReads.LastNight(ctx, g.ID)
 	switch {
-	case errors.Is(err, referee.ErrNotFound): // no night yet to start again
+	case app.CodeOf(err) == app.CodeNotFound: // no night yet to start again
 	case err != nil:
 		return p, err
 	default:
@@ -122,25 +123,25 @@ func (a *App) groupPage(ctx context.Context, origin string, g db.Group, people [
 
 // historyFilter reads which nights the history shows: a person's, between
 // dates, after the last night of the page before.
-func historyFilter(c echo.Context, people []db.Person) (db.NightFilter, error) {
-	f := db.NightFilter{From: c.QueryParam("from"), To: c.QueryParam("to"), Limit: historyPage}
+func historyFilter(q url.Values, people []db.Person) (db.NightFilter, error) {
+	f := db.NightFilter{From: q.Get("from"), To: q.Get("to"), Limit: historyPage}
 	for _, d := range []string{f.From, f.To} {
 		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
-			return f, referee.Invalid("from", "history-date", referee.Params{"Text": d})
+			return f, app.Invalid("from", "history-date", referee.Params{"Text": d})
 		}
 	}
-	if v := c.QueryParam("player"); v != "" {
+	if v := q.Get("player"); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || !hasPerson(people, id) {
-			return f, referee.NotFound("player")
+			return f, app.NotFound("player")
 		}
 		f.Person = id
 	}
-	if after := c.QueryParam("after"); after != "" {
+	if after := q.Get("after"); after != "" {
 		on, id, ok := strings.Cut(after, "_")
 		n, err := strconv.ParseInt(id, 10, 64)
 		if _, derr := time.Parse(time.DateOnly, on); !ok || err != nil || derr != nil {
-			return f, referee.Invalid("after", "history-after", nil)
+			return f, app.Invalid("after", "history-after", nil)
 		}
 		f.AfterOn, f.AfterID = on, n
 	}
@@ -229,7 +230,7 @@ func (a *App) likeLastNight(ctx context.Context, link, device string, f *setupFo
 	}
 	f.group, f.groupName = g.Slug, g.Name
 	last, err := a.groupReads.LastNight(ctx, g.ID)
-	if errors.Is(err, referee.ErrNotFound) {
+	if app.CodeOf(err) == app.CodeNotFound {
 		return nil // a group's first night starts from the usual form
 	} else if err != nil {
 		return err
@@ -247,7 +248,7 @@ func (a *App) person(c echo.Context) error {
 	}
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil {
-		return referee.NotFound("player")
+		return app.NotFound("player")
 	}
 	rec, err := a.groupReads.PersonRecord(ctx, g.ID, id)
 	if err != nil {
@@ -265,11 +266,11 @@ func (a *App) renamePerson(c echo.Context) error {
 	}
 	name := strings.TrimSpace(c.FormValue("name"))
 	if why := checkName(name, 40); name == "" || why != "" {
-		return referee.Invalid("name", "person-name", referee.Params{"N": 40})
+		return app.Invalid("name", "person-name", referee.Params{"N": 40})
 	}
 	err = a.groupWrites.RenamePerson(ctx, g.ID, id, name)
 	if errors.Is(err, db.ErrNameTaken) {
-		return referee.Invalid("name", "person-taken", referee.Params{"Name": name})
+		return app.Invalid("name", "person-taken", referee.Params{"Name": name})
 	}
 	if err != nil {
 		return err
@@ -287,11 +288,11 @@ func (a *App) mergePerson(c echo.Context) error {
 	}
 	into, err := strconv.ParseInt(c.FormValue("into"), 10, 64)
 	if err != nil {
-		return referee.Invalid("into", "merge-into", nil)
+		return app.Invalid("into", "merge-into", nil)
 	}
 	err = a.groupWrites.MergePeople(ctx, g.ID, id, into)
 	if errors.Is(err, db.ErrPlayedTogether) {
-		return referee.Invalid("into", "merge-together", nil)
+		return app.Invalid("into", "merge-together", nil)
 	}
 	if err != nil {
 		return err
@@ -306,7 +307,7 @@ func (a *App) groupPerson(c echo.Context) (db.Group, int64, error) {
 	}
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil {
-		return g, 0, referee.NotFound("player")
+		return g, 0, app.NotFound("player")
 	}
 	return g, id, nil
 }

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -17,7 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
-	"chickenfoot/referee"
+	"chickenfoot/db/app"
 )
 
 // testApp is the app on a temp-dir SQLite file behind a real HTTP server.
@@ -150,13 +149,13 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // refusalOf is the refusal err carries, which must be for the rule code:
 // what a test expects a page to show, in the words of the referee or the
 // catalog that worded it.
-func refusalOf(t *testing.T, err error, code referee.Code) *referee.RuleError {
+func refusalOf(t *testing.T, err error, code app.Code) *app.Error {
 	t.Helper()
-	var re *referee.RuleError
-	if !errors.As(err, &re) || re.Code != code {
+	e := app.From(err)
+	if e == nil || e.Code != code {
 		t.Fatalf("refusal = %v, want one for %q", err, code)
 	}
-	return re
+	return e
 }
 
 // wired is the app on store, with the store publishing its news to the

@@ -104,9 +104,9 @@ func TestRefusalAndBannerInEachLanguage(t *testing.T) {
 		req.Header.Set("HX-Request", "true")
 		req.Header.Set("Accept-Language", tag)
 		r := a.do(req)
-		want := re.Say(tag)
+		want := re.Rule.Say(tag)
 		expectRefusal(t, tag+": Cy out of turn", r, http.StatusUnprocessableEntity, referee.CodeNotYourTurn, want)
-		if tag != "en" && want == re.Reason() {
+		if tag != "en" && want == re.Rule.Reason() {
 			t.Errorf("%s: the refusal is the English %q", tag, want)
 		}
 		turn := views.Text(tag, "turn", referee.Params{"Name": "Bob"})

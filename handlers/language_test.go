@@ -28,7 +28,7 @@ func TestSentencesInTheRequestsLanguage(t *testing.T) {
 		ctx  context.Context
 		want string
 	}{
-		{english, early.Reason()},
+		{english, worded(early)},
 		{da, "Skriv point for Ann og Bob for at lukke runden."},
 		{af, "Vul 'n telling in vir Ann en Bob om die rondte af te sluit."},
 	} {

@@ -42,7 +42,7 @@ func writeLimit(perSecond float64, burst int) echo.MiddlewareFunc {
 		}),
 		IdentifierExtractor: func(c echo.Context) (string, error) { return c.RealIP(), nil },
 		DenyHandler: func(c echo.Context, _ string, err error) error {
-			retryAfter(c, wait)
+			retryAfter(c.Response().Header(), wait)
 			return echo.NewHTTPError(http.StatusTooManyRequests, "too many writes").SetInternal(err)
 		},
 	})
@@ -55,9 +55,9 @@ func safeMethod(m string) bool {
 
 // retryAfter tells the client how long to wait, in whole seconds (at
 // least one), and returns that number.
-func retryAfter(c echo.Context, wait time.Duration) int {
+func retryAfter(h http.Header, wait time.Duration) int {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
-	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
+	h.Set("Retry-After", strconv.Itoa(secs))
 	return secs
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -98,7 +99,7 @@ func TestViewLinkChangesNothing(t *testing.T) {
 			}
 			r := s.get(path)
 			if strings.HasSuffix(rt.Path, "/tiles") || strings.HasSuffix(rt.Path, "/delete") { // only for changing the night
-				expectProblem(t, "GET "+path, r, http.StatusForbidden, referee.ViewOnly().Reason())
+				expectProblem(t, "GET "+path, r, http.StatusForbidden, worded(app.ViewOnly()))
 				continue
 			}
 			expect(t, "GET "+path, r, http.StatusOK)
@@ -114,8 +115,8 @@ func TestViewLinkChangesNothing(t *testing.T) {
 		case http.MethodPost:
 			for _, htmx := range []bool{false, true} {
 				r := s.postWith(path, form("pips", "3", "seat", "1", "kind", "pass", "setter", "1", "double", "9", "by", "Ann"), htmx)
-				if r.code != http.StatusForbidden || !strings.Contains(r.body, referee.ViewOnly().Reason()) {
-					t.Errorf("POST %s (htmx %v) = %d, want 403 saying %q:\n%.600s", path, htmx, r.code, referee.ViewOnly().Reason(), r.body)
+				if r.code != http.StatusForbidden || !strings.Contains(r.body, worded(app.ViewOnly())) {
+					t.Errorf("POST %s (htmx %v) = %d, want 403 saying %q:\n%.600s", path, htmx, r.code, worded(app.ViewOnly()), r.body)
 				}
 			}
 		default:
@@ -256,7 +257,7 @@ func TestStaleSaveShowsWhoAndOffersAnyway(t *testing.T) {
 	expect(t, "A saves Ann's 12", a.postHTMX(game+"/rounds/1/entries/0", form("pips", "12", "open", "1", "version", stale)), http.StatusOK)
 
 	r := b.postHTMX(game+"/rounds/1/entries/0", form("pips", "9", "open", "1", "version", stale))
-	want := referee.Conflict("entry-changed", referee.Params{"Name": "Ann", "Now": &referee.Entry{Pips: 12, Score: 12}, "By": "Bob"}).Reason()
+	want := worded(app.Conflict("entry-changed", referee.Params{"Name": "Ann", "Now": &referee.Entry{Pips: 12, Score: 12}, "By": "Bob"}))
 	expectProblem(t, "B's stale save", r, http.StatusConflict, want)
 	if !strings.Contains(want, "12") || !strings.Contains(want, "Bob's phone") {
 		t.Fatalf("the refusal %q names neither the score now nor whose phone saved it", want)

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -27,10 +28,13 @@ func words(ctx context.Context, key string, kv ...any) string {
 // invalid reports a form field that can't be read, worded by the
 // catalog's message key with p.
 func invalid(field, key string, p referee.Params) error {
-	return referee.Invalid(field, key, p)
+	return app.Invalid(field, key, p)
 }
 
-// reason words a refusal in the request's language.
+// refusal words a refused request in the request's language.
+func refusal(ctx context.Context, e *app.Error) string { return text(ctx, e.Key, e.Params) }
+
+// reason words a refusal of the referee's in the request's language.
 func reason(ctx context.Context, re *referee.RuleError) string {
 	return re.Say(views.Lang(ctx))
 }

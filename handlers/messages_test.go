@@ -12,15 +12,16 @@ import (
 	"strings"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/referee/lang"
 )
 
 // keyUse finds a catalog key written as a literal where the handlers ask
 // for a message: text(ctx, "key", words(ctx, "key", invalid(field, "key",
-// referee.Invalid(field, "key", a refusal's Key: "key", and the prefixes
+// app.Invalid(field, "key", a refusal's Key: "key", and the prefixes
 // of keys built from a value, like text(ctx, "owes."+kind).
-var keyUse = regexp.MustCompile(`(?:text\(\w+,|words\(\w+,|Key:|(?:referee\.Invalid|invalid)\(\s*[a-z_"]+,|unreadable\([a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
+var keyUse = regexp.MustCompile(`(?:text\(\w+,|words\(\w+,|Key:|(?:app\.Invalid|invalid)\(\s*[a-z_"]+,|unreadable\([a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
 
 // nounUse finds the count nouns and agreeing words a message asks for:
 // {{count .N "tile"}} needs count.tile, {{plural .N "was"}} plural.was.
@@ -135,3 +136,6 @@ var english = context.Background()
 
 // say is the catalog's English message key filled in with p.
 func say(key string, p referee.Params) string { return text(english, key, p) }
+
+// worded is a refused request as an English page says it.
+func worded(e *app.Error) string { return say(e.Key, e.Params) }

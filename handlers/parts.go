@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -29,7 +30,7 @@ func (a *App) entryPart(c echo.Context) error {
 		return err
 	}
 	if seat >= len(sh.Players) {
-		return referee.NotFound("seat")
+		return app.NotFound("seat")
 	}
 	return render(c, http.StatusOK, views.Entry(entryRow(ctx, sh, r, seat)))
 }

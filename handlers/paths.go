@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -22,7 +23,7 @@ type sheetReader interface {
 func roundPath(c echo.Context) (string, int, error) {
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil || n < 1 {
-		return "", 0, referee.NotFound("round")
+		return "", 0, app.NotFound("round")
 	}
 	return c.Param("slug"), n, nil
 }
@@ -35,7 +36,7 @@ func seatPath(c echo.Context) (string, int, int, error) {
 	}
 	seat, err := strconv.Atoi(c.Param("seat"))
 	if err != nil || seat < 0 {
-		return "", 0, 0, referee.NotFound("seat")
+		return "", 0, 0, app.NotFound("seat")
 	}
 	return slug, n, seat, nil
 }
@@ -52,7 +53,7 @@ func (a *App) sheetRound(ctx context.Context, slug string, n int, history bool) 
 	}
 	r := sh.Round(n)
 	if r == nil {
-		return sh, nil, referee.NotFound("round")
+		return sh, nil, app.NotFound("round")
 	}
 	return sh, r, nil
 }

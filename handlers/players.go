@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -35,7 +36,7 @@ func (a *App) join(c echo.Context) error {
 	} else if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
 		return gerr
 	} else if g.ViewOnly { // before the form: whatever it says, nothing changes
-		return referee.ViewOnly()
+		return app.ViewOnly()
 	}
 	return a.seatsRefused(c, err, name)
 }
@@ -48,7 +49,7 @@ func (a *App) leave(c echo.Context) error {
 		return err
 	}
 	if before.Game.ViewOnly {
-		return referee.ViewOnly()
+		return app.ViewOnly()
 	}
 	seat, err := strconv.Atoi(c.FormValue("seat"))
 	if err != nil || seat < 0 || seat >= len(before.Players) {

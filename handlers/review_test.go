@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -19,7 +20,7 @@ func TestRefusalKeepsThePage(t *testing.T) {
 	if r.header.Get("HX-Reswap") != "none" {
 		t.Fatalf("HX-Reswap = %q, want none", r.header.Get("HX-Reswap"))
 	}
-	nothing := referee.Conflict("nothing-to-undo", nil).Reason()
+	nothing := worded(app.Conflict("nothing-to-undo", nil))
 	expectProblem(t, "nothing to undo", a.postHTMX(g+"/rounds/1/undo", form()), http.StatusConflict, nothing)
 }
 
@@ -31,7 +32,7 @@ func TestStaleAndTappedCorrections(t *testing.T) {
 	a.postHTMX(g+"/rounds/1/entries/1", form("went_out", "1", "open", "1"))
 	expect(t, "close", a.post(g+"/rounds/1/close", form()), http.StatusSeeOther)
 	// A phone still showing round 1 as open gets told it closed.
-	closed := referee.Conflict("round-closed", referee.Params{"N": 1}).Reason()
+	closed := worded(app.Conflict("round-closed", referee.Params{"N": 1}))
 	expectProblem(t, "stale entry", a.postHTMX(g+"/rounds/1/entries/0", form("pips", "9", "open", "1")), http.StatusConflict, closed)
 	// Correcting by tapping tiles asks who corrects, and then goes through.
 	who := expectTestID(t, "tiles page asks who", a.get(g+"/rounds/1/entries/0/tiles"), http.StatusOK, "by", "").tag("option").values()

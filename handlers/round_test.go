@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -18,8 +19,8 @@ func TestCloseCorrectUndo(t *testing.T) {
 	early := refusalOf(t, a.sheet(g).CloseProblem(1), referee.CodeMissingEntries)
 	r := a.post(r1+"/close", form())
 	card := expectTestID(t, "close too early", r, http.StatusUnprocessableEntity, "round", "")
-	expectSays(t, "close too early", card.testid("problem"), early.Reason())
-	expectSays(t, "why it can't close", card.testid("close-why"), early.Reason())
+	expectSays(t, "close too early", card.testid("problem"), worded(early))
+	expectSays(t, "why it can't close", card.testid("close-why"), worded(early))
 	if !card.testid("close").has("disabled") {
 		t.Fatal("close too early: the close button is enabled")
 	}
@@ -45,16 +46,16 @@ func TestCloseCorrectUndo(t *testing.T) {
 		t.Fatalf("after closing: %+v", sh.Rounds)
 	}
 	_, err := sh.Close(1)
-	closed := refusalOf(t, err, referee.CodeConflict)
-	expectProblem(t, "close again", a.post(r1+"/close", form()), http.StatusConflict, closed.Reason())
+	closed := refusalOf(t, err, app.CodeConflict)
+	expectProblem(t, "close again", a.post(r1+"/close", form()), http.StatusConflict, worded(closed))
 	expect(t, "undo on a closed round", a.post(r1+"/undo", form()), http.StatusConflict)
 
 	// A correction must say who makes it, and is kept in the history.
 	for _, by := range []string{"", "Zed"} {
-		want := refusalOf(t, sh.CheckAuthor(1, by), referee.CodeInvalid)
+		want := refusalOf(t, sh.CheckAuthor(1, by), app.CodeInvalid)
 		r = a.post(r1+"/entries/1", form("pips", "22", "by", by))
 		expect(t, "correction by "+by, r, http.StatusBadRequest)
-		expectSays(t, "correction by "+by, r.byID("entry-1").testid("problem"), want.Reason())
+		expectSays(t, "correction by "+by, r.byID("entry-1").testid("problem"), worded(want))
 	}
 	r = a.post(r1+"/entries/1", form("pips", "22", "by", "Ann"))
 	expect(t, "correction", r, http.StatusSeeOther)
@@ -83,11 +84,11 @@ func TestOpening(t *testing.T) {
 	a := newTestApp(t)
 	g := a.createGame("6", "Ann", "Bob")
 	sh := a.sheet(g)
-	setter := refusalOf(t, sh.CheckOpening(1, 6, 7), referee.CodeInvalid)
-	expectProblem(t, "bad setter", a.post(g+"/rounds/1/opening", form("setter", "7", "double", "6")), http.StatusBadRequest, setter.Reason())
+	setter := refusalOf(t, sh.CheckOpening(1, 6, 7), app.CodeInvalid)
+	expectProblem(t, "bad setter", a.post(g+"/rounds/1/opening", form("setter", "7", "double", "6")), http.StatusBadRequest, worded(setter))
 	noSkip := refusalOf(t, sh.CheckOpening(1, 4, 0), referee.CodeNoSkip)
 	expectProblem(t, "no burn under the draw rule", a.post(g+"/rounds/1/opening", form("setter", "0", "double", "4", "burn", "1")),
-		http.StatusUnprocessableEntity, noSkip.Reason())
+		http.StatusUnprocessableEntity, worded(noSkip))
 	expectSays(t, "draw help", expectTestID(t, "draw help", a.get(g), http.StatusOK, "unheld-help", ""),
 		say("unheld.draw", referee.Params{"Tile": "6-6"}))
 

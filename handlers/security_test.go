@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bufio"
+	"chickenfoot/db/app"
 	"context"
 	"fmt"
 	"io"
@@ -11,8 +12,6 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
-
-	"chickenfoot/referee"
 )
 
 // TestCrossOriginOnEveryRoute walks every route that changes state and
@@ -119,7 +118,7 @@ func TestPagesAndHeaders(t *testing.T) {
 			t.Errorf("GET %s: inline script, style or handler: %q", p, found)
 		}
 	}
-	expectProblem(t, "unknown game", a.get("/g/nope"), http.StatusNotFound, referee.NotFound("game").Reason())
+	expectProblem(t, "unknown game", a.get("/g/nope"), http.StatusNotFound, worded(app.NotFound("game")))
 	expect(t, "unknown round", a.get(g+"/rounds/9"), http.StatusNotFound)
 	expect(t, "round zero", a.get(g+"/rounds/0"), http.StatusNotFound)
 	expect(t, "unknown seat", a.post(g+"/rounds/1/entries/5", form("pips", "3")), http.StatusNotFound)

@@ -7,7 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
-	"chickenfoot/referee"
+	"chickenfoot/db/app"
 	"chickenfoot/views"
 )
 
@@ -48,7 +48,7 @@ func shareLink(url, label string) (views.Link, error) {
 func (a *App) renewLink(c echo.Context) error {
 	which := c.Param("which")
 	if which != "edit" && which != "view" {
-		return referee.NotFound("link")
+		return app.NotFound("link")
 	}
 	g, err := a.links.RenewLink(c.Request().Context(), c.Param("slug"), device(c), which == "view")
 	if err != nil {
@@ -63,14 +63,14 @@ func (a *App) setMe(c echo.Context) error {
 	ctx := c.Request().Context()
 	seat, err := strconv.Atoi(c.FormValue("seat"))
 	if err != nil {
-		return referee.Invalid("seat", "seat-pick", nil)
+		return app.Invalid("seat", "seat-pick", nil)
 	}
 	g, err := a.sheets.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
 	if g.ViewOnly {
-		return referee.ViewOnly()
+		return app.ViewOnly()
 	}
 	if err := a.links.SetSeat(ctx, device(c), g.Slug, seat); err != nil {
 		return err

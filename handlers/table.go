@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -83,7 +84,7 @@ func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage 
 	}
 	p.Live = tableLive(t, o, r.Setter, r.Closed)
 	if t.Stopped != nil {
-		p.Problem = &views.Refusal{Code: string(referee.CodeConflict), Reason: text(ctx, "log-stopped", referee.Params{"Reason": reason(ctx, t.Stopped)})}
+		p.Problem = &views.Refusal{Code: string(app.CodeConflict), Reason: text(ctx, "log-stopped", referee.Params{"Reason": reason(ctx, t.Stopped)})}
 	}
 	if rr.Over() {
 		p.Over = overText(ctx, rr, g)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -29,7 +30,7 @@ func (a *testApp) actions(game string) int {
 
 // refereeRefuses is the referee's own refusal of action on round 1's
 // table as stored, which must be for the rule code.
-func (a *testApp) refereeRefuses(game string, action referee.Action, code referee.Code) *referee.RuleError {
+func (a *testApp) refereeRefuses(game string, action referee.Action, code referee.Code) *app.Error {
 	a.t.Helper()
 	tb, err := a.store.Table(context.Background(), strings.TrimPrefix(game, "/g/"), 1)
 	if err != nil {
@@ -109,18 +110,18 @@ func TestTableLaysTiles(t *testing.T) {
 	// A refusal says why, names the rule with a link, and stores nothing.
 	before := a.actions(g)
 	want := a.refereeRefuses(g, play(0, "3-4", "9-3"), referee.CodeSpinnerFirst)
-	expectRefusal(t, "spinner first", a.lay(table, "0", "3-4", "9-3"), http.StatusUnprocessableEntity, referee.CodeSpinnerFirst, want.Reason())
+	expectRefusal(t, "spinner first", a.lay(table, "0", "3-4", "9-3"), http.StatusUnprocessableEntity, referee.CodeSpinnerFirst, worded(want))
 	want = a.refereeRefuses(g, play(1, "9-4", "9-9"), referee.CodeNotYourTurn)
-	expectRefusal(t, "wrong turn", a.lay(table, "1", "9-4", "9-9"), http.StatusUnprocessableEntity, referee.CodeNotYourTurn, want.Reason())
+	expectRefusal(t, "wrong turn", a.lay(table, "1", "9-4", "9-9"), http.StatusUnprocessableEntity, referee.CodeNotYourTurn, worded(want))
 	_, err := referee.Set(9).Parse("10-9")
 	want = refusalOf(t, err, referee.CodeBadTile)
-	expectRefusal(t, "bad tile", a.lay(table, "0", "10-9", "9-9"), http.StatusUnprocessableEntity, referee.CodeBadTile, want.Reason())
+	expectRefusal(t, "bad tile", a.lay(table, "0", "10-9", "9-9"), http.StatusUnprocessableEntity, referee.CodeBadTile, worded(want))
 	want = a.refereeRefuses(g, play(0, "9-4", "7-7"), referee.CodeUnknownEnd)
-	expectRefusal(t, "unknown end", a.lay(table, "0", "9-4", "7-7"), http.StatusUnprocessableEntity, referee.CodeUnknownEnd, want.Reason())
+	expectRefusal(t, "unknown end", a.lay(table, "0", "9-4", "7-7"), http.StatusUnprocessableEntity, referee.CodeUnknownEnd, worded(want))
 	expectRefusal(t, "unreadable end", a.lay(table, "0", "9-4", "seven"), http.StatusUnprocessableEntity, referee.CodeUnknownEnd,
 		say("lay-on", referee.Params{"Tile": "9-4", "On": "seven"}))
 	want = a.refereeRefuses(g, referee.Action{Seat: 0, Kind: referee.ActPass}, referee.CodeMustDraw)
-	expectRefusal(t, "pass without drawing", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusUnprocessableEntity, referee.CodeMustDraw, want.Reason())
+	expectRefusal(t, "pass without drawing", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusUnprocessableEntity, referee.CodeMustDraw, worded(want))
 	expectProblem(t, "no tile picked", a.postHTMX(table, form("kind", "play", "seat", "0", "on", "9-9")), http.StatusBadRequest, say("lay-tile", nil))
 	expect(t, "unknown action", a.postHTMX(table, form("kind", "shuffle", "seat", "0")), http.StatusBadRequest)
 	if got := a.actions(g); got != before {
@@ -138,7 +139,7 @@ func TestTableLaysTiles(t *testing.T) {
 	expectBanner(t, "take back", a.postHTMX(table, form("kind", "take-back", "seat", "1")), spinnerOwes(3), turnOf("Bob"))
 	want = a.refereeRefuses(g, referee.Action{Seat: 1, Kind: referee.ActTakeBack}, referee.CodeNoTakeBack)
 	expectRefusal(t, "take back twice", a.postHTMX(table, form("kind", "take-back", "seat", "1")), http.StatusUnprocessableEntity,
-		referee.CodeNoTakeBack, want.Reason())
+		referee.CodeNoTakeBack, worded(want))
 
 	// Plain forms redirect back to the table.
 	r = a.post(table, form("kind", "play", "seat", "1", "tile", "9-5", "on", "9-9"))
@@ -172,7 +173,7 @@ func TestTableChickieAndEnds(t *testing.T) {
 	expectTestID(t, "chickie owed", r, http.StatusOK, "svg-end-1-1", "")
 	expectNoTestID(t, "an end elsewhere while the chickie is owed", r, "end-9-2")
 	want := a.refereeRefuses(g, play(seat, "2-6", "9-2"), referee.CodeChickieFirst)
-	expectRefusal(t, "chickie first", a.lay(table, itoa(seat), "2-6", "9-2"), http.StatusUnprocessableEntity, referee.CodeChickieFirst, want.Reason())
+	expectRefusal(t, "chickie first", a.lay(table, itoa(seat), "2-6", "9-2"), http.StatusUnprocessableEntity, referee.CodeChickieFirst, worded(want))
 
 	v := expectTestID(t, "verdict", a.getHTMX(g+"/rounds/1/check?tile=2-6&on=9-2"), http.StatusOK, "verdict",
 		say("verdict.question", referee.Params{"Tile": "2-6", "On": "9-2"}))
@@ -201,7 +202,7 @@ func TestTableRoundEnds(t *testing.T) {
 		t.Fatalf("Ann's entry = %+v, want went out filled in", e)
 	}
 	want := a.refereeRefuses(g, referee.Action{Seat: 1, Kind: referee.ActPass}, referee.CodeRoundOver)
-	expectRefusal(t, "after the end", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusUnprocessableEntity, referee.CodeRoundOver, want.Reason())
+	expectRefusal(t, "after the end", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusUnprocessableEntity, referee.CodeRoundOver, worded(want))
 	over := a.getHTMX(strings.TrimSuffix(table, "/table") + "/check?tile=6-5&on=6-6")
 	expectSays(t, "asked after the end", expectTestID(t, "asked after the end", over, http.StatusOK, "reason", ""),
 		"No. "+say("over.out", referee.Params{"Name": "Ann"})+" "+say("verdict.would-fit", nil))
@@ -311,7 +312,7 @@ func TestTableDrawsForTheStart(t *testing.T) {
 	expectTestID(t, "Cy draws next", r, http.StatusOK, "draw-for-start-2", "")
 	expectNoTestID(t, "not Ann", r, "draw-for-start-0")
 	want := a.refereeRefuses(g, referee.Action{Seat: 0, Kind: referee.ActDraw}, referee.CodeNotYourTurn)
-	expectRefusal(t, "Ann out of turn", a.postHTMX(table, form("kind", "draw", "seat", "0")), http.StatusUnprocessableEntity, referee.CodeNotYourTurn, want.Reason())
+	expectRefusal(t, "Ann out of turn", a.postHTMX(table, form("kind", "draw", "seat", "0")), http.StatusUnprocessableEntity, referee.CodeNotYourTurn, worded(want))
 
 	r = a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "unheld_double", "reshuffle"))
 	expect(t, "create", r, http.StatusSeeOther)
@@ -331,7 +332,7 @@ func TestTableStalePage(t *testing.T) {
 	table := g + "/rounds/1/table"
 	expect(t, "set 6-6", a.postHTMX(table, form("kind", "play", "seat", "0", "tile", "6-6", "seq", "0")), http.StatusOK)
 	r := a.postHTMX(table, form("kind", "play", "seat", "0", "tile", "6-6", "seq", "0"))
-	expectProblemIn(t, "a second phone's start", r, http.StatusConflict, referee.Conflict("table-changed", referee.Params{"N": 1}).Reason())
+	expectProblemIn(t, "a second phone's start", r, http.StatusConflict, worded(app.Conflict("table-changed", referee.Params{"N": 1})))
 	expectNoTestID(t, "a conflict is no rule", r, "rule")
 	expect(t, "a count from the future", a.postHTMX(table, form("kind", "pass", "seat", "1", "seq", "5")), http.StatusBadRequest)
 	if n := a.actions(g); n != 1 {

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -90,7 +90,7 @@ func (a *App) act(c echo.Context) error {
 		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
 			return gerr
 		} else if g.ViewOnly {
-			return referee.ViewOnly()
+			return app.ViewOnly()
 		}
 	} else {
 		var t db.Table
@@ -102,25 +102,24 @@ func (a *App) act(c echo.Context) error {
 			return render(c, http.StatusOK, views.TableCard(&p))
 		}
 	}
-	var re *referee.RuleError
-	if errors.As(err, &re) && !pageWide(re.Code) && re.Code != referee.CodeInvalid {
-		return a.actRefused(c, slug, n, re)
+	if e := app.From(err); e != nil && !pageWide(e.Code) && e.Code != app.CodeInvalid {
+		return a.actRefused(c, slug, n, e)
 	}
 	return err
 }
 
 // actRefused shows the table as it stands, nothing written, with the rule
 // the action broke and a link to it.
-func (a *App) actRefused(c echo.Context, slug string, n int, re *referee.RuleError) error {
+func (a *App) actRefused(c echo.Context, slug string, n int, e *app.Error) error {
 	ctx := c.Request().Context()
 	t, err := a.sheets.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}
 	p := tablePage(ctx, t, tableView(c))
-	p.Problem = &views.Refusal{Code: string(re.Code), Reason: reason(ctx, re)}
-	if _, request := codeStatus[re.Code]; !request { // a rule of the game, with its section of the rules
-		p.Problem.RuleURL = rulesURL(slug) + "#" + re.Code.Section()
+	p.Problem = &views.Refusal{Code: string(e.Code), Reason: refusal(ctx, e)}
+	if _, request := codeStatus[e.Code]; !request { // a rule of the game, with its section of the rules
+		p.Problem.RuleURL = rulesURL(slug) + "#" + e.Code.Section()
 	}
-	return tableAnswer(c, problemOf(ctx, re).status, p)
+	return tableAnswer(c, problemOf(ctx, e).status, p)
 }

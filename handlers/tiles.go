@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -25,10 +26,10 @@ func (a *App) tiles(c echo.Context) error {
 		return err
 	}
 	if seat >= len(sh.Players) {
-		return referee.NotFound("seat")
+		return app.NotFound("seat")
 	}
 	if sh.Game.ViewOnly { // the grid is only for entering a hand
-		return referee.ViewOnly()
+		return app.ViewOnly()
 	}
 	var mine []string
 	if e := r.Entries[seat]; e != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -31,7 +32,7 @@ func (a *App) undo(c echo.Context) error {
 		return err
 	}
 	undone, sh, err := a.undoer.UndoLast(ctx, slug, n, basedOn)
-	if p := problemOf(ctx, err); err != nil && p.code == referee.CodeConflict {
+	if p := problemOf(ctx, err); err != nil && p.code == app.CodeConflict {
 		return a.undoRefused(c, slug, n, basedOn, p, err)
 	}
 	if err != nil {

@@ -190,7 +190,7 @@ func (a *App) unlock(c echo.Context) error {
 	}
 	try, wait := a.lock.tries.take(c.RealIP(), a.now())
 	if wait > 0 {
-		secs := retryAfter(c, wait)
+		secs := retryAfter(c.Response().Header(), wait)
 		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(ctx, next, text(ctx, "unlock.wait", referee.Params{"N": secs}))))
 	}
 	if !a.lock.matches(c.FormValue("passphrase")) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -44,10 +45,9 @@ func verdict(ctx context.Context, rules referee.Rules, double int, moves []refer
 // otherVerdict is what one other variant says, or "" when it agrees.
 func otherVerdict(ctx context.Context, alt variant, legal bool, double int, moves []referee.Move, tile, on string) (string, error) {
 	altLegal, altRe, err := judgeMove(ctx, alt.rules, double, moves, tile, on)
-	var layoutErr *impossibleLayout
 	p := referee.Params{"Variant": alt.name}
 	switch {
-	case errors.As(err, &layoutErr):
+	case app.CodeOf(err) == app.CodeInvalid:
 		return "", nil // a layout the variant could not have made says nothing of this tile
 	case err != nil:
 		return "", err
@@ -60,21 +60,17 @@ func otherVerdict(ctx context.Context, alt variant, legal bool, double int, move
 	return text(ctx, "verdict.alt-no", p), nil
 }
 
-// impossibleLayout is a layout the rules could not have produced.
-type impossibleLayout struct{ reason string }
-
-func (e *impossibleLayout) Error() string { return e.reason }
-
-// judgeMove rebuilds the layout under rules and checks one move on it.
+// judgeMove rebuilds the layout under rules and checks one move on it. A
+// layout the rules could not have produced is refused as invalid input.
 func judgeMove(ctx context.Context, rules referee.Rules, double int, moves []referee.Move, tile, on string) (bool, *referee.RuleError, error) {
 	l, err := referee.NewLayout(rules, double)
 	if err != nil {
-		return false, nil, &impossibleLayout{reason: text(ctx, "layout-bad-start", referee.Params{"D": double, "Set": rules.Set})}
+		return false, nil, app.Invalid("layout", "layout-bad-start", referee.Params{"D": double, "Set": rules.Set})
 	}
 	var re *referee.RuleError
 	if k, err := l.Apply(moves); errors.As(err, &re) {
 		p := referee.Params{"K": k + 1, "Move": moves[k].String(), "Reason": reason(ctx, re)}
-		return false, nil, &impossibleLayout{reason: text(ctx, "layout-bad-move", p)}
+		return false, nil, app.Invalid("layout", "layout-bad-move", p)
 	} else if err != nil {
 		return false, nil, err
 	}

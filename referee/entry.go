@@ -33,14 +33,14 @@ func (r Rules) TypedEntry(pips int, doubleBlank bool, blankHalves int) (Entry, e
 	switch {
 	case blankHalves < 0 || blankHalves > int(r.Set):
 		p := Params{"N": blankHalves, "Max": int(r.Set), "Set": r.Set}
-		return Entry{}, Invalid("blank_halves", "blank-halves", p)
+		return Entry{}, badValue("blank_halves", "blank-halves", p)
 	case pips < 0:
-		return Entry{}, Invalid("pips", "pips-negative", nil)
+		return Entry{}, badValue("pips", "pips-negative", nil)
 	case pips > MaxHandPips:
 		p := Params{"N": pips}
-		return Entry{}, Invalid("pips", "pips-too-many", p)
+		return Entry{}, badValue("pips", "pips-too-many", p)
 	case pips == 0 && !doubleBlank:
-		return Entry{}, Invalid("pips", "pips-zero", nil)
+		return Entry{}, badValue("pips", "pips-zero", nil)
 	}
 	score := r.TypedScore(pips, doubleBlank) + blankHalves*r.BlankHalf
 	return Entry{Pips: pips, DoubleBlank: doubleBlank, BlankHalves: blankHalves, Score: score}, nil
@@ -54,7 +54,7 @@ func (r Rules) TappedEntry(hand []Tile) (Entry, error) {
 	for _, t := range hand {
 		if !r.Set.Contains(t) {
 			p := Params{"Tile": t.String(), "Set": r.Set}
-			return Entry{}, Invalid("tile", "tile-not-in-set", p)
+			return Entry{}, badValue("tile", "tile-not-in-set", p)
 		}
 		if !slices.Contains(tiles, t) {
 			tiles = append(tiles, t)
@@ -85,7 +85,7 @@ func (r Rules) OutEntry(onDouble bool) Entry {
 func (s Sheet) CheckEntry(n, seat int, e Entry) error {
 	r := s.Round(n)
 	if r == nil || seat < 0 || seat >= len(s.Players) {
-		return NotFound("entry")
+		return unknown("entry")
 	}
 	if !s.Plays(seat, n) {
 		return refusal(CodeNotPlaying, "not-playing", Params{"Name": s.Players[seat], "N": n})
@@ -117,12 +117,12 @@ func (s Sheet) CheckAuthor(n int, by string) error {
 	r := s.Round(n)
 	switch {
 	case r == nil:
-		return NotFound("round")
+		return unknown("round")
 	case by == "" && r.Closed:
-		return Invalid("by", "by-missing", nil)
+		return badValue("by", "by-missing", nil)
 	case by != "" && !slices.Contains(s.Players, by):
 		p := Params{"By": by}
-		return Invalid("by", "by-unknown", p)
+		return badValue("by", "by-unknown", p)
 	}
 	return nil
 }

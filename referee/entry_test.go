@@ -164,10 +164,10 @@ func TestCheckEntry(t *testing.T) {
 		{"an edit: the seat's own tiles don't count", round1("[3-3]", "6"), 1, 0, "[3-3 2-1]", accepted},
 		{"a correction of a closed round", newSheet(t, d6, 3).played(6, "out", "10", "20").playing(5).sheet(), 1, 1, "out",
 			fails(referee.CodeTwoOut).saying("Ann")},
-		{"an unknown round", round1(), 2, 0, "12", fails(referee.CodeNotFound)},
-		{"round 0", round1(), 0, 0, "12", fails(referee.CodeNotFound)},
-		{"an unknown seat", round1(), 1, 3, "12", fails(referee.CodeNotFound)},
-		{"a negative seat", round1(), 1, -1, "12", fails(referee.CodeNotFound)},
+		{"an unknown round", round1(), 2, 0, "12", fails(referee.CodeUnknown)},
+		{"round 0", round1(), 0, 0, "12", fails(referee.CodeUnknown)},
+		{"an unknown seat", round1(), 1, 3, "12", fails(referee.CodeUnknown)},
+		{"a negative seat", round1(), 1, -1, "12", fails(referee.CodeUnknown)},
 	}
 	for _, tc := range tests {
 		e := entryOf(t, tc.sheet.Rules, tc.entry)

@@ -75,22 +75,24 @@ const (
 	CodeBadAction Code = "bad-action"
 )
 
-// Request codes: not a rule of the game, but what became of a request to
-// change a score sheet or a table. Every part of the app reports its
-// errors with these codes or the rule codes, so one table maps a code to
-// what a user is shown.
+// Sheet codes: a value, round or player the score sheet can't take, or a
+// sheet that moved on since the caller last read it. They are not broken
+// rules of play; whoever asked reads them as a bad request.
 const (
-	// CodeInvalid: the input can't be read or is out of range; Field names
-	// the input to fix.
-	CodeInvalid Code = "invalid"
-	// CodeNotFound: the game, round or seat does not exist.
-	CodeNotFound Code = "not-found"
-	// CodeConflict: the state changed since the request was made (another
-	// phone closed the round or saved the entry first).
-	CodeConflict Code = "conflict"
-	// CodeViewOnly: the change was asked for through a game's view-only
-	// link, which shows the game but changes nothing.
-	CodeViewOnly Code = "view-only"
+	// CodeBadValue: a value is out of range or can't be read; Field names
+	// it.
+	CodeBadValue Code = "bad-value"
+	// CodeUnknown: the round, entry or player is not on the sheet.
+	CodeUnknown Code = "unknown"
+	// CodeRoundClosed: the round is closed, so its entries and its table
+	// don't change any more.
+	CodeRoundClosed Code = "round-closed"
+	// CodeGameOver: the game is over; nobody joins or leaves.
+	CodeGameOver Code = "game-over"
+	// CodeLeftAlready: the player has already left the table.
+	CodeLeftAlready Code = "left-already"
+	// CodeStale: the sheet or table changed since the caller last saw it.
+	CodeStale Code = "stale"
 )
 
 // Score-sheet codes: what an entry may be, and when a round may close or
@@ -127,14 +129,13 @@ const (
 
 // Sentinel errors for the categories of rule errors, for errors.Is.
 var (
-	// ErrInvalid: the input can't be read or is out of range.
-	ErrInvalid = errors.New("invalid input")
-	// ErrNotFound: what was asked for does not exist.
-	ErrNotFound = errors.New("not found")
-	// ErrConflict: the state changed under the request.
-	ErrConflict = errors.New("conflict")
-	// ErrViewOnly: a view-only link may not change anything.
-	ErrViewOnly = errors.New("view-only link")
+	// ErrInvalid: a value is out of range or can't be read.
+	ErrInvalid = errors.New("invalid value")
+	// ErrUnknown: the round, entry or player is not on the sheet.
+	ErrUnknown = errors.New("not on the sheet")
+	// ErrStale: the sheet moved on: the round closed, the game ended, the
+	// player left, or the table changed since the caller saw it.
+	ErrStale = errors.New("sheet changed")
 	// ErrScore: a score entry or a round's close breaks the score sheet's
 	// rules.
 	ErrScore = errors.New("against the score sheet's rules")
@@ -146,16 +147,15 @@ var (
 	ErrTurn = errors.New("out of turn")
 )
 
-// A RuleError is the one error type of the app: a refused action or
-// request, which rule or request code it broke (Code), the tile and the
-// place involved, and the sentence that says why as a message key of the
+// A RuleError is the referee's one error type: a refused action or
+// entry, which rule it broke (Code), the tile and the place involved, and the sentence that says why as a message key of the
 // catalog and its typed parameters, so any language can word it (see
 // Reason and Say).
 type RuleError struct {
 	Code   Code
 	Tile   string // the tile as entered, or canonical when known
 	On     string // the place it was laid on, if any
-	Field  string // for CodeInvalid: the input to fix
+	Field  string // for CodeBadValue: the value to fix
 	Key    string // the message's key in the catalog
 	Params Params // the values the message is filled in with
 }
@@ -176,23 +176,19 @@ func refusal(code Code, key string, p Params) *RuleError {
 	return e
 }
 
-// Invalid reports input that can't be read or is out of range: field
-// names the input to fix, and the message key with p says how.
-func Invalid(field, key string, p Params) *RuleError {
-	return &RuleError{Code: CodeInvalid, Field: field, Key: key, Params: p}
+// badValue reports a value that can't be read or is out of range: field
+// names it, and the message key with p says how.
+func badValue(field, key string, p Params) *RuleError {
+	return &RuleError{Code: CodeBadValue, Field: field, Key: key, Params: p}
 }
 
-// NotFound reports that the game, round or seat asked for does not exist.
-func NotFound(what string) *RuleError {
-	return refusal(CodeNotFound, "not-found", Params{"What": what})
+// unknown reports that the round, entry or player is not on the sheet.
+func unknown(what string) *RuleError {
+	return refusal(CodeUnknown, "not-found", Params{"What": what})
 }
 
-// ViewOnly refuses a change asked for through a game's view-only link.
-func ViewOnly() *RuleError { return refusal(CodeViewOnly, "view-only", nil) }
-
-// Conflict reports a request made on a state that has changed since; key
-// names the catalog message that says what changed.
-func Conflict(key string, p Params) *RuleError { return refusal(CodeConflict, key, p) }
+// roundClosed refuses a change to round n, which is closed.
+func roundClosed(n int) *RuleError { return refusal(CodeRoundClosed, "round-closed", Params{"N": n}) }
 
 // UnknownSeat refuses an action by a seat named name, which is not one of
 // the table's seats, names.
@@ -203,14 +199,12 @@ func UnknownSeat(name string, names []string) *RuleError {
 // Unwrap returns the category sentinel of the error's code.
 func (e *RuleError) Unwrap() error {
 	switch e.Code {
-	case CodeInvalid:
+	case CodeBadValue:
 		return ErrInvalid
-	case CodeNotFound:
-		return ErrNotFound
-	case CodeConflict:
-		return ErrConflict
-	case CodeViewOnly:
-		return ErrViewOnly
+	case CodeUnknown:
+		return ErrUnknown
+	case CodeRoundClosed, CodeGameOver, CodeLeftAlready, CodeStale:
+		return ErrStale
 	case CodeTwoOut, CodeTwoDoubleBlanks, CodeDuplicateTile, CodeOpenerInHand, CodeTooManyPips, CodeMissingEntries,
 		CodeNoSkip, CodeTableStarted, CodeNotPlaying, CodeTableFull, CodeTooFewLeft:
 		return ErrScore

@@ -434,7 +434,6 @@ func sheetRefusals(t *testing.T) []refusalCase {
 	}
 	closing := func(s *Sheet) error { _, err := s.Close(1); return err }
 	return []refusalCase{
-		{"a change through a view-only link", "view-only", ViewOnly()},
 		{"no such round", "not-found", closing(&Sheet{Rules: Standard(), Players: []string{"Ann", "Bob"}})},
 		{"round closed meanwhile", "round-closed", closing(sheet(closed))},
 		{"entries missing", "missing-entries", closing(sheet(nil))},

@@ -41,7 +41,7 @@ func ParseMissed(s string) (Missed, error) {
 		return m, nil
 	}
 	p := Params{"Value": s}
-	return "", Invalid("missed", "missed", p)
+	return "", badValue("missed", "missed", p)
 }
 
 // plays reports whether the stay takes in round n.
@@ -115,11 +115,11 @@ func (s Sheet) JoinRound() int {
 // for a boneyard too, else the usual hand for the bigger table.
 func (s Sheet) CheckJoin(name string) (hand int, err error) {
 	if s.Finished {
-		return 0, Conflict("game-over", nil)
+		return 0, refusal(CodeGameOver, "game-over", nil)
 	}
 	if i := slices.IndexFunc(s.Players, func(p string) bool { return strings.EqualFold(p, name) }); i >= 0 {
 		p := Params{"Name": s.Players[i]}
-		return 0, Invalid("name", "join-taken", p)
+		return 0, badValue("name", "join-taken", p)
 	}
 	players := len(s.Seated(s.JoinRound())) + 1
 	full := refusal(CodeTableFull, "join-full", Params{"Name": name, "N": players, "Set": s.Rules.Set})
@@ -150,14 +150,14 @@ type Leaving struct {
 // least stay, and someone who left can't leave again.
 func (s Sheet) CheckLeave(seat int) (Leaving, error) {
 	if seat < 0 || seat >= len(s.Players) {
-		return Leaving{}, NotFound("player")
+		return Leaving{}, unknown("player")
 	}
 	if s.Finished {
-		return Leaving{}, Conflict("game-over", nil)
+		return Leaving{}, refusal(CodeGameOver, "game-over", nil)
 	}
 	name := s.Players[seat]
 	if s.Left(seat) {
-		return Leaving{}, Conflict("left-already", Params{"Name": name})
+		return Leaving{}, refusal(CodeLeftAlready, "left-already", Params{"Name": name})
 	}
 	next := s.JoinRound()
 	if len(s.Seated(next)) <= 2 {

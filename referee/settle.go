@@ -15,9 +15,9 @@ func (s Sheet) Close(n int) (Closing, error) {
 	r := s.Round(n)
 	switch {
 	case r == nil:
-		return Closing{}, NotFound("round")
+		return Closing{}, unknown("round")
 	case r.Closed:
-		return Closing{}, Conflict("round-closed", Params{"N": n})
+		return Closing{}, roundClosed(n)
 	}
 	if err := s.closable(*r); err != nil {
 		return Closing{}, err
@@ -35,7 +35,7 @@ func (s Sheet) Close(n int) (Closing, error) {
 func (s Sheet) CloseProblem(n int) error {
 	r := s.Round(n)
 	if r == nil {
-		return NotFound("round")
+		return unknown("round")
 	}
 	return s.closable(*r)
 }
@@ -108,15 +108,15 @@ func (s Sheet) CheckOpening(n, double, setter int) error {
 	r := s.Round(n)
 	switch {
 	case r == nil:
-		return NotFound("round")
+		return unknown("round")
 	case setter < 0 || setter >= len(s.Players):
-		return Invalid("setter", "setter", nil)
+		return badValue("setter", "setter", nil)
 	case !s.Plays(setter, n):
 		return refusal(CodeNotPlaying, "not-playing", Params{"Name": s.Players[setter], "N": n})
 	case double < 0 || double > int(s.Rules.Set):
-		return Invalid("double", "double", nil)
+		return badValue("double", "double", nil)
 	case r.Closed:
-		return Conflict("round-closed", Params{"N": n})
+		return roundClosed(n)
 	case r.OnTable > 0 && double != r.Double():
 		return refusal(CodeTableStarted, "table-started", nil)
 	case r.OnTable > 1 && r.Setter >= 0 && setter != r.Setter:

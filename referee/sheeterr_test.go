@@ -12,9 +12,10 @@ import (
 // written out here rather than taken from Unwrap so that Unwrap is checked
 // too.
 var sheetCategories = map[referee.Code]error{
-	referee.CodeInvalid:         referee.ErrInvalid,
-	referee.CodeNotFound:        referee.ErrNotFound,
-	referee.CodeConflict:        referee.ErrConflict,
+	referee.CodeBadValue:        referee.ErrInvalid,
+	referee.CodeUnknown:         referee.ErrUnknown,
+	referee.CodeRoundClosed:     referee.ErrStale,
+	referee.CodeStale:           referee.ErrStale,
 	referee.CodeTwoOut:          referee.ErrScore,
 	referee.CodeTwoDoubleBlanks: referee.ErrScore,
 	referee.CodeDuplicateTile:   referee.ErrScore,
@@ -30,7 +31,7 @@ var sheetCategories = map[referee.Code]error{
 }
 
 // A wantErr is the refusal a case expects: its code, the input to fix for
-// CodeInvalid, and optionally the catalog key that tells refusals of one
+// CodeBadValue, and optionally the catalog key that tells refusals of one
 // code apart and words the reason must contain. The zero wantErr expects
 // no error.
 type wantErr struct {
@@ -44,7 +45,7 @@ var accepted = wantErr{}
 
 func fails(code referee.Code) wantErr { return wantErr{code: code} }
 
-func badInput(field string) wantErr { return wantErr{code: referee.CodeInvalid, field: field} }
+func badInput(field string) wantErr { return wantErr{code: referee.CodeBadValue, field: field} }
 
 func (w wantErr) keyed(key string) wantErr { w.key = key; return w }
 

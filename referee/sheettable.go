@@ -73,7 +73,7 @@ func (s Sheet) SheetSeat(n, tableSeat int) int {
 func (s Sheet) Replay(n int, log []Action) (*Round, error) {
 	r := s.Round(n)
 	if r == nil {
-		return nil, NotFound("round")
+		return nil, unknown("round")
 	}
 	if i, setter := standingStart(log), s.TableSeat(n, r.Setter); i >= 0 && setter >= 0 && log[i].Seat != setter {
 		log = slices.Clone(log)
@@ -106,9 +106,9 @@ func CheckSeen(actions, seen int) error {
 		return nil
 	case seen < 0 || seen > actions:
 		p := Params{"N": seen}
-		return Invalid("seq", "seq", p)
+		return badValue("seq", "seq", p)
 	}
-	return Conflict("table-changed", Params{"N": actions - seen})
+	return refusal(CodeStale, "table-changed", Params{"N": actions - seen})
 }
 
 // MaxActions caps a round's action log: far beyond any real round (a
@@ -126,10 +126,10 @@ func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, err
 	}
 	rr, err := s.Replay(n, log)
 	var re *RuleError
-	if errors.As(err, &re) && !errors.Is(err, ErrNotFound) {
+	if errors.As(err, &re) && re.Code != CodeUnknown {
 		// The log holds an action the rules refuse now: it was kept before
 		// a rule changed, and nothing can be added after it.
-		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, Conflict("log-stale", Params{"Reason": re})
+		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, refusal(CodeStale, "log-stale", Params{"Reason": re})
 	}
 	if err != nil {
 		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, err
@@ -173,7 +173,7 @@ func (s Sheet) ActOn(n int, rr *Round, action Action) (TableEffect, error) {
 // of actions long, is full.
 func (s Sheet) mayAct(n, actions int) error {
 	if r := s.Round(n); r != nil && r.Closed {
-		return Conflict("round-closed", Params{"N": n})
+		return roundClosed(n)
 	}
 	if actions >= MaxActions {
 		return refusal(CodeBadAction, "too-many-actions", Params{"N": MaxActions})

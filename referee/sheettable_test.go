@@ -80,8 +80,8 @@ func TestSheetAct(t *testing.T) {
 		{"taking back a tile that did not end the round", round1(d6), 1, spinnerDone[:2], referee.Action{Seat: 1, Kind: referee.ActTakeBack},
 			noEffect, nil, accepted},
 		{"a closed round", newSheet(t, d6, 3).played(6, "out", "5", "7").playing(5).sheet(), 1, nil, playAct(0, "6-6", ""),
-			noEffect, nil, fails(referee.CodeConflict).keyed("round-closed")},
-		{"an unknown round", round1(d6), 2, nil, playAct(0, "5-5", ""), noEffect, nil, fails(referee.CodeNotFound)},
+			noEffect, nil, fails(referee.CodeRoundClosed)},
+		{"an unknown round", round1(d6), 2, nil, playAct(0, "5-5", ""), noEffect, nil, fails(referee.CodeUnknown)},
 		{"refused: the wrong starting double", round1(d6), 1, nil, playAct(0, "5-5", ""), noEffect, nil, fails(referee.CodeWrongStart)},
 		{"refused: the planned double of a burned round", newSheet(t, d6, 3).playing(6).opened(5).sheet(), 1, nil, playAct(0, "6-6", ""),
 			noEffect, nil, fails(referee.CodeWrongStart)},
@@ -90,7 +90,7 @@ func TestSheetAct(t *testing.T) {
 		{"refused: a take-back by another seat", round1(d6), 1, outOnDouble, referee.Action{Seat: 0, Kind: referee.ActTakeBack},
 			noEffect, nil, fails(referee.CodeNoTakeBack)},
 		{"refused: a log the rules refuse", round1(d6), 1, []referee.Action{playAct(0, "6-6", ""), playAct(0, "6-5", "6-6")},
-			playAct(1, "6-4", "6-6"), noEffect, nil, fails(referee.CodeConflict).keyed("log-stale")},
+			playAct(1, "6-4", "6-6"), noEffect, nil, fails(referee.CodeStale).keyed("log-stale")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -179,7 +179,7 @@ func TestSheetDealAndReplay(t *testing.T) {
 		t.Errorf("Replay(1, 4-4 4-1@4-4) = %v turn %d setter %d, %v; want that layout, seat 0 to play, set by seat 1", r.Layout(), r.Turn(), r.Setter(), err)
 	}
 	_, err = s.Replay(2, nil)
-	checkErr(t, "Replay(2, nil)", err, fails(referee.CodeNotFound))
+	checkErr(t, "Replay(2, nil)", err, fails(referee.CodeUnknown))
 	// The sheet's record of who set the double wins over the log's: Cy set
 	// it, so Ann, the next seat, plays next.
 	s.Rounds[0].Setter = 2

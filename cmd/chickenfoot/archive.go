@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"chickenfoot/db"
-	"chickenfoot/referee"
+	"chickenfoot/db/app"
 )
 
 // archiveFlags are what export and import share: the database file.
@@ -53,7 +53,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	defer store.Close()
 	a, err := pickNights(store, *night, *group)
-	if errors.Is(err, referee.ErrNotFound) {
+	if app.CodeOf(err) == app.CodeNotFound {
 		return fail(stderr, 2, "%s", say("cli.export.no-link", "Path", *path, "Link", *night+*group))
 	}
 	if err != nil {

@@ -1,0 +1,124 @@
+// Package app holds what the store and the web handlers share about a
+// request that did not go through: one error type, whose code says what
+// became of the request (invalid, not found, conflict, view-only) or which
+// rule of the game refused it.
+//
+// The rules library, package referee, knows nothing of requests: it refuses
+// with its own rule codes. An *Error wraps such a refusal, and CodeOf reads
+// any error as one of this package's codes, so the handlers keep one table
+// from a code to an HTTP status and the store never speaks HTTP.
+package app
+
+import (
+	"errors"
+
+	"chickenfoot/referee"
+)
+
+// A Code says what became of a request. Besides the four request codes
+// below, an error may carry any of the referee's rule codes.
+type Code = referee.Code
+
+// The request codes.
+const (
+	// CodeInvalid: the input can't be read or is out of range; the error's
+	// Field names the input to fix.
+	CodeInvalid Code = "invalid"
+	// CodeNotFound: the game, round, player or link does not exist.
+	CodeNotFound Code = "not-found"
+	// CodeConflict: the state changed since the request was made (another
+	// phone closed the round or saved the entry first).
+	CodeConflict Code = "conflict"
+	// CodeViewOnly: the change was asked for through a view-only link, which
+	// shows a game but changes nothing.
+	CodeViewOnly Code = "view-only"
+)
+
+// An Error is a request the app refused. Key and Params are the catalog
+// message that says why, worded in the reader's language by whoever shows
+// it; Rule is the referee's refusal it wraps, if any.
+type Error struct {
+	Code   Code
+	Field  string         // for CodeInvalid: the input to fix
+	Key    string         // the message's key in the catalog
+	Params referee.Params // the values the message is filled in with
+	Rule   *referee.RuleError
+}
+
+func (e *Error) Error() string {
+	if e.Rule != nil {
+		return e.Rule.Error()
+	}
+	if e.Field != "" {
+		return string(e.Code) + ": " + e.Field + ": " + e.Key
+	}
+	return string(e.Code) + ": " + e.Key
+}
+
+// Unwrap returns the referee's refusal the error wraps, if any.
+func (e *Error) Unwrap() error {
+	if e.Rule == nil {
+		return nil
+	}
+	return e.Rule
+}
+
+// Invalid reports input that can't be read or is out of range: field
+// names the input to fix, and the message key with p says how.
+func Invalid(field, key string, p referee.Params) *Error {
+	return &Error{Code: CodeInvalid, Field: field, Key: key, Params: p}
+}
+
+// NotFound reports that the game, round, player or link asked for does not
+// exist; what names it for the message.
+func NotFound(what string) *Error {
+	return &Error{Code: CodeNotFound, Key: "not-found", Params: referee.Params{"What": what}}
+}
+
+// Conflict reports a request made on a state that has changed since; key
+// names the catalog message that says what changed.
+func Conflict(key string, p referee.Params) *Error {
+	return &Error{Code: CodeConflict, Key: key, Params: p}
+}
+
+// ViewOnly refuses a change asked for through a view-only link.
+func ViewOnly() *Error { return &Error{Code: CodeViewOnly, Key: "view-only"} }
+
+// requestCodes are the referee's refusals that are about the request
+// rather than a rule broken at the table: a value out of range, a round or
+// player the sheet does not have, a sheet that moved on.
+var requestCodes = map[referee.Code]Code{
+	referee.CodeBadValue:    CodeInvalid,
+	referee.CodeUnknown:     CodeNotFound,
+	referee.CodeRoundClosed: CodeConflict,
+	referee.CodeGameOver:    CodeConflict,
+	referee.CodeLeftAlready: CodeConflict,
+	referee.CodeStale:       CodeConflict,
+}
+
+// From reads err as an *Error: itself when it is one, a referee refusal
+// wrapped with its request code (or its rule code when it broke a rule),
+// or nil when err is neither, a fault of the app's own.
+func From(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	var re *referee.RuleError
+	if !errors.As(err, &re) {
+		return nil
+	}
+	code, ok := requestCodes[re.Code]
+	if !ok {
+		code = re.Code
+	}
+	return &Error{Code: code, Field: re.Field, Key: re.Key, Params: re.Params, Rule: re}
+}
+
+// CodeOf is the code of err, or "" when it has none.
+func CodeOf(err error) Code {
+	if e := From(err); e != nil {
+		return e.Code
+	}
+	return ""
+}
