@@ -184,11 +184,13 @@ func badValue(field, key string, p Params) *RuleError {
 
 // unknown reports that the round, entry or player is not on the sheet.
 func unknown(what string) *RuleError {
-	return refusal(CodeUnknown, "not-found", Params{"What": what})
+	return refusal(CodeUnknown, "sheet.unknown", Params{"What": what})
 }
 
 // roundClosed refuses a change to round n, which is closed.
-func roundClosed(n int) *RuleError { return refusal(CodeRoundClosed, "round-closed", Params{"N": n}) }
+func roundClosed(n int) *RuleError {
+	return refusal(CodeRoundClosed, "sheet.round-closed", Params{"N": n})
+}
 
 // UnknownSeat refuses an action by a seat named name, which is not one of
 // the table's seats, names.

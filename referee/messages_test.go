@@ -434,8 +434,8 @@ func sheetRefusals(t *testing.T) []refusalCase {
 	}
 	closing := func(s *Sheet) error { _, err := s.Close(1); return err }
 	return []refusalCase{
-		{"no such round", "not-found", closing(&Sheet{Rules: Standard(), Players: []string{"Ann", "Bob"}})},
-		{"round closed meanwhile", "round-closed", closing(sheet(closed))},
+		{"no such round", "sheet.unknown", closing(&Sheet{Rules: Standard(), Players: []string{"Ann", "Bob"}})},
+		{"round closed meanwhile", "sheet.round-closed", closing(sheet(closed))},
 		{"entries missing", "missing-entries", closing(sheet(nil))},
 		{"two went out", "two-out-close", closing(sheet(func(_ *Sheet, r *SheetRound) { r.Entries = []*Entry{&out, &out, typed(5, false)} }))},
 		{"negative pips", "pips-negative", negative},
@@ -464,8 +464,8 @@ func sheetRefusals(t *testing.T) []refusalCase {
 		{"skipping upward", "no-skip-higher", burned().CheckOpening(2, 9, 0)},
 		{"a double already played", "no-skip-played", returned().CheckOpening(2, 8, 0)},
 		{"a page from the future", "seq", CheckSeen(2, 3)},
-		{"a page from before", "table-changed", CheckSeen(3, 2)},
-		{"a log the rules refuse now", "log-stale", staleLog()},
+		{"a page from before", "sheet.table-changed", CheckSeen(3, 2)},
+		{"a log the rules refuse now", "sheet.log-stale", staleLog()},
 	}
 }
 

@@ -115,7 +115,7 @@ func (s Sheet) JoinRound() int {
 // for a boneyard too, else the usual hand for the bigger table.
 func (s Sheet) CheckJoin(name string) (hand int, err error) {
 	if s.Finished {
-		return 0, refusal(CodeGameOver, "game-over", nil)
+		return 0, refusal(CodeGameOver, "sheet.game-over", nil)
 	}
 	if i := slices.IndexFunc(s.Players, func(p string) bool { return strings.EqualFold(p, name) }); i >= 0 {
 		p := Params{"Name": s.Players[i]}
@@ -153,11 +153,11 @@ func (s Sheet) CheckLeave(seat int) (Leaving, error) {
 		return Leaving{}, unknown("player")
 	}
 	if s.Finished {
-		return Leaving{}, refusal(CodeGameOver, "game-over", nil)
+		return Leaving{}, refusal(CodeGameOver, "sheet.game-over", nil)
 	}
 	name := s.Players[seat]
 	if s.Left(seat) {
-		return Leaving{}, refusal(CodeLeftAlready, "left-already", Params{"Name": name})
+		return Leaving{}, refusal(CodeLeftAlready, "sheet.left-already", Params{"Name": name})
 	}
 	next := s.JoinRound()
 	if len(s.Seated(next)) <= 2 {

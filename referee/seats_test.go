@@ -189,10 +189,10 @@ func seatRefusals(t *testing.T) []refusalCase {
 	tooFew := func() error { _, err := two.CheckLeave(2); return err }
 	return []refusalCase{
 		{"missed-round rule unknown", "missed", badMissed},
-		{"join a finished night", "game-over", join(over, "Eve")},
+		{"join a finished night", "sheet.game-over", join(over, "Eve")},
 		{"join under a name taken", "join-taken", join(s, "cy")},
 		{"join a full table", "join-full", join(full, "Fay")},
-		{"leave twice", "left-already", left()},
+		{"leave twice", "sheet.left-already", left()},
 		{"leave two behind", "leave-too-few", tooFew()},
 		{"score a missed round", "not-playing", s.CheckEntry(3, 1, Entry{Pips: 3, Score: 3})},
 	}

@@ -108,7 +108,7 @@ func CheckSeen(actions, seen int) error {
 		p := Params{"N": seen}
 		return badValue("seq", "seq", p)
 	}
-	return refusal(CodeStale, "table-changed", Params{"N": actions - seen})
+	return refusal(CodeStale, "sheet.table-changed", Params{"N": actions - seen})
 }
 
 // MaxActions caps a round's action log: far beyond any real round (a
@@ -129,7 +129,7 @@ func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, err
 	if errors.As(err, &re) && re.Code != CodeUnknown {
 		// The log holds an action the rules refuse now: it was kept before
 		// a rule changed, and nothing can be added after it.
-		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, refusal(CodeStale, "log-stale", Params{"Reason": re})
+		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, refusal(CodeStale, "sheet.log-stale", Params{"Reason": re})
 	}
 	if err != nil {
 		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, err

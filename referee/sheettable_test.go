@@ -90,7 +90,7 @@ func TestSheetAct(t *testing.T) {
 		{"refused: a take-back by another seat", round1(d6), 1, outOnDouble, referee.Action{Seat: 0, Kind: referee.ActTakeBack},
 			noEffect, nil, fails(referee.CodeNoTakeBack)},
 		{"refused: a log the rules refuse", round1(d6), 1, []referee.Action{playAct(0, "6-6", ""), playAct(0, "6-5", "6-6")},
-			playAct(1, "6-4", "6-6"), noEffect, nil, fails(referee.CodeStale).keyed("log-stale")},
+			playAct(1, "6-4", "6-6"), noEffect, nil, fails(referee.CodeStale).keyed("sheet.log-stale")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -96,6 +96,18 @@ var requestCodes = map[referee.Code]Code{
 	referee.CodeStale:       CodeConflict,
 }
 
+// requestWords are the app's own sentences for the referee's words about
+// a sheet that moved on: the referee states the fact ("round 3 is
+// closed"), the app tells a player at a phone what happened and what to do.
+var requestWords = map[string]string{
+	"sheet.unknown":       "not-found",
+	"sheet.round-closed":  "round-closed",
+	"sheet.game-over":     "game-over",
+	"sheet.left-already":  "left-already",
+	"sheet.table-changed": "table-changed",
+	"sheet.log-stale":     "log-stale",
+}
+
 // From reads err as an *Error: itself when it is one, a referee refusal
 // wrapped with its request code (or its rule code when it broke a rule),
 // or nil when err is neither, a fault of the app's own.
@@ -112,7 +124,11 @@ func From(err error) *Error {
 	if !ok {
 		code = re.Code
 	}
-	return &Error{Code: code, Field: re.Field, Key: re.Key, Params: re.Params, Rule: re}
+	key, ok := requestWords[re.Key]
+	if !ok {
+		key = re.Key
+	}
+	return &Error{Code: code, Field: re.Field, Key: key, Params: re.Params, Rule: re}
 }
 
 // CodeOf is the code of err, or "" when it has none.
