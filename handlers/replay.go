@@ -38,7 +38,7 @@ func replayPage(ctx context.Context, t db.Table, rr *referee.Round, step int) vi
 	base := roundURL(g.Slug, r.Number) + "/replay?step="
 	p := views.ReplayPage{Meta: views.Meta{Title: text(ctx, "title.replay", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name},
 		Back: tableURL(g.Slug, r.Number), Number: r.Number, Double: r.Double(), Step: step, Steps: len(t.Log),
-		Layout: views.Layout(views.PlacedTiles(rr.Layout(), nil), g.Rules.SpinnerArms), Banner: banner(ctx, rr, g), Action: text(ctx, "the-deal", nil)}
+		Layout: views.Layout(views.PlacedTiles(rr.Layout()), g.Rules.SpinnerArms), Banner: banner(ctx, rr, g), Action: text(ctx, "the-deal", nil)}
 	if step > 0 {
 		p.Action = describe(ctx, t.Log[step-1].Action, g.Players)
 		p.PrevURL = base + strconv.Itoa(step-1)

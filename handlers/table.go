@@ -57,10 +57,15 @@ func tableView(c echo.Context) tableOptions {
 	return o
 }
 
-// endLink links an open end of the drawing to the table with that end
-// picked, zoomed as it is.
-func (o tableOptions) endLink(base string) func(referee.Tile) string {
-	return func(end referee.Tile) string { return zoomURL(base, end.String(), o.zoom) }
+// linkEnds links each open end of the drawing to the table at base with
+// that end picked, zoomed as it is, so a tap on the drawing picks it.
+func (o tableOptions) linkEnds(tiles []views.Placed, base string) []views.Placed {
+	for i := range tiles {
+		if tiles[i].Open {
+			tiles[i].Href = zoomURL(base, tiles[i].Label, o.zoom)
+		}
+	}
+	return tiles
 }
 
 // tablePage builds the table's view model.
@@ -72,7 +77,7 @@ func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage 
 		ViewOnly: g.ViewOnly, GameURL: gameURL(slug), URL: base, CheckURL: roundURL(slug, r.Number) + "/check",
 		RulesURL: rulesURL(slug), ReplayURL: roundURL(slug, r.Number) + "/replay", ScoreURL: gameURL(slug) + "#round",
 		Number: r.Number, Double: r.Double(), Zoomed: o.zoom, ZoomURL: zoomURL(base, o.on, !o.zoom),
-		Layout: views.Layout(views.PlacedTiles(rr.Layout(), o.endLink(base)), g.Rules.SpinnerArms),
+		Layout: views.Layout(o.linkEnds(views.PlacedTiles(rr.Layout()), base), g.Rules.SpinnerArms),
 		Banner: banner(ctx, rr, g), Started: rr.Layout().Len() > 0, Players: g.Players, Turn: rr.Turn(),
 		Closed: r.Closed, CanDraw: rr.Boneyard() > 0, Seq: strconv.Itoa(len(t.Log)),
 	}

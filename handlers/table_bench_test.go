@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"chickenfoot/db"
-	"chickenfoot/referee"
 	"chickenfoot/referee/refereetest"
 )
 
@@ -21,13 +20,15 @@ func benchTableRound(tb testing.TB, store *db.Store) (db.Game, int) {
 	tb.Helper()
 	g := benchNewGame(tb, store, 18, 16)
 	ctx := context.Background()
-	p, err := refereetest.RandomRound(g.Rules, 16, rand.New(rand.NewPCG(18, 16)), func(a referee.Action) error {
-		a.Drawn = nil
-		_, err := store.Act(ctx, g.Slug, 1, db.Move{Action: a, Seen: db.Unchecked})
-		return err
-	})
+	p, err := refereetest.RandomRound(g.Rules, 16, rand.New(rand.NewPCG(18, 16)))
 	if err != nil {
 		tb.Fatal(err)
+	}
+	for _, a := range p.Round.Log() {
+		a.Drawn = nil
+		if _, err := store.Act(ctx, g.Slug, 1, db.Move{Action: a, Seen: db.Unchecked}); err != nil {
+			tb.Fatalf("storing %s: %v", a, err)
+		}
 	}
 	return g, p.Round.Layout().Len()
 }

@@ -171,6 +171,9 @@ func TestTableChickieAndEnds(t *testing.T) {
 		t.Fatalf("chickie owed: end 1-1 is %q, checked %v; want it picked", end.attr("value"), end.has("checked"))
 	}
 	expectTestID(t, "chickie owed", r, http.StatusOK, "svg-end-1-1", "")
+	if href := r.testid("svg-end-1-1").attr("href"); href != table+"?on=1-1" {
+		t.Errorf("the drawing's open end 1-1 links to %q, want the table with it picked", href)
+	}
 	expectNoTestID(t, "an end elsewhere while the chickie is owed", r, "end-9-2")
 	want := a.refereeRefuses(g, play(seat, "2-6", "9-2"), referee.CodeChickieFirst)
 	expectRefusal(t, "chickie first", a.lay(table, itoa(seat), "2-6", "9-2"), http.StatusUnprocessableEntity, referee.CodeChickieFirst, worded(want))

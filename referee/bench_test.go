@@ -15,7 +15,7 @@ var playersFor = map[referee.Set]int{6: 4, 9: 6, 12: 8, 15: 12, 18: 16}
 // randomRound plays a whole random round with known hands.
 func randomRound(tb testing.TB, rules referee.Rules, players int, rng *rand.Rand) refereetest.Played {
 	tb.Helper()
-	p, err := refereetest.RandomRound(rules, players, rng, nil)
+	p, err := refereetest.RandomRound(rules, players, rng)
 	if err != nil {
 		tb.Fatal(err)
 	}

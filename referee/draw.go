@@ -96,7 +96,10 @@ func (r *Round) lowerHeld() *Tile {
 		return nil
 	}
 	want := r.layout.Double().Hi
-	held := func(d int) bool { return r.holder[NewTile(d, d).index()] >= 0 }
+	var held [MaxPips + 1]bool
+	for d := 0; d <= want; d++ {
+		held[d] = r.holder[NewTile(d, d).index()] >= 0
+	}
 	if d, ok := r.layout.rules.Opening(want, held); ok && d != want {
 		t := NewTile(d, d)
 		return &t

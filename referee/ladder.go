@@ -198,15 +198,16 @@ func (r Rules) GameOver(opened []int, totals []int) bool {
 // skips past a round of its own for 0-0, so an unheld 0-0 is always drawn
 // for. It knows nothing of earlier rounds: where a skipped double comes
 // back (UnheldLowerReturn), Skippable lists the doubles still to play.
-func (r Rules) Opening(want int, held func(double int) bool) (int, bool) {
-	if held(want) {
+// held[d] reports whether a player holds the double d-d.
+func (r Rules) Opening(want int, held [MaxPips + 1]bool) (int, bool) {
+	if held[want] {
 		return want, true
 	}
 	if (r.Unheld != UnheldBurn && r.Unheld != UnheldLowerReturn) || want == 0 {
 		return want, false
 	}
 	for d := want - 1; d >= 0; d-- {
-		if held(d) {
+		if held[d] {
 			return d, true
 		}
 	}

@@ -106,14 +106,19 @@ func TestLadder(t *testing.T) {
 
 func TestOpening(t *testing.T) {
 	t.Parallel()
-	holds := func(ds ...int) func(int) bool { return func(d int) bool { return slices.Contains(ds, d) } }
+	holds := func(ds ...int) (held [MaxPips + 1]bool) {
+		for _, d := range ds {
+			held[d] = true
+		}
+		return held
+	}
 	burn := Standard()
 	burn.Unheld = UnheldBurn
 	tests := []struct {
 		name  string
 		rules Rules
 		want  int
-		held  func(int) bool
+		held  [MaxPips + 1]bool
 		got   int
 		ok    bool
 	}{

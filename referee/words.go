@@ -21,8 +21,8 @@ func (e *RuleError) Reason() string { return e.Say(lang.Default) }
 // Say words the refusal in the language tag.
 func (e *RuleError) Say(tag string) string { return lang.Text(tag, e.Key, e.Params) }
 
-// Word lets a message quote the refusal in its own language.
-func (e *RuleError) Word(say func(string, map[string]any) string) any { return say(e.Key, e.Params) }
+// Words lets a message quote the refusal in its own language.
+func (e *RuleError) Words() (string, map[string]any) { return e.Key, e.Params }
 
 // A Phrase is a sentence of the referee's not yet worded: its message key
 // and parameters, which may be phrases themselves.
@@ -42,30 +42,24 @@ func (p Phrase) Say(tag string) string {
 // String words the phrase in English.
 func (p Phrase) String() string { return p.Say(lang.Default) }
 
-// Word lets a message hold the phrase, worded in its own language.
-func (p Phrase) Word(say func(string, map[string]any) string) any {
-	if p.Key == "" {
-		return ""
-	}
-	return say(p.Key, p.Params)
-}
+// Words lets a message hold the phrase, worded in its own language.
+func (p Phrase) Words() (string, map[string]any) { return p.Key, p.Params }
 
 // Phrases are a list of phrases a message ranges over.
 type Phrases []Phrase
 
-// Word words each phrase in the message's language.
-func (ps Phrases) Word(say func(string, map[string]any) string) any {
-	out := make([]string, len(ps))
+// Worders lets a message range over the phrases, each worded in its own
+// language.
+func (ps Phrases) Worders() []lang.Worder {
+	out := make([]lang.Worder, len(ps))
 	for i, p := range ps {
-		out[i] = p.Word(say).(string)
+		out[i] = p
 	}
 	return out
 }
 
-// Word names the set in the message's language: "double-9".
-func (s Set) Word(say func(string, map[string]any) string) any {
-	return say("set", map[string]any{"N": int(s)})
-}
+// Words names the set in the message's language: "double-9".
+func (s Set) Words() (string, map[string]any) { return "set", map[string]any{"N": int(s)} }
 
 // Text words the message key with p in English.
 func Text(key string, p Params) string { return lang.Text(lang.Default, key, p) }

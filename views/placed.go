@@ -7,9 +7,9 @@ import (
 )
 
 // PlacedTiles turns a layout into the drawing's tiles, in the order they
-// were laid. When href is not nil, each open end links to href(tile), so a
-// tap on the drawing picks that end; other tiles link nowhere.
-func PlacedTiles(l *referee.Layout, href func(on referee.Tile) string) []Placed {
+// were laid. None links anywhere yet: a page whose drawing picks an end
+// on a tap sets the Href of the tiles that are Open.
+func PlacedTiles(l *referee.Layout) []Placed {
 	places := l.Places()
 	index := make(map[referee.Tile]int, len(places))
 	open := map[referee.Tile]bool{}
@@ -24,9 +24,6 @@ func PlacedTiles(l *referee.Layout, href func(on referee.Tile) string) []Placed 
 			Last: i == len(places)-1, Label: p.Tile.String(), Owed: owed.Binding() && owed.Tile == p.Tile}
 		if p.Role != referee.Spinner {
 			v.Parent = index[p.On]
-		}
-		if open[p.Tile] && href != nil {
-			v.Href = href(p.Tile)
 		}
 		out[i] = v
 	}

@@ -51,7 +51,7 @@ func layoutOf(t *testing.T, rules referee.Rules, notation string) *referee.Layou
 // playRound plays a whole random round with known hands.
 func playRound(tb testing.TB, rules referee.Rules, players int, rng *rand.Rand) *referee.Round {
 	tb.Helper()
-	p, err := refereetest.RandomRound(rules, players, rng, nil)
+	p, err := refereetest.RandomRound(rules, players, rng)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -122,14 +122,14 @@ func TestTableSVGGolden(t *testing.T) {
 		placed func(t *testing.T) []Placed
 	}{
 		{"empty", 4, func(t *testing.T) []Placed { return nil }},
-		{"spinner", 4, func(t *testing.T) []Placed { return PlacedTiles(layoutOf(t, d9, "9-9"), nil) }},
+		{"spinner", 4, func(t *testing.T) []Placed { return PlacedTiles(layoutOf(t, d9, "9-9")) }},
 		{"four-arms-chickie", 4, func(t *testing.T) []Placed {
-			return PlacedTiles(layoutOf(t, d9, "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-1@9-1 1-5@1-1 1-6@1-1 1-7@1-1 5-8@1-5"), nil)
+			return PlacedTiles(layoutOf(t, d9, "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-1@9-1 1-5@1-1 1-6@1-1 1-7@1-1 5-8@1-5"))
 		}},
 		{"six-arms", 6, func(t *testing.T) []Placed {
-			return PlacedTiles(layoutOf(t, d12, "12-12 12-0@12-12 12-1@12-12 12-2@12-12 12-3@12-12 12-4@12-12 12-5@12-12 0-6@12-0"), nil)
+			return PlacedTiles(layoutOf(t, d12, "12-12 12-0@12-12 12-1@12-12 12-2@12-12 12-3@12-12 12-4@12-12 12-5@12-12 0-6@12-0"))
 		}},
-		{d18Round.name, d18Round.arms, func(t *testing.T) []Placed { return PlacedTiles(d18Round.play(t), nil) }},
+		{d18Round.name, d18Round.arms, func(t *testing.T) []Placed { return PlacedTiles(d18Round.play(t)) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -183,7 +183,7 @@ func TestLayoutGeometry(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			l := c.play(t)
-			placed := PlacedTiles(l, nil)
+			placed := PlacedTiles(l)
 			out := Layout(placed, c.arms)
 			checkGeometry(t, l, placed, out)
 			checkXML(t, render(t, out))
@@ -199,7 +199,7 @@ func TestLayoutSpacing(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			l := c.play(t)
-			out := Layout(PlacedTiles(l, nil), c.arms)
+			out := Layout(PlacedTiles(l), c.arms)
 			if close := closePairs(t, out); len(close) > 0 {
 				t.Errorf("%d pairs of tile centres closer than %g (set %d, %d players, seed %d):\n%s",
 					len(close), minGap, c.set, c.players, c.seed, strings.Join(close, "\n"))
@@ -245,7 +245,7 @@ func TestLayoutGeometryNotation(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			l := layoutOf(t, c.rules, c.moves)
-			placed := PlacedTiles(l, nil)
+			placed := PlacedTiles(l)
 			out := Layout(placed, c.rules.SpinnerArms)
 			checkGeometry(t, l, placed, out)
 			if close := closePairs(t, out); len(close) > 0 {
@@ -352,7 +352,7 @@ func TestLayoutNoOverlap(t *testing.T) {
 			links, far := 0, 0
 			for k := s; k < n; k += shards {
 				c := seededRound(k)
-				out := Layout(PlacedTiles(c.play(t), nil), c.arms)
+				out := Layout(PlacedTiles(c.play(t)), c.arms)
 				if bad := overlaps(t, out, 1); len(bad) > 0 {
 					t.Errorf("set %d, %d arms, %d players, seed %d: %d tiles overlap:\n%s",
 						c.set, c.arms, c.players, c.seed, len(bad), strings.Join(bad, "\n"))
@@ -432,7 +432,7 @@ func TestLayoutReadable(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			placed := PlacedTiles(c.play(t), nil)
+			placed := PlacedTiles(c.play(t))
 			out := Layout(placed, c.arms)
 			box := parseNums(t, "focus", strings.Fields(out.Focus)...)
 			scale := min(1, phoneFrame/float64(out.FocusWidth))
@@ -463,7 +463,7 @@ func TestLayoutReadable(t *testing.T) {
 // blown up to the width of the screen.
 func TestLayoutSmall(t *testing.T) {
 	t.Parallel()
-	out := Layout(PlacedTiles(layoutOf(t, rulesFor(9, 4), "9-9 9-1@9-9"), nil), 4)
+	out := Layout(PlacedTiles(layoutOf(t, rulesFor(9, 4), "9-9 9-1@9-9")), 4)
 	if out.FocusWidth > 100 || out.Focus != out.ViewBox {
 		t.Errorf("two tiles: focus %q, %d px wide; want the whole table, at most 100 px", out.Focus, out.FocusWidth)
 	}
@@ -479,7 +479,7 @@ func TestLayoutStable(t *testing.T) {
 	for _, c := range geometryRounds {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			placed := PlacedTiles(c.play(t), nil)
+			placed := PlacedTiles(c.play(t))
 			whole := Layout(placed, c.arms)
 			for k := 1; k < len(placed); k += 7 {
 				part := Layout(placed[:k], c.arms)
@@ -580,7 +580,7 @@ func project(q [4]point, nx, ny float64) (lo, hi float64) {
 func TestTileFrame(t *testing.T) {
 	t.Parallel()
 	d9 := rulesFor(9, 4)
-	got := render(t, Layout(PlacedTiles(layoutOf(t, d9, "9-9 9-1@9-9"), nil), 4))
+	got := render(t, Layout(PlacedTiles(layoutOf(t, d9, "9-9 9-1@9-9")), 4))
 	for _, want := range []string{
 		`<rect x="` + num(-tileLong/2) + `" y="` + num(-tileShort/2) + `" width="` + num(tileLong) + `" height="` + num(tileShort) + `" rx="5">`,
 		`<line x1="0" y1="` + num(-barHalf) + `" x2="0" y2="` + num(barHalf) + `">`,
@@ -589,7 +589,7 @@ func TestTileFrame(t *testing.T) {
 			t.Errorf("the drawing of two tiles has %d of %s, want one per tile", strings.Count(got, want), want)
 		}
 	}
-	for _, d := range Layout(PlacedTiles(layoutOf(t, d9, "9-9 9-1@9-9"), nil), 4).Tiles {
+	for _, d := range Layout(PlacedTiles(layoutOf(t, d9, "9-9 9-1@9-9")), 4).Tiles {
 		if want := "translate(" + d.X + " " + d.Y + ") rotate(" + d.Angle + ")"; d.Pose != want || !strings.Contains(got, `transform="`+want+`"`) {
 			t.Errorf("%s: pose %q, want %q drawn", d.Label, d.Pose, want)
 		}

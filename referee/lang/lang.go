@@ -18,7 +18,7 @@
 //	{{or .Names}}         choices joined as a sentence does: list.or, list.comma
 //
 // A parameter that is a Worder (a phrase not yet worded, a refusal quoted
-// in another) is worded in the same language first.
+// in another) or a Wordlist is worded in the same language first.
 package lang
 
 import (
@@ -52,9 +52,16 @@ var words = func() *catalog {
 }()
 
 // A Worder is a parameter worded in the language of the message it fills
-// in: say words a key with its parameters in that language.
+// in: a phrase not yet worded, or a refusal quoted in another. Words gives
+// its message key and parameters; an empty key words as "".
 type Worder interface {
-	Word(say func(key string, p map[string]any) string) any
+	Words() (key string, p map[string]any)
+}
+
+// A Wordlist is a parameter worded as a list of strings, each of its
+// Worders worded in turn, for a message to range over or join.
+type Wordlist interface {
+	Worders() []Worder
 }
 
 // A catalog is the messages of every language it has a directory for.

@@ -70,7 +70,7 @@ func TestDifferences(t *testing.T) {
 // phrase is a Worder: a message inside another, worded in its language.
 type phrase string
 
-func (p phrase) Word(say func(string, map[string]any) string) any { return say(string(p), nil) }
+func (p phrase) Words() (string, map[string]any) { return string(p), nil }
 
 func TestText(t *testing.T) {
 	t.Parallel()

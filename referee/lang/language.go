@@ -19,23 +19,42 @@ func (l *lang) say(key string, p map[string]any) string {
 	return l.text(key, m, p)
 }
 
-// worded is p with its Worders worded in the language l.
+// worded is p with its Worders and Wordlists worded in the language l.
 func (l *lang) worded(p map[string]any) map[string]any {
 	var out map[string]any
 	for k, v := range p {
-		w, ok := v.(Worder)
-		if !ok {
+		var said any
+		switch w := v.(type) {
+		case Worder:
+			said = l.word(w)
+		case Wordlist:
+			list := w.Worders()
+			words := make([]string, len(list))
+			for i, w := range list {
+				words[i] = l.word(w)
+			}
+			said = words
+		default:
 			continue
 		}
 		if out == nil {
 			out = maps.Clone(p)
 		}
-		out[k] = w.Word(l.say)
+		out[k] = said
 	}
 	if out == nil {
 		return p
 	}
 	return out
+}
+
+// word words w in the language l.
+func (l *lang) word(w Worder) string {
+	key, p := w.Words()
+	if key == "" {
+		return ""
+	}
+	return l.say(key, p)
 }
 
 // form is the CLDR plural form the language gives the count n.

@@ -97,10 +97,12 @@ func pairValue(kv []any, name string) (v any, ok bool) {
 	return v, ok
 }
 
-// plainPairs reports whether no value of the pairs is a Worder.
+// plainPairs reports whether no value of the pairs is a Worder or a
+// Wordlist.
 func plainPairs(kv []any) bool {
 	for i := 1; i < len(kv); i += 2 {
-		if _, ok := kv[i].(Worder); ok {
+		switch kv[i].(type) {
+		case Worder, Wordlist:
 			return false
 		}
 	}

@@ -23,14 +23,13 @@ type Played struct {
 // shuffled by rng, and plays the round to its end: the holder of the
 // highest double sets it (players draw for it in turn when nobody holds
 // it), then each player lays a random legal tile, or draws one and lays it
-// if it fits, or passes. observe, when not nil, sees every action once the
-// referee has accepted it; an error from it stops the round.
-func RandomRound(rules referee.Rules, players int, rng *rand.Rand, observe func(referee.Action) error) (Played, error) {
+// if it fits, or passes. The round's Log lists every action in order.
+func RandomRound(rules referee.Rules, players int, rng *rand.Rand) (Played, error) {
 	hs, err := referee.SuggestHand(rules.Set, players)
 	if err != nil {
 		return Played{}, err
 	}
-	g := &game{stock: rules.Set.Tiles(), observe: observe}
+	g := &game{stock: rules.Set.Tiles()}
 	rng.Shuffle(len(g.stock), func(i, j int) { g.stock[i], g.stock[j] = g.stock[j], g.stock[i] })
 	g.Played = Played{Rules: rules, Double: int(rules.Set), Deal: referee.Deal{Players: players, HandSize: hs.Tiles, Hands: make([][]referee.Tile, players)}}
 	for s := range g.Deal.Hands {
@@ -50,21 +49,17 @@ func RandomRound(rules referee.Rules, players int, rng *rand.Rand, observe func(
 	return g.Played, nil
 }
 
-// game is a round being played: the round, the boneyard in the order it
-// will be drawn, and who watches.
+// game is a round being played: the round and the boneyard in the order
+// it will be drawn.
 type game struct {
 	Played
-	stock   []referee.Tile
-	observe func(referee.Action) error
+	stock []referee.Tile
 }
 
-// act plays a, which the referee must accept, and shows it to observe.
+// act plays a, which the referee must accept.
 func (g *game) act(a referee.Action) error {
 	if err := g.Round.Act(a); err != nil {
 		return fmt.Errorf("%s: %w", a, err)
-	}
-	if g.observe != nil {
-		return g.observe(a)
 	}
 	return nil
 }

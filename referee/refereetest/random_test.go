@@ -12,14 +12,13 @@ func TestRandomRound(t *testing.T) {
 	for _, set := range referee.Sets {
 		rules := referee.Standard()
 		rules.Set = set
-		seen := 0
-		p, err := RandomRound(rules, 4, rand.New(rand.NewPCG(1, uint64(set))), func(referee.Action) error { seen++; return nil })
+		p, err := RandomRound(rules, 4, rand.New(rand.NewPCG(1, uint64(set))))
 		if err != nil {
 			t.Fatalf("%s: %v", set, err)
 		}
 		r := p.Round
-		if !r.Over() || seen != len(r.Log()) {
-			t.Fatalf("%s: over %v after %d observed of %d actions", set, r.Over(), seen, len(r.Log()))
+		if !r.Over() || len(r.Log()) == 0 {
+			t.Fatalf("%s: over %v after %d actions", set, r.Over(), len(r.Log()))
 		}
 		if r.Ending() == referee.Domino && len(r.Hand(r.WentOut())) != 0 {
 			t.Fatalf("%s: seat %d went out holding tiles", set, r.WentOut())
