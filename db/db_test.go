@@ -149,7 +149,10 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 		{"a missing round", func() error { _, err := s.SaveEntry(ctx, g.Slug, 2, 0, typed(3), "", anyBasis); return err }, referee.CodeNotFound},
 		{"a missing seat", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 2, typed(3), "", anyBasis); return err }, referee.CodeNotFound},
 		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); return err }, referee.CodeMissingEntries},
-		{"a skipped double under the draw rule", func() error { _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 5, Setter: 0}, Opening{Double: Unchecked}); return err }, referee.CodeNoSkip},
+		{"a skipped double under the draw rule", func() error {
+			_, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 5, Setter: 0}, Opening{Double: Unchecked})
+			return err
+		}, referee.CodeNoSkip},
 		{"a stale version", func() error {
 			_, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "", Basis{Version: 99})
 			return err

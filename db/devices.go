@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
 )
 
 // A browser is known by a random device id it keeps in a cookie. The
