@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"chickenfoot/db/app"
@@ -131,6 +132,10 @@ type Move struct {
 	Tile string
 	// Seen is the length of the log the page showed, or Unchecked.
 	Seen int
+	// Player, when not nil, is the id of the player who acts (see
+	// Game.IDs), as the page named them: Act finds their seat at the
+	// table from it, and refuses one who left or plays no more.
+	Player *int
 }
 
 // action is the referee's action the move names, its tile read in set.
@@ -176,6 +181,11 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 	}
 	if sh.Round(n) == nil {
 		return Table{}, app.NotFound("round")
+	}
+	if m.Player != nil {
+		if action.Seat, err = tableSeat(ctx, tx, sh, n, *m.Player); err != nil {
+			return Table{}, err
+		}
 	}
 	var log []Action
 	if kept != nil && kept.n == n {
@@ -229,6 +239,20 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 		s.tables.keep(link, n, sh, log, after)
 	}
 	return Table{Sheet: sh, Number: n, Live: after, Log: log}, nil
+}
+
+// tableSeat is the seat at round n's table of the player whose id is
+// player: the table seats only those who play the round, in seat order.
+func tableSeat(ctx context.Context, tx conn, sh Sheet, n, player int) (int, error) {
+	seat, err := playerSeat(ctx, tx, sh.Game, player)
+	if err != nil {
+		return -1, err
+	}
+	at := slices.Index(sh.Seated(n), seat)
+	if at < 0 {
+		return -1, app.Conflict("player-away", referee.Params{"Name": sh.Players[seat]})
+	}
+	return at, nil
 }
 
 // checkLog refuses an action made on a table that has changed since.

@@ -31,7 +31,7 @@ func trickyNight(t *testing.T, s *Store) Game {
 			t.Fatal(err)
 		}
 	}
-	must(s.SetOpening(ctx, g.Slug, 1, 9, 2))
+	must(s.SetOpening(ctx, g.Slug, 1, Opening{Double: 9, Setter: 2}, Opening{Double: Unchecked}))
 	for _, a := range []referee.Action{
 		{Seat: 2, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}},
 		{Seat: 3, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 1), On: referee.NewTile(9, 9)}},
@@ -52,7 +52,7 @@ func trickyNight(t *testing.T, s *Store) Game {
 	must(nil, err)
 	must(s.SaveEntry(ctx, g.Slug, 1, 3, typed(3), "", anyBasis))
 	must(s.SaveEntry(ctx, g.Slug, 1, 4, typed(11), "", anyBasis))
-	must(s.CloseRound(ctx, g.Slug, 1))
+	must(s.CloseRound(ctx, g.Slug, 1, Unchecked))
 	must(s.SaveEntry(ctx, g.Slug, 1, 4, typed(12), "Ann, Jr.", anyBasis))
 	must(s.SaveEntry(ctx, g.Slug, 2, 0, typed(5), "", anyBasis))
 	return g

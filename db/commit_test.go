@@ -147,7 +147,7 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 	})
 	move := <-sent
 	wg.Go(func() {
-		if _, err := s.Join(ctx, g.Slug, "Dee", referee.MissedHighest); err != nil {
+		if _, err := s.Join(ctx, g.Slug, "Dee", referee.MissedHighest, ""); err != nil {
 			t.Error(err)
 		}
 	})

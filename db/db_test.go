@@ -149,8 +149,11 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 		{"a stranger's edit", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "Zed", anyBasis); return err }, app.CodeInvalid},
 		{"a missing round", func() error { _, err := s.SaveEntry(ctx, g.Slug, 2, 0, typed(3), "", anyBasis); return err }, app.CodeNotFound},
 		{"a missing seat", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 2, typed(3), "", anyBasis); return err }, app.CodeNotFound},
-		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1); return err }, referee.CodeMissingEntries},
-		{"a skipped double under the draw rule", func() error { _, err := s.SetOpening(ctx, g.Slug, 1, 5, 0); return err }, referee.CodeNoSkip},
+		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); return err }, referee.CodeMissingEntries},
+		{"a skipped double under the draw rule", func() error {
+			_, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 5, Setter: 0}, Opening{Double: Unchecked})
+			return err
+		}, referee.CodeNoSkip},
 		{"a stale version", func() error {
 			_, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "", Basis{Version: 99})
 			return err
@@ -174,13 +177,13 @@ func TestCloseRound(t *testing.T) {
 	g := newGame(t, s, "Ann", "Bob")
 	s.SaveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
 	s.SaveEntry(ctx, g.Slug, 1, 1, typed(9), "", anyBasis)
-	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 1); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{Double: Unchecked}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("closing twice = %v, want a conflict", err)
 	}
 	sh, _ := s.Sheet(ctx, g.Slug)
@@ -208,7 +211,7 @@ func TestCloseRound(t *testing.T) {
 	for n := 2; n <= 7; n++ { // double-6: seven rounds, 6-6 down to 0-0
 		s.SaveEntry(ctx, g.Slug, n, 0, typed(1), "", anyBasis)
 		s.SaveEntry(ctx, g.Slug, n, 1, out, "", anyBasis)
-		if _, err := s.CloseRound(ctx, g.Slug, n); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, n, Unchecked); err != nil {
 			t.Fatalf("closing round %d: %v", n, err)
 		}
 	}
@@ -369,7 +372,7 @@ func TestCorrectionResettlesALossLimitGame(t *testing.T) {
 	}
 	s.SaveEntry(ctx, g.Slug, 1, 0, typed(25), "", anyBasis)
 	s.SaveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
-	if _, err := s.CloseRound(ctx, g.Slug, 1); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); err != nil {
 		t.Fatal(err)
 	}
 	if sh, _ := s.Sheet(ctx, g.Slug); !sh.Game.Finished() {
@@ -425,7 +428,7 @@ func TestVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.SaveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
-	if _, err := s.CloseRound(ctx, g.Slug, 1); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", Basis{Version: Unchecked, Open: true}); app.CodeOf(err) != app.CodeConflict {
@@ -460,7 +463,7 @@ func TestAct(t *testing.T) {
 		t.Fatalf("refused actions wrote: %d actions, %v", len(tb.Log), err)
 	}
 	// The score sheet's record of who set the double is the table's too.
-	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 0); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 0}, Opening{Double: Unchecked}); err != nil {
 		t.Fatalf("the same double with another setter: %v", err)
 	}
 	if tb, _ = s.Table(ctx, g.Slug, 1); tb.Live.Setter() != 0 || tb.Live.Turn() != 1 {
@@ -470,7 +473,7 @@ func TestAct(t *testing.T) {
 	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, Seen: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 1); !errors.Is(err, referee.ErrScore) {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{Double: Unchecked}); !errors.Is(err, referee.ErrScore) {
 		t.Fatalf("changing who set the double once tiles are laid after it = %v, want a refusal", err)
 	}
 }
@@ -521,14 +524,14 @@ func TestSetterTakenBack(t *testing.T) {
 	if sh, _ := s.Sheet(ctx, g.Slug); sh.Rounds[0].Setter != -1 {
 		t.Fatalf("after the start was taken back the sheet says seat %d set it, want nobody", sh.Rounds[0].Setter)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 2); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 2}, Opening{Double: Unchecked}); err != nil {
 		t.Fatalf("setting who set it with only a draw and a lifted start on the table: %v", err)
 	}
 	tb, err := s.Act(ctx, g.Slug, 1, Move{Action: start(2), Seen: Unchecked})
 	if err != nil || tb.Live.Setter() != 2 || tb.Live.Turn() != 0 || tb.Round(1).Setter != 2 {
 		t.Fatalf("Cy sets 6-6: %v; the table's setter %d, turn %d, the sheet's %d; want Cy, Ann, Cy", err, tb.Live.Setter(), tb.Live.Turn(), tb.Round(1).Setter)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, 6, 1); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{Double: Unchecked}); err != nil {
 		t.Fatalf("changing who set it with only the double on the table: %v", err)
 	}
 	if tb, err = s.Table(ctx, g.Slug, 1); err != nil || tb.Stopped != nil || tb.Live.Setter() != 1 || tb.Live.Turn() != 2 {

@@ -15,7 +15,7 @@ import (
 // again (a double tap) deletes nothing more and answers the name the
 // night had, as the first did.
 func (s *Store) DeleteGame(ctx context.Context, slug, form string) (name string, err error) {
-	key := formKey(form, "delete "+slug)
+	key := formOf(form, "delete "+slug)
 	var id int64
 	err = s.inTx(ctx, func(tx conn) error {
 		made, sent, err := sentBefore(ctx, tx, key)

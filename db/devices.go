@@ -1,7 +1,6 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"errors"
@@ -65,16 +64,19 @@ func (s *Store) Visit(ctx context.Context, device, link string) (Visit, error) {
 	return v, err
 }
 
-// SetSeat records who device is at the game opened by link: a seat, or
-// -1 for nobody in particular.
-func (s *Store) SetSeat(ctx context.Context, device, link string, seat int) error {
+// SetSeat records who device is at the game opened by link: a player, by
+// id (see Game.IDs), or -1 for nobody in particular.
+func (s *Store) SetSeat(ctx context.Context, device, link string, player int) error {
 	return s.inTx(ctx, func(tx conn) error {
 		g, err := s.loadGame(ctx, tx, link)
 		if err != nil {
 			return err
 		}
-		if seat < -1 || seat >= len(g.Players) {
-			return app.NotFound("seat")
+		seat := -1
+		if player != -1 {
+			if seat, err = playerSeat(ctx, tx, g, player); err != nil {
+				return err
+			}
 		}
 		if err := remember(ctx, tx, device, link, s.Now()); err != nil {
 			return err

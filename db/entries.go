@@ -42,7 +42,7 @@ const Unchecked = -1
 // whole history.
 func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
 	var out Sheet
-	key := formKey(basedOn.Form, fmt.Sprintf("entry %s %d %d", slug, n, seat))
+	key := entryForm(basedOn, slug, n, seat, e, by)
 	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *Sheet) (err error) {
 		out, err = s.saveEntry(ctx, tx, sh, key, n, seat, e, by, basedOn)
 		return err
@@ -53,8 +53,14 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e refer
 	return out, err
 }
 
+// entryForm is the one-time form of an entry sent to seat of round n, with
+// what it says.
+func entryForm(basedOn Basis, link string, n, seat int, e referee.Entry, by string) form {
+	return formOf(basedOn.Form, fmt.Sprintf("entry %s %d %d", link, n, seat), e, by, basedOn.Version, basedOn.Open)
+}
+
 // saveEntry is SaveEntry on the sheet read in tx; key is the form's.
-func (s *Store) saveEntry(ctx context.Context, tx conn, sh *Sheet, key string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
+func (s *Store) saveEntry(ctx context.Context, tx conn, sh *Sheet, key form, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
 	if err := loadSavedHistory(ctx, tx, sh, n); err != nil {
 		return Sheet{}, err
 	}

@@ -219,7 +219,8 @@ func exportNight(ctx context.Context, q conn, id int64) (Night, error) {
 	if err := eachRow(ctx, q, qPlayers, []any{id}, func(r *sql.Rows) error {
 		var name string
 		var st NightStay
-		err := r.Scan(&name, &st.From, &st.Until, &st.Missed)
+		var id int
+		err := r.Scan(&name, &st.From, &st.Until, &st.Missed, &id)
 		n.Players, n.Stays = append(n.Players, name), append(n.Stays, st)
 		everyRound = everyRound && st.From == 1 && st.Until == 0
 		return err

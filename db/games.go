@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
 	"database/sql"
 	"encoding/base32"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,6 +36,7 @@ type Game struct {
 	Rules      referee.Rules
 	HandSize   int
 	Players    []string       // by seat
+	IDs        []int          // by seat, each player's id: it never changes and no other player of the night gets it
 	Seats      []referee.Stay // by seat, the rounds each plays; nil when all play every round
 	CreatedAt  time.Time
 	FinishedAt time.Time // zero while the game is on
@@ -87,8 +90,8 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		return Game{}, err
 	}
 	g := Game{Slug: newSlug(), ViewSlug: newSlug(), Name: ng.Name, PlayedOn: ng.PlayedOn, Rules: ng.Rules, HandSize: ng.HandSize,
-		Players: ng.Players, CreatedAt: s.Now().UTC()}
-	key := formKey(ng.Form, "games")
+		Players: ng.Players, IDs: firstIDs(len(ng.Players)), CreatedAt: s.Now().UTC()}
+	key := formOf(ng.Form, "games", ng.Name, ng.PlayedOn, string(rules), ng.HandSize, ng.Players, ng.Group)
 	err = s.inTx(ctx, func(tx conn) error {
 		made, sent, err := sentBefore(ctx, tx, key)
 		if err != nil || sent {
@@ -115,6 +118,37 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		return s.keepForm(ctx, tx, key, g.Slug)
 	})
 	return g, err
+}
+
+// firstIDs are the ids of the players seated when a night starts: their
+// seats.
+func firstIDs(n int) []int {
+	ids := make([]int, n)
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
+}
+
+// SeatOf is the seat of the player whose id is id, or -1.
+func (g Game) SeatOf(id int) int { return slices.Index(g.IDs, id) }
+
+// playerSeat is the seat of the player whose id is id, the player a page
+// named. One who gave up their seat since is a conflict that names them:
+// the page was drawn before, and the seats after theirs moved up.
+func playerSeat(ctx context.Context, tx conn, g Game, id int) (int, error) {
+	if seat := g.SeatOf(id); seat >= 0 {
+		return seat, nil
+	}
+	var name string
+	err := tx.QueryRowContext(ctx, `SELECT name FROM players_gone WHERE game_id = ? AND player_id = ?`, g.ID, id).Scan(&name)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return -1, app.NotFound("player")
+	case err != nil:
+		return -1, err
+	}
+	return -1, app.Conflict("player-gone", referee.Params{"Name": name})
 }
 
 // insertGame writes a new game and its players, and answers its id.
@@ -159,30 +193,47 @@ func formKey(id, target string) string {
 	return target + " " + id
 }
 
-// sentBefore says whether the form keyed key was sent before, and what it
-// produced then.
-func sentBefore(ctx context.Context, tx conn, key string) (made string, sent bool, err error) {
-	if key == "" {
+// A form is a one-time form as the store keeps it: the key its id is
+// kept under (see formKey), and a digest of what it said.
+type form struct{ key, content string }
+
+// formOf is the form with id sent to target, saying what parts say.
+func formOf(id, target string, parts ...any) form {
+	if id == "" {
+		return form{}
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "%#v", parts))
+	return form{key: formKey(id, target), content: hex.EncodeToString(sum[:16])}
+}
+
+// sentBefore says whether the form was sent before with the same content,
+// and what it produced then. Sent again with other content (Back, a fix,
+// send again) it is a change of its own, judged as any other.
+func sentBefore(ctx context.Context, tx conn, f form) (made string, sent bool, err error) {
+	if f.key == "" {
 		return "", false, nil
 	}
-	err = tx.QueryRowContext(ctx, `SELECT result FROM form_ids WHERE id = ?`, key).Scan(&made)
+	var content string
+	err = tx.QueryRowContext(ctx, `SELECT result, content FROM form_ids WHERE id = ?`, f.key).Scan(&made, &content)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, nil
 	}
-	return made, err == nil, err
+	return made, err == nil && content == f.content, err
 }
 
-// keepForm remembers what the form keyed key produced, in the transaction
-// of its write, and forgets the forms sent more than formKept ago.
-func (s *Store) keepForm(ctx context.Context, tx conn, key, made string) error {
-	if key == "" {
+// keepForm remembers what the form produced, in the transaction of its
+// write, and forgets the forms sent more than formKept ago. A form sent
+// again with other content is remembered as it was last sent.
+func (s *Store) keepForm(ctx context.Context, tx conn, f form, made string) error {
+	if f.key == "" {
 		return nil
 	}
 	now := s.Now()
 	if _, err := tx.ExecContext(ctx, `DELETE FROM form_ids WHERE created_at < ?`, stamp(now.Add(-formKept))); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO form_ids (id, result, created_at) VALUES (?, ?, ?)`, key, made, stamp(now))
+	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO form_ids (id, result, content, created_at) VALUES (?, ?, ?, ?)`,
+		f.key, made, f.content, stamp(now))
 	return err
 }
 
@@ -308,10 +359,11 @@ func readGame(ctx context.Context, q conn, id int64) (Game, error) {
 	for rows.Next() {
 		var name string
 		var st referee.Stay
-		if err := rows.Scan(&name, &st.From, &st.Until, &st.Missed); err != nil {
+		var id int
+		if err := rows.Scan(&name, &st.From, &st.Until, &st.Missed, &id); err != nil {
 			return g, err
 		}
-		g.Players = append(g.Players, name)
+		g.Players, g.IDs = append(g.Players, name), append(g.IDs, id)
 		g.Seats = append(g.Seats, st)
 		everyRound = everyRound && st.From == 1 && st.Until == 0
 	}

@@ -127,9 +127,9 @@ func randomWrite(ctx context.Context, s *Store, rng *rand.Rand, link string) (re
 	case roll < 90:
 		_, err = s.SaveEntry(ctx, link, n, rng.IntN(3), typed(rng.IntN(40)), "", anyBasis)
 	case roll < 94:
-		_, err = s.CloseRound(ctx, link, n)
+		_, err = s.CloseRound(ctx, link, n, Unchecked)
 	case roll < 97:
-		_, err = s.SetOpening(ctx, link, n, sh.Round(n).Double(), rng.IntN(3))
+		_, err = s.SetOpening(ctx, link, n, Opening{Double: sh.Round(n).Double(), Setter: rng.IntN(3)}, Opening{Double: Unchecked})
 	default:
 		var g Game
 		if g, err = s.RenewLink(ctx, link, "", false); err == nil {

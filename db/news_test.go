@@ -35,7 +35,7 @@ func TestServicesPublishWhatTheyCommitted(t *testing.T) {
 			return nil
 		}, nil},
 		{"an entry", func() error {
-			_, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Seat: 1, Pips: "5", Basis: anyBasis})
+			_, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 1, Pips: "5", Basis: anyBasis})
 			return err
 		}, []News{{Kind: NewsEntry, Game: g.ID, Round: 1, Seat: 1, Open: true}}},
 		{"an undo", func() error {
@@ -43,7 +43,7 @@ func TestServicesPublishWhatTheyCommitted(t *testing.T) {
 			return err
 		}, []News{{Kind: NewsEntry, Game: g.ID, Round: 1, Seat: 1, Open: true}}},
 		{"a join", func() error {
-			_, err := s.Join(ctx, g.Slug, "Cy", referee.MissedHighest)
+			_, err := s.Join(ctx, g.Slug, "Cy", referee.MissedHighest, "")
 			return err
 		}, []News{{Kind: NewsSeats, Game: g.ID, Round: 1, Seat: -1}}},
 		{"a renewed link", func() error {

@@ -15,7 +15,7 @@ const (
 	qGameLink = `SELECT id, slug, view_slug, finished_at FROM games
 		WHERE (slug >= ?1 AND slug < ?2) OR (view_slug >= ?1 AND view_slug < ?2)`
 	qGame    = `SELECT name, played_on, rules, hand_size, created_at, coalesce(group_id, 0) FROM games WHERE id = ?`
-	qPlayers = `SELECT name, from_round, coalesce(until_round, 0), missed FROM players WHERE game_id = ? ORDER BY seat`
+	qPlayers = `SELECT name, from_round, coalesce(until_round, 0), missed, player_id FROM players WHERE game_id = ? ORDER BY seat`
 	qRounds  = `
 		SELECT r.id, r.number, r.planned_double, coalesce(r.opened_double, -1), coalesce(r.setter_seat, -1), r.closed_at IS NOT NULL,
 		       (SELECT count(*) FROM round_actions a WHERE a.round_id = r.id), coalesce(r.hand_size, 0)

@@ -5,7 +5,11 @@ package db
 const (
 	qInsertGame = `INSERT INTO games (slug, view_slug, name, played_on, rules, hand_size, created_at, finished_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-	qInsertPlayer = `INSERT INTO players (game_id, seat, name, from_round, until_round, missed) VALUES (?, ?, ?, ?, ?, ?)`
+	// A player's id is the next the night has not given yet, to a player
+	// at the table or one gone.
+	qInsertPlayer = `INSERT INTO players (game_id, seat, name, from_round, until_round, missed, player_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6,
+		1 + max(coalesce((SELECT max(player_id) FROM players WHERE game_id = ?1), -1),
+			coalesce((SELECT max(player_id) FROM players_gone WHERE game_id = ?1), -1)))`
 	qInsertRound  = `INSERT INTO rounds (game_id, number, planned_double, opened_double, setter_seat, closed_at, hand_size) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	qInsertGroup  = `INSERT INTO groups (slug, name, created_at) VALUES (?, ?, ?)`
 	qInsertChange = `INSERT INTO entry_history (round_id, seat, kind, old_value, new_value, old_score, new_score, changed_by, changed_at, undoes)

@@ -4,16 +4,47 @@ import (
 	"context"
 	"time"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
-// SetOpening records the double round n really opened on and the seat
-// that set it, once the referee accepts it. It returns the sheet as
-// written.
-func (s *Store) SetOpening(ctx context.Context, slug string, n, double, setter int) (Sheet, error) {
+// An Opening is who set a round's double down and which double it was, as
+// a page names them: Setter is the player's id (see Game.IDs), or -1 for
+// nobody yet.
+type Opening struct{ Double, Setter int }
+
+// Opening is round n's opening as a page shows it.
+func (sh Sheet) Opening(n int) Opening {
+	r := sh.Round(n)
+	if r == nil {
+		return Opening{-1, -1}
+	}
+	o := Opening{Double: r.Double(), Setter: -1}
+	if r.Setter >= 0 && r.Setter < len(sh.Game.IDs) {
+		o.Setter = sh.Game.IDs[r.Setter]
+	}
+	return o
+}
+
+// SetOpening records the double round n really opened on and the player
+// that set it, once the referee accepts it. seen is the opening the page
+// showed (with Double Unchecked, whatever it is): when it has changed
+// since, to something else than to, nothing is written. It returns the sheet as written.
+func (s *Store) SetOpening(ctx context.Context, slug string, n int, to, seen Opening) (Sheet, error) {
 	var out Sheet
 	var moved bool // the round opens on another double than it did
 	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+		if now := sh.Opening(n); sh.Round(n) != nil && seen.Double != Unchecked && now != seen && now != to {
+			return app.Conflict("opening-changed", nil)
+		}
+		double, setter := to.Double, -1
+		if to.Setter >= 0 {
+			seat, err := playerSeat(ctx, tx, sh.Game, to.Setter)
+			if err != nil && app.CodeOf(err) != app.CodeNotFound {
+				return err
+			}
+			setter = seat // one never seated is refused by the referee, as any seat out of range
+		}
 		if r := sh.Round(n); r != nil && r.Tracked() {
 			t, err := s.tableOf(ctx, tx, *sh, n)
 			if err != nil {
@@ -87,13 +118,19 @@ func (s *Store) finish(ctx context.Context, tx conn, sh *Sheet) error {
 
 // CloseRound closes round n once the referee accepts it, then opens the
 // next round or ends the game, as the referee says. It returns the sheet
-// as written.
-func (s *Store) CloseRound(ctx context.Context, slug string, n int) (Sheet, error) {
+// as written. version is the round's version the page showed (see
+// Sheet.RoundVersion), or Unchecked: a round whose scores changed since
+// is not closed.
+func (s *Store) CloseRound(ctx context.Context, slug string, n int, version int64) (Sheet, error) {
 	var out Sheet
 	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
 		next, err := sh.Close(n)
 		if err != nil {
 			return err
+		}
+		// A round that could close is refused if the page saw other scores.
+		if version != Unchecked && version != sh.RoundVersion(n) {
+			return app.Conflict("close-changed", nil)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET closed_at = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
 			stamp(s.Now()), sh.ids[n-1]); err != nil {

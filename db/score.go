@@ -15,7 +15,7 @@ import (
 // A ScoreForm is a score entry as a phone sends it, read as far as it can
 // be without the game: Enter reads it under the game's own rules.
 type ScoreForm struct {
-	Seat        int
+	Player      int    // the player's id (see Game.IDs), as the page named them
 	Pips        string // the pips left in hand, as typed
 	DoubleBlank bool   // the 0-0 is among them
 	BlankHalves string // how many blank halves, where the house rule charges for them
@@ -38,15 +38,16 @@ type ScoreForm struct {
 // whose Key is a sentence the caller words and whose Reason is empty.
 func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (Sheet, error) {
 	var out Sheet
-	key := formKey(f.Basis.Form, "entry "+link+" "+strconv.Itoa(n)+" "+strconv.Itoa(f.Seat))
-	err := s.writeSheetKeeping(ctx, link, func(tx conn, sh *Sheet) error {
-		if f.Seat < 0 || f.Seat >= len(sh.Players) {
-			return app.NotFound("seat")
+	seat := -1
+	err := s.writeSheetKeeping(ctx, link, func(tx conn, sh *Sheet) (err error) {
+		if seat, err = playerSeat(ctx, tx, sh.Game, f.Player); err != nil {
+			return err
 		}
-		e, err := f.entry(sh.Rules, sh.Players[f.Seat])
+		e, err := f.entry(sh.Rules, sh.Players[seat])
 		if err != nil {
 			return err
 		}
+		key := entryForm(f.Basis, link, n, f.Player, e, f.By)
 		by := f.By
 		if by == "" && f.Basis.Open && f.Device != "" {
 			if seat, err := s.deviceSeat(ctx, tx, f.Device, link); err != nil {
@@ -55,11 +56,11 @@ func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (She
 				by = sh.Players[seat]
 			}
 		}
-		out, err = s.saveEntry(ctx, tx, sh, key, n, f.Seat, e, by, f.Basis)
+		out, err = s.saveEntry(ctx, tx, sh, key, n, seat, e, by, f.Basis)
 		return err
 	})
 	if err == nil {
-		s.publish(entryNews(out, n, f.Seat))
+		s.publish(entryNews(out, n, seat))
 	}
 	return out, err
 }

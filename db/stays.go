@@ -10,10 +10,16 @@ import (
 // Join seats a new player at the night: from the round being played if
 // nothing is recorded in it yet, else from the next. The rounds they
 // missed count as missed says. In a table of friends's night the player
-// is the group's person of that name, as at the start.
-func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Missed) (Sheet, error) {
+// is the group's person of that name, as at the start. form is the join
+// form's one-time id, or "": the same form sent again seats no one more.
+func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Missed, form string) (Sheet, error) {
 	var out Sheet
+	key := formOf(form, "join "+slug, name, missed)
 	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+		if _, sent, err := sentBefore(ctx, tx, key); err != nil || sent {
+			out = *sh
+			return err
+		}
 		hand, err := sh.CheckJoin(name)
 		if err != nil {
 			return err
@@ -28,9 +34,13 @@ func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Miss
 				return err
 			}
 		}
+		var id int
+		if err := tx.QueryRowContext(ctx, `SELECT player_id FROM players WHERE game_id = ? AND seat = ?`, sh.Game.ID, seat).Scan(&id); err != nil {
+			return err
+		}
 		sh.Seats = stays(sh.Sheet)
 		sh.Players, sh.Seats = append(sh.Players, name), append(sh.Seats, st)
-		sh.Game.Players, sh.Game.Seats = sh.Players, sh.Seats
+		sh.Game.Players, sh.Game.Seats, sh.Game.IDs = sh.Players, sh.Seats, append(slices.Clone(sh.Game.IDs), id)
 		for i := range sh.Rounds {
 			sh.Rounds[i].Entries = append(sh.Rounds[i].Entries, nil)
 			sh.version[i] = append(sh.version[i], 0)
@@ -39,7 +49,10 @@ func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Miss
 			return err
 		}
 		out = *sh
-		return keepResults(ctx, tx, sh)
+		if err := keepResults(ctx, tx, sh); err != nil {
+			return err
+		}
+		return s.keepForm(ctx, tx, key, name)
 	})
 	s.playersChanged(out.Game.ID)
 	if err == nil {
@@ -67,13 +80,27 @@ func (s *Store) newHandSize(ctx context.Context, tx conn, sh *Sheet, from, hand 
 	return nil
 }
 
-// Leave takes seat's player from the table after the round being played,
-// or before it if nothing is recorded in it yet; the rounds after count as
-// missed says. A player who has played no round yet gives up the seat,
-// and the seats after it move up one.
-func (s *Store) Leave(ctx context.Context, slug string, seat int, missed referee.Missed) (Sheet, error) {
+// Leave takes the player whose id is player (see Game.IDs) from the table
+// after the round being played, or before it if nothing is recorded in it
+// yet; the rounds after count as missed says. A player who has played no
+// round yet gives up the seat, and the seats after it move up one. form
+// is the leave form's one-time id, or "": the same form sent again (two
+// taps) takes no one else. It answers the name of who left.
+func (s *Store) Leave(ctx context.Context, slug string, player int, missed referee.Missed, form string) (string, Sheet, error) {
 	var out Sheet
+	var name string
+	key := formOf(form, "leave "+slug, player, missed)
 	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+		made, sent, err := sentBefore(ctx, tx, key)
+		if err != nil || sent {
+			name, out = made, *sh
+			return err
+		}
+		seat, err := playerSeat(ctx, tx, sh.Game, player)
+		if err != nil {
+			return err
+		}
+		name = sh.Players[seat]
 		l, err := sh.CheckLeave(seat)
 		if err != nil {
 			return err
@@ -92,13 +119,16 @@ func (s *Store) Leave(ctx context.Context, slug string, seat int, missed referee
 			return err
 		}
 		out = *sh
-		return keepResults(ctx, tx, sh)
+		if err := keepResults(ctx, tx, sh); err != nil {
+			return err
+		}
+		return s.keepForm(ctx, tx, key, name)
 	})
 	s.playersChanged(out.Game.ID)
 	if err == nil {
 		s.publish(seatsNews(out))
 	}
-	return out, err
+	return name, out, err
 }
 
 // playersChanged drops a game whose players changed from the cache of
@@ -118,6 +148,10 @@ func (s *Store) unseat(ctx context.Context, tx conn, sh *Sheet, seat int) error 
 	if err := s.forgetPerson(ctx, tx, sh, seat); err != nil {
 		return err
 	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO players_gone (game_id, player_id, name) VALUES (?, ?, ?)`,
+		sh.Game.ID, sh.Game.IDs[seat], sh.Players[seat]); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE game_id = ? AND seat = ?`, sh.Game.ID, seat); err != nil {
 		return err
 	}
@@ -135,6 +169,7 @@ func (s *Store) unseat(ctx context.Context, tx conn, sh *Sheet, seat int) error 
 	sh.Seats = stays(sh.Sheet)
 	sh.Players, sh.Seats = slices.Delete(slices.Clone(sh.Players), seat, seat+1), slices.Delete(sh.Seats, seat, seat+1)
 	sh.Game.Players, sh.Game.Seats = sh.Players, sh.Seats
+	sh.Game.IDs = slices.Delete(slices.Clone(sh.Game.IDs), seat, seat+1)
 	for i := range sh.Rounds {
 		sh.Rounds[i].Entries = slices.Delete(sh.Rounds[i].Entries, seat, seat+1)
 		sh.version[i] = slices.Delete(sh.version[i], seat, seat+1)

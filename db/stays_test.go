@@ -43,13 +43,13 @@ func TestJoinLateAndLeave(t *testing.T) {
 	}
 	closeRound := func(n int) {
 		t.Helper()
-		if _, err := s.CloseRound(ctx, g.Slug, n); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, n, Unchecked); err != nil {
 			t.Fatalf("closing round %d: %v", n, err)
 		}
 	}
 	play(1, map[int]*referee.Entry{0: nil, 1: pips(10), 2: pips(4)})
 	closeRound(1)
-	sh, err := s.Join(ctx, g.Slug, "Dee", referee.MissedHighest)
+	sh, err := s.Join(ctx, g.Slug, "Dee", referee.MissedHighest, "")
 	if err != nil || len(sh.Players) != 4 || !sh.Plays(3, 2) || sh.Plays(3, 1) {
 		t.Fatalf("Dee joins before round 2: %v, %v", sh.Players, err)
 	}
@@ -60,12 +60,12 @@ func TestJoinLateAndLeave(t *testing.T) {
 	if d1, d2 := sh.Deal(1), sh.Deal(2); d1.HandSize != 7 || d1.Players != 3 || d2.HandSize != four.Tiles || d2.Players != 4 || sh.Game.HandSize != four.Tiles {
 		t.Errorf("deals after Dee joined: round 1 %d×%d, round 2 %d×%d, game %d; want 3×7, then 4×%d", d1.Players, d1.HandSize, d2.Players, d2.HandSize, sh.Game.HandSize, four.Tiles)
 	}
-	if _, err := s.Join(ctx, g.Slug, "Cy", referee.MissedZero); app.CodeOf(err) != app.CodeInvalid {
+	if _, err := s.Join(ctx, g.Slug, "Cy", referee.MissedZero, ""); app.CodeOf(err) != app.CodeInvalid {
 		t.Errorf("a second Cy joins: %v, want refused", err)
 	}
 	play(2, map[int]*referee.Entry{0: pips(6), 1: nil, 2: pips(9), 3: pips(3)})
 	// Round 2 has its entries: Bob leaves after it.
-	if sh, err = s.Leave(ctx, g.Slug, 1, referee.MissedAverage); err != nil || !sh.Plays(1, 2) || sh.Plays(1, 3) {
+	if _, sh, err = s.Leave(ctx, g.Slug, 1, referee.MissedAverage, ""); err != nil || !sh.Plays(1, 2) || sh.Plays(1, 3) {
 		t.Fatalf("Bob leaves during round 2: %v", err)
 	}
 	if _, err := s.SaveEntry(ctx, g.Slug, 1, 3, typed(5), "Ann", anyBasis); !isCode(err, referee.CodeNotPlaying) {
@@ -74,7 +74,7 @@ func TestJoinLateAndLeave(t *testing.T) {
 	closeRound(2)
 	// Eve joins round 3 by mistake, and goes before anything is recorded;
 	// the phone that said it was hers is nobody's then.
-	if _, err := s.Join(ctx, g.Slug, "Eve", referee.MissedHighest); err != nil {
+	if _, err := s.Join(ctx, g.Slug, "Eve", referee.MissedHighest, ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Visit(ctx, "eves-phone", g.Slug); err != nil {
@@ -83,7 +83,7 @@ func TestJoinLateAndLeave(t *testing.T) {
 	if err := s.SetSeat(ctx, "eves-phone", g.Slug, 4); err != nil {
 		t.Fatal(err)
 	}
-	if sh, err = s.Leave(ctx, g.Slug, 4, referee.MissedHighest); err != nil || len(sh.Players) != 4 {
+	if _, sh, err = s.Leave(ctx, g.Slug, 4, referee.MissedHighest, ""); err != nil || len(sh.Players) != 4 {
 		t.Fatalf("Eve leaves before playing: %v, %v", sh.Players, err)
 	}
 	if v, err := s.Visit(ctx, "eves-phone", g.Slug); err != nil || v.Seat != -1 {

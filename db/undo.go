@@ -19,7 +19,7 @@ import (
 func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis) (Change, Sheet, error) {
 	var undone Change
 	var out Sheet
-	key := formKey(basedOn.Form, fmt.Sprintf("undo %s %d", slug, n))
+	key := formOf(basedOn.Form, fmt.Sprintf("undo %s %d", slug, n), basedOn.Version, basedOn.Change)
 	err := s.writeSheet(ctx, slug, n, func(tx conn, sh *Sheet) error {
 		made, sent, err := sentBefore(ctx, tx, key)
 		if err != nil || sent {

@@ -111,9 +111,9 @@ func TestBrowserTargetsAndStickyBar(t *testing.T) {
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	table := game + "/rounds/1/table"
 	for _, f := range [][]string{
-		{"kind", "play", "seat", "0", "tile", "9-9"},
-		{"kind", "play", "seat", "1", "tile", "9-1", "on", "9-9"},
-		{"kind", "draw", "seat", "2"},
+		{"kind", "play", "player", "0", "tile", "9-9"},
+		{"kind", "play", "player", "1", "tile", "9-1", "on", "9-9"},
+		{"kind", "draw", "player", "2"},
 	} {
 		if r := a.post(table, form(f...)); r.code >= 400 {
 			t.Fatalf("%v: %d", f, r.code)

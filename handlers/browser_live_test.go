@@ -88,7 +88,7 @@ func TestBrowserLive(t *testing.T) {
 		phoneB.screenshot("offline-" + scheme)
 	}
 	expect(t, "Cy lays 9-2 while B is away", a.postHTMX(game+"/rounds/1/table",
-		form("seat", "2", "kind", "play", "tile", "9-2", "on", "9-9")), http.StatusOK)
+		form("player", "2", "kind", "play", "tile", "9-2", "on", "9-9")), http.StatusOK)
 	down.Store(false)
 	phoneB.do(chromedp.WaitNotVisible(css(`[data-testid=offline]`)))
 	phoneB.waitText(`[data-testid=owes]`, "Spinner 9-9: 2 arms to fill")

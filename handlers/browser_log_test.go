@@ -20,8 +20,8 @@ func TestBrowserTableLog(t *testing.T) {
 	a.lay(table, "0", "9-9", "")
 	for i := range 8 {
 		seat := itoa((i + 1) % 2)
-		expect(t, "draw", a.postHTMX(table, form("kind", "draw", "seat", seat)), 200)
-		expect(t, "pass", a.postHTMX(table, form("kind", "pass", "seat", seat)), 200)
+		expect(t, "draw", a.postHTMX(table, form("kind", "draw", "player", seat)), 200)
+		expect(t, "pass", a.postHTMX(table, form("kind", "pass", "player", seat)), 200)
 	}
 	b := newBrowser(t, a.server.URL)
 	b.do(chromedp.Navigate(b.base+table), chromedp.WaitVisible(css(`details.log summary`)))

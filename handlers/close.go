@@ -2,30 +2,38 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
+	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // closer closes a round.
 type closer interface {
-	CloseRound(ctx context.Context, slug string, n int) (db.Sheet, error)
+	CloseRound(ctx context.Context, slug string, n int, version int64) (db.Sheet, error)
 }
 
 // closeRound closes the round once every player has an entry, then opens
-// the next one or ends the game.
+// the next one or ends the game. The form carries the round's version its
+// page showed: scores changed since, the round stays open.
 func (a *App) closeRound(c echo.Context) error {
 	ctx := c.Request().Context()
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return err
 	}
-	sh, err := a.closer.CloseRound(ctx, slug, n)
-	if p := problemOf(ctx, err); err != nil && p.code != "" && p.status == http.StatusUnprocessableEntity {
+	version, err := formVersion(c, "version")
+	if err != nil {
+		return a.refuseBadForm(ctx, slug, err)
+	}
+	sh, err := a.closer.CloseRound(ctx, slug, n, version)
+	if p := problemOf(ctx, err); err != nil && p.code != "" && (p.status == http.StatusUnprocessableEntity || isKey(err, "close-changed")) {
 		return a.closeRefused(c, slug, p)
 	}
 	if err != nil {
@@ -57,4 +65,21 @@ func (a *App) closeRefused(c echo.Context, slug string, p problem) error {
 		page.Round.Error = p.msg
 	}
 	return render(c, p.status, views.Game(page))
+}
+
+// refuseBadForm refuses a form that can't be read; on a view-only link,
+// as the view-only link, whatever the form says.
+func (a *App) refuseBadForm(ctx context.Context, slug string, err error) error {
+	if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
+		return gerr
+	} else if g.ViewOnly {
+		return app.ViewOnly()
+	}
+	return err
+}
+
+// isKey reports whether err is a refusal worded by the catalog's key.
+func isKey(err error, key string) bool {
+	var re *referee.RuleError
+	return errors.As(err, &re) && re.Key == key
 }

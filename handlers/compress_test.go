@@ -62,7 +62,7 @@ func TestPagesCompressed(t *testing.T) {
 	}
 	// A move's answer to a page holding its keypad is short: it goes as
 	// it is, with its length.
-	req, _ := http.NewRequest(http.MethodPost, a.server.URL+game+"/rounds/1/table", strings.NewReader(form("kind", "play", "seat", "0", "tile", "9-9").Encode()))
+	req, _ := http.NewRequest(http.MethodPost, a.server.URL+game+"/rounds/1/table", strings.NewReader(form("kind", "play", "player", "0", "tile", "9-9", "seq", "0").Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("HX-Request", "true")
 	req.Header.Set(keptHeader, "keypad-1-9")

@@ -67,22 +67,22 @@ func formID(c echo.Context) string {
 	return id
 }
 
-// score is the form as the store reads it under the game's rules; device
-// is the phone that sent it.
-func (f entryForm) score(ctx context.Context, seat int, device string) (db.ScoreForm, error) {
+// score is the form as the store reads it under the game's rules, for
+// the player whose id is player; device is the phone that sent it.
+func (f entryForm) score(ctx context.Context, player int, device string) (db.ScoreForm, error) {
 	basis, err := f.basis(ctx)
-	return db.ScoreForm{Seat: seat, Pips: f.pips, DoubleBlank: f.doubleBlank, BlankHalves: f.blankHalves,
+	return db.ScoreForm{Player: player, Pips: f.pips, DoubleBlank: f.doubleBlank, BlankHalves: f.blankHalves,
 		WentOut: f.wentOut, OutOnDouble: f.outOnDouble, Tapped: f.tapped, Tiles: f.tiles,
 		By: f.by, Device: device, Basis: basis}, err
 }
 
 // basis is what the change was based on: the version the page showed (a
-// form without one, from a script, is not checked) and whether the round
-// was open.
+// form without one, from a script, is refused) and whether the round was
+// open.
 func (f entryForm) basis(ctx context.Context) (db.Basis, error) {
 	b := db.Basis{Version: db.Unchecked, Open: f.open, Form: f.form}
 	if f.version == "" {
-		return b, nil
+		return b, invalid("version", "version-missing", nil)
 	}
 	v, err := strconv.ParseInt(f.version, 10, 64)
 	if err != nil || v < 0 {
@@ -98,21 +98,25 @@ func (f entryForm) basis(ctx context.Context) (db.Basis, error) {
 // that writes it, and the answer is built from the sheet it wrote.
 func (a *App) saveEntry(c echo.Context) error {
 	ctx := c.Request().Context()
-	slug, n, seat, err := seatPath(c)
+	slug, n, id, err := playerPath(c)
 	if err != nil {
 		return err
 	}
 	f := readEntryForm(c)
-	sh, err := a.writeEntry(ctx, slug, n, seat, f, knownDevice(c))
+	sh, err := a.writeEntry(ctx, slug, n, id, f, knownDevice(c))
 	if err != nil {
-		return a.entryRefused(c, slug, n, seat, f, err)
+		return a.entryRefused(c, slug, n, id, f, err)
+	}
+	seat, err := seatOf(sh, id)
+	if err != nil {
+		return err
 	}
 	r := sh.Round(n)
 	switch {
 	case !isHTMX(c) && r.Closed:
-		return seeOther(c, fmt.Sprintf("%s?corrected=%d#entry-%[2]d", roundURL(slug, n), seat))
+		return seeOther(c, fmt.Sprintf("%s?corrected=%d#entry-%[2]d", roundURL(slug, n), id))
 	case !isHTMX(c):
-		return seeOther(c, gameURL(slug)+"#entry-"+strconv.Itoa(seat)) // back at the card just saved
+		return seeOther(c, gameURL(slug)+"#entry-"+strconv.Itoa(id)) // back at the card just saved
 	case r.Closed:
 		row := entryRow(ctx, sh, r, seat)
 		row.Notice = correctedText(ctx, sh, n, seat)
@@ -123,8 +127,8 @@ func (a *App) saveEntry(c echo.Context) error {
 
 // writeEntry has the store read the form under the game's rules and save
 // it, in one transaction.
-func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryForm, device string) (db.Sheet, error) {
-	sf, err := f.score(ctx, seat, device)
+func (a *App) writeEntry(ctx context.Context, slug string, n, player int, f entryForm, device string) (db.Sheet, error) {
+	sf, err := f.score(ctx, player, device)
 	if err != nil {
 		// A view-only link is refused before the form: whatever it says,
 		// nothing changes.
@@ -139,8 +143,9 @@ func (a *App) writeEntry(ctx context.Context, slug string, n, seat int, f entryF
 }
 
 // entryRefused shows why an entry was refused, next to what was typed,
-// and writes nothing.
-func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm, err error) error {
+// and writes nothing. An entry for a player who is no longer at the table
+// has no row left to show it in: the game is shown again, with why.
+func (a *App) entryRefused(c echo.Context, slug string, n, id int, f entryForm, err error) error {
 	ctx := c.Request().Context()
 	p := problemOf(ctx, err)
 	if p.code == "" || pageWide(p.code) {
@@ -149,6 +154,10 @@ func (a *App) entryRefused(c echo.Context, slug string, n, seat int, f entryForm
 	sh, r, lerr := a.sheetRound(ctx, slug, n, !isHTMX(c)) // only a full page shows the history
 	if lerr != nil {
 		return lerr
+	}
+	seat := sh.Game.SeatOf(id)
+	if seat < 0 {
+		return a.rosterRefused(c, sh, p)
 	}
 	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field, stale: app.CodeOf(err) == app.CodeConflict}
 	switch {
@@ -201,4 +210,30 @@ func (f *rowFix) apply(ctx context.Context, row views.EntryRow) views.EntryRow {
 		}
 	}
 	return row
+}
+
+// rosterRefused shows the game as it is now with why a change was
+// refused, in the round's card (or the players' card between rounds): a
+// change for a player who left the table, made on a page drawn before.
+// htmx gets the whole main part in place of the form's target.
+func (a *App) rosterRefused(c echo.Context, sh db.Sheet, p problem) error {
+	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	if err != nil {
+		return err
+	}
+	switch {
+	case page.Round != nil:
+		page.Round.Error = p.msg
+	case page.Seats != nil:
+		page.Seats.Error = p.msg
+	default:
+		page.Flash = p.msg
+	}
+	if isHTMX(c) {
+		h := c.Response().Header()
+		h.Set("HX-Retarget", "#main")
+		h.Set("HX-Reselect", "#main")
+		h.Set("HX-Reswap", "outerHTML")
+	}
+	return render(c, p.status, views.Game(page))
 }

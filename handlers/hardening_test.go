@@ -64,7 +64,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		{"an asset", req("GET", "/static/app.css", ""), http.StatusOK},
 		{"the health check", req("GET", "/healthz", ""), http.StatusOK},
 		{"HEAD of a page", req("HEAD", "/", ""), http.StatusOK},
-		{"a post", req("POST", g+"/rounds/1/entries/0", "pips=5", same...), http.StatusSeeOther},
+		{"a post", req("POST", g+"/rounds/1/entries/0", "pips=5&version=0", same...), http.StatusSeeOther},
 		{"bad input", req("POST", g+"/rounds/1/entries/1", "pips=lots", same...), http.StatusBadRequest},
 		{"bad input from htmx", req("POST", g+"/rounds/1/entries/1", "pips=lots", "Sec-Fetch-Site", "same-origin", "HX-Request", "true"), http.StatusBadRequest},
 		{"a cross-origin post", req("POST", g+"/rounds/1/entries/1", "pips=5", "Sec-Fetch-Site", "cross-site"), http.StatusForbidden},
@@ -76,7 +76,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		{"a post to a page", req("POST", "/", "", same...), http.StatusMethodNotAllowed},
 		{"a stale change", req("POST", g+"/rounds/1/entries/0", "pips=7&version=0", same...), http.StatusConflict},
 		{"a body too large", req("POST", g+"/rounds/1/entries/1", "pips="+strings.Repeat("9", 100_000), same...), http.StatusRequestEntityTooLarge},
-		{"a rule refused", req("POST", g+"/rounds/1/close", "", same...), http.StatusUnprocessableEntity},
+		{"a rule refused", req("POST", g+"/rounds/1/close", "version=0", same...), http.StatusUnprocessableEntity},
 	}
 	for _, c := range cases {
 		r := a.do(c.req)
@@ -147,7 +147,7 @@ func TestHeadWhereverGet(t *testing.T) {
 	if err != nil || len(people) != 2 {
 		t.Fatalf("the table's people: %v, %v", people, err)
 	}
-	params := strings.NewReplacer(":slug", strings.TrimPrefix(g, "/g/"), ":n", "1", ":seat", "0", "*", "app.css",
+	params := strings.NewReplacer(":slug", strings.TrimPrefix(g, "/g/"), ":n", "1", ":player", "0", "*", "app.css",
 		":group", grp.Slug, ":id", strconv.FormatInt(people[0].ID, 10), ":format", "csv")
 	checked := 0
 	for _, route := range a.echo.Routes() {

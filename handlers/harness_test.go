@@ -3,11 +3,13 @@ package handlers
 import (
 	"context"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -79,19 +81,82 @@ func (a *testApp) getHTMX(path string) response {
 	return a.do(req)
 }
 
-// post sends a form the way a browser without JavaScript does.
+// post sends a form the way a browser without JavaScript does. A form
+// that doesn't say what its page showed (its version, or the table's
+// count of actions) is sent as the page drawn now would send it: with
+// what the store holds now. postBare sends it as it is.
 func (a *testApp) post(path string, form url.Values) response {
 	a.t.Helper()
 	return a.postWith(path, form, false)
 }
 
-// postHTMX sends a form the way htmx does.
+// postHTMX sends a form the way htmx does, as post does.
 func (a *testApp) postHTMX(path string, form url.Values) response {
 	a.t.Helper()
 	return a.postWith(path, form, true)
 }
 
+// postWith is post, or postHTMX.
 func (a *testApp) postWith(path string, form url.Values, htmx bool) response {
+	a.t.Helper()
+	return a.postBare(path, a.asShown(path, form), htmx)
+}
+
+// The write routes whose forms carry what their page showed.
+var (
+	entryPath   = regexp.MustCompile(`^/g/([^/]+)/rounds/(\d+)/entries/(\d+)$`)
+	roundWrite  = regexp.MustCompile(`^/g/([^/]+)/rounds/(\d+)/(close|undo|opening)$`)
+	tableWrite  = regexp.MustCompile(`^/g/([^/]+)/rounds/(\d+)/table$`)
+	versionKeys = map[string]string{"close": "version", "undo": "version", "opening": "version"}
+)
+
+// asShown fills in what a form's page would have shown, where the form
+// leaves it out: the entry's, round's or opening's version, or the
+// table's count of actions.
+func (a *testApp) asShown(path string, f url.Values) url.Values {
+	a.t.Helper()
+	f = maps.Clone(f)
+	if f == nil {
+		f = url.Values{}
+	}
+	// A page that can't be drawn (a link gone or view-only) sends what
+	// the test gave.
+	load := func(link string) (db.Sheet, bool) {
+		sh, err := a.store.SheetWithHistory(context.Background(), link)
+		return sh, err == nil && !sh.Game.ViewOnly
+	}
+	if m := entryPath.FindStringSubmatch(path); m != nil && !f.Has("version") {
+		sh, ok := load(m[1])
+		if !ok {
+			return f
+		}
+		n, _ := strconv.Atoi(m[2])
+		id, _ := strconv.Atoi(m[3])
+		f.Set("version", strconv.FormatInt(sh.Version(n, sh.Game.SeatOf(id)), 10))
+	}
+	if m := roundWrite.FindStringSubmatch(path); m != nil && !f.Has(versionKeys[m[3]]) {
+		sh, ok := load(m[1])
+		if !ok {
+			return f
+		}
+		n, _ := strconv.Atoi(m[2])
+		if m[3] == "opening" {
+			f.Set("version", openedVersion(sh.Opening(n)))
+		} else {
+			f.Set("version", strconv.FormatInt(sh.RoundVersion(n), 10))
+		}
+	}
+	if m := tableWrite.FindStringSubmatch(path); m != nil && !f.Has("seq") {
+		n, _ := strconv.Atoi(m[2])
+		if t, err := a.store.Table(context.Background(), m[1], n); err == nil {
+			f.Set("seq", strconv.Itoa(len(t.Log)))
+		}
+	}
+	return f
+}
+
+// postBare sends a form exactly as given, as a script might.
+func (a *testApp) postBare(path string, form url.Values, htmx bool) response {
 	a.t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, a.server.URL+path, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")

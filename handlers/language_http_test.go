@@ -86,7 +86,7 @@ func TestLanguageChosen(t *testing.T) {
 func TestRefusalAndBannerInEachLanguage(t *testing.T) {
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
-	expect(t, "Ann sets 9-9 down", a.postHTMX(game+"/rounds/1/table", form("seat", "0", "kind", "play", "tile", "9-9")), http.StatusOK)
+	expect(t, "Ann sets 9-9 down", a.postHTMX(game+"/rounds/1/table", form("player", "0", "kind", "play", "tile", "9-9")), http.StatusOK)
 	sh := a.sheet(game)
 	// Cy lays before Bob: the referee's refusal, worded in each language.
 	out := referee.Action{Seat: 2, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 3), On: referee.NewTile(9, 9)}}
@@ -98,7 +98,7 @@ func TestRefusalAndBannerInEachLanguage(t *testing.T) {
 	re := refusalOf(t, err, referee.CodeNotYourTurn)
 	for _, tag := range []string{"en", "af", "da"} {
 		req, _ := http.NewRequest(http.MethodPost, a.server.URL+game+"/rounds/1/table",
-			strings.NewReader(form("seat", "2", "kind", "play", "tile", "9-3", "on", "9-9").Encode()))
+			strings.NewReader(form("player", "2", "kind", "play", "tile", "9-3", "on", "9-9", "seq", "1").Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		req.Header.Set("HX-Request", "true")

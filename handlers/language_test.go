@@ -63,7 +63,7 @@ func TestSentencesInTheRequestsLanguage(t *testing.T) {
 
 	// The handlers' own refusals, the error pages' titles, and a tile that
 	// does not fit on the table.
-	if got, want := problemOf(da, invalid("seat", "act-seat", nil)).msg, "Vælg, hvilken spiller der er i gang."; got != want {
+	if got, want := problemOf(da, invalid("player", "act-player", nil)).msg, "Vælg, hvilken spiller der er i gang."; got != want {
 		t.Errorf("da: a form's refusal says %q, want %q", got, want)
 	}
 	if got, want := problemOf(da, echo.ErrNotFound).msg, "Her er intet. Tjek linket, eller begynd fra forsiden."; got != want {

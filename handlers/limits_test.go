@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -30,7 +31,7 @@ func TestWriteLimit(t *testing.T) {
 	}
 	expectTestID(t, "a read past the write limit", a.get(g+"/rounds/1"), http.StatusOK, "round-page", "")
 
-	req, _ := http.NewRequest(http.MethodPost, a.server.URL+g+"/rounds/1/entries/1", strings.NewReader(form("pips", "8").Encode()))
+	req, _ := http.NewRequest(http.MethodPost, a.server.URL+g+"/rounds/1/entries/1", strings.NewReader(form("pips", "8", "version", strconv.FormatInt(a.sheet(g).Version(1, 1), 10)).Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("X-Forwarded-For", "203.0.113.9") // another client behind a proxy on this machine
 	expect(t, "another client's write", a.do(req), http.StatusSeeOther)

@@ -74,7 +74,7 @@ func TestViewLinkChangesNothing(t *testing.T) {
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cid")
 	expect(t, "setter", a.post(game+"/rounds/1/opening", form("double", "9", "setter", "0")), http.StatusSeeOther)
-	expect(t, "lay 9-9", a.post(game+"/rounds/1/table", form("kind", "play", "seat", "0", "tile", "9-9")), http.StatusSeeOther)
+	expect(t, "lay 9-9", a.post(game+"/rounds/1/table", form("kind", "play", "player", "0", "tile", "9-9")), http.StatusSeeOther)
 	expect(t, "Ann's score", a.post(game+"/rounds/1/entries/0", form("pips", "12")), http.StatusSeeOther)
 	view := a.viewLink(game)
 	token := strings.TrimPrefix(view, "/g/")
@@ -84,7 +84,7 @@ func TestViewLinkChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	fill := strings.NewReplacer(":slug", token, ":n", "1", ":seat", "1", ":which", "edit", ":format", "json")
+	fill := strings.NewReplacer(":slug", token, ":n", "1", ":player", "1", ":which", "edit", ":format", "json")
 	s := a.stranger()
 	walked := 0
 	for _, rt := range a.echo.Routes() {
@@ -114,7 +114,7 @@ func TestViewLinkChangesNothing(t *testing.T) {
 			}
 		case http.MethodPost:
 			for _, htmx := range []bool{false, true} {
-				r := s.postWith(path, form("pips", "3", "seat", "1", "kind", "pass", "setter", "1", "double", "9", "by", "Ann"), htmx)
+				r := s.postWith(path, form("pips", "3", "player", "1", "kind", "pass", "setter", "1", "double", "9", "by", "Ann"), htmx)
 				if r.code != http.StatusForbidden || !strings.Contains(r.body, worded(app.ViewOnly())) {
 					t.Errorf("POST %s (htmx %v) = %d, want 403 saying %q:\n%.600s", path, htmx, r.code, worded(app.ViewOnly()), r.body)
 				}
@@ -221,7 +221,7 @@ func TestThisPhoneComesFirst(t *testing.T) {
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cid")
 	expect(t, "Ann's score", a.postHTMX(game+"/rounds/1/entries/0", form("pips", "12")), http.StatusOK)
-	expect(t, "I am Cid", a.post(game+"/me", form("seat", "2")), http.StatusSeeOther)
+	expect(t, "I am Cid", a.post(game+"/me", form("player", "2")), http.StatusSeeOther)
 	r := a.get(game)
 	var order []string
 	for _, e := range r.testid("round").find(attrIs("class", "entry")) {
@@ -238,8 +238,8 @@ func TestThisPhoneComesFirst(t *testing.T) {
 		t.Fatalf("the pressed name is %q, want Cid", got)
 	}
 	expect(t, "another phone", a.stranger().get(game), http.StatusOK)
-	expectProblem(t, "no such seat", a.post(game+"/me", form("seat", "7")), http.StatusNotFound, say("not-found", nil))
-	expectProblem(t, "no seat", a.post(game+"/me", form("seat", "x")), http.StatusBadRequest, say("seat-pick", nil))
+	expectProblem(t, "no such seat", a.post(game+"/me", form("player", "7")), http.StatusNotFound, say("not-found", nil))
+	expectProblem(t, "no seat", a.post(game+"/me", form("player", "x")), http.StatusBadRequest, say("seat-pick", nil))
 }
 
 // TestStaleSaveShowsWhoAndOffersAnyway: a save made on a page older than
@@ -253,7 +253,7 @@ func TestStaleSaveShowsWhoAndOffersAnyway(t *testing.T) {
 	expect(t, "B opens the night", b.get(game), http.StatusOK)
 	stale := expectTestID(t, "B's page", b.get(game), http.StatusOK, "entry-0", "").named("version").attr("value")
 
-	expect(t, "A is Bob", a.post(game+"/me", form("seat", "1")), http.StatusSeeOther)
+	expect(t, "A is Bob", a.post(game+"/me", form("player", "1")), http.StatusSeeOther)
 	expect(t, "A saves Ann's 12", a.postHTMX(game+"/rounds/1/entries/0", form("pips", "12", "open", "1", "version", stale)), http.StatusOK)
 
 	r := b.postHTMX(game+"/rounds/1/entries/0", form("pips", "9", "open", "1", "version", stale))

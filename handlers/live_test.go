@@ -123,7 +123,7 @@ func TestStreamFollowsWrites(t *testing.T) {
 			[]string{"round-1-entry-0", "round-1-actions", "round-1-history", "sheet"}},
 		{"undo", func() response { return a.postHTMX(g+"/rounds/1/undo", form()) },
 			[]string{"round-1-entry-0", "round-1-actions", "round-1-history", "sheet"}},
-		{"table: a draw", func() response { return a.postHTMX(table, form("seat", "0", "kind", "draw")) },
+		{"table: a draw", func() response { return a.postHTMX(table, form("player", "0", "kind", "draw")) },
 			[]string{"round-1-table"}},
 		{"table: a take-back of nothing is refused", nil, nil},
 		{"entries", func() response {
@@ -135,11 +135,11 @@ func TestStreamFollowsWrites(t *testing.T) {
 		{"correction", func() response { return a.postHTMX(g+"/rounds/1/entries/0", form("pips", "9", "by", "Bob")) },
 			[]string{"round-1-entry-0", "round-1-history", "sheet"}},
 		{"table of the next round: its double set down", func() response {
-			return a.postHTMX(g+"/rounds/2/table", form("seat", "0", "kind", "play", "tile", "5-5"))
+			return a.postHTMX(g+"/rounds/2/table", form("player", "0", "kind", "play", "tile", "5-5"))
 		}, []string{"round-2-table", "round-2-opening"}},
 	} {
 		if step.write == nil { // a refused write publishes nothing
-			expect(t, step.name, a.postHTMX(table, form("seat", "1", "kind", "take-back")), http.StatusUnprocessableEntity)
+			expect(t, step.name, a.postHTMX(table, form("player", "1", "kind", "take-back")), http.StatusUnprocessableEntity)
 			mine.quiet(step.name)
 			continue
 		}
@@ -384,7 +384,7 @@ func TestMainPartVersion(t *testing.T) {
 	answer("a round closed", a.postHTMX(game+"/rounds/1/close", form()))
 	expect(t, "Cy joins", a.post(game+"/players", form("name", "Cy")), http.StatusSeeOther)
 	page("a join")
-	expect(t, "Bob leaves", a.post(game+"/players/leave", form("seat", "1")), http.StatusSeeOther)
+	expect(t, "Bob leaves", a.post(game+"/players/leave", form("confirm", "1", "player", "1")), http.StatusSeeOther)
 	page("a leave")
 	a.postHTMX(game+"/rounds/2/entries/0", form("went_out", "1"))
 	a.postHTMX(game+"/rounds/2/entries/2", form("pips", "3")) // Bob is gone, Cy plays

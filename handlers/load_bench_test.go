@@ -274,8 +274,8 @@ func moveLoad(a *benchApp, urls []string) func(int64) (int, error) {
 		sync.Mutex
 		laid bool
 	}, len(urls))
-	lay := url.Values{"kind": {"play"}, "seat": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()
-	back := url.Values{"kind": {"take-back"}, "seat": {"1"}}.Encode()
+	lay := url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()
+	back := url.Values{"kind": {"take-back"}, "player": {"1"}}.Encode()
 	return func(i int64) (int, error) {
 		k := int(i) % len(urls)
 		t := &tables[k]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -14,19 +15,26 @@ import (
 
 // opener records who set a round's double down.
 type opener interface {
-	SetOpening(ctx context.Context, slug string, n, double, setter int) (db.Sheet, error)
+	SetOpening(ctx context.Context, slug string, n int, to, seen db.Opening) (db.Sheet, error)
 }
 
-// opening records who set the round's double down, and under the burn
-// rule which lower double the round opened on.
+// opening records who set the round's double down, by their id, and
+// under the burn rule which lower double the round opened on. The form
+// says what the page showed; another phone's different choice since is
+// not overwritten.
 func (a *App) opening(c echo.Context) error {
+	ctx := c.Request().Context()
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return err
 	}
+	seen, err := openingSeen(c)
+	if err != nil {
+		return a.refuseBadForm(ctx, slug, err)
+	}
 	// The referee refuses a seat or double out of range, and -1 is both.
-	setter, double := formInt(c, "setter"), formInt(c, "double")
-	sh, err := a.opener.SetOpening(c.Request().Context(), slug, n, double, setter)
+	to := db.Opening{Double: formInt(c, "double"), Setter: formInt(c, "setter")}
+	sh, err := a.opener.SetOpening(ctx, slug, n, to, seen)
 	if err != nil {
 		return err
 	}
@@ -49,6 +57,22 @@ func (a *App) roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.R
 		return seeOther(c, gameURL(sh.Game.Slug))
 	}
 	return render(c, http.StatusOK, show(a.mine(c.Request().Context(), device(c), sh.Game, roundPanel(ctx, sh, sh.Round(n)))))
+}
+
+// openingSeen reads the opening the page showed, as openedVersion wrote
+// it.
+func openingSeen(c echo.Context) (db.Opening, error) {
+	v := strings.TrimSpace(c.FormValue("version"))
+	if v == "" {
+		return db.Opening{}, invalid("version", "version-missing", nil)
+	}
+	setter, double, ok := strings.Cut(v, ".")
+	s, serr := strconv.Atoi(setter)
+	d, derr := strconv.Atoi(double)
+	if !ok || serr != nil || derr != nil || s < -1 || d < 0 {
+		return db.Opening{}, invalid("version", "version", nil)
+	}
+	return db.Opening{Double: d, Setter: s}, nil
 }
 
 // formInt reads a whole number from the form, or -1.

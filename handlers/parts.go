@@ -9,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
-	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -21,7 +20,7 @@ import (
 // entryPart is one player's entry in a round, as its card shows it.
 func (a *App) entryPart(c echo.Context) error {
 	ctx := c.Request().Context()
-	slug, n, seat, err := seatPath(c)
+	slug, n, id, err := playerPath(c)
 	if err != nil {
 		return err
 	}
@@ -29,8 +28,9 @@ func (a *App) entryPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if seat >= len(sh.Players) {
-		return app.NotFound("seat")
+	seat, err := seatOf(sh, id)
+	if err != nil {
+		return err
 	}
 	return render(c, http.StatusOK, views.Entry(entryRow(ctx, sh, r, seat)))
 }
@@ -87,7 +87,7 @@ func entryLive(sh db.Sheet, r *referee.SheetRound, seat int) views.Live {
 	if r.Closed {
 		version += "-closed"
 	}
-	return live(entryURL(sh.Game.Slug, r.Number, seat), version, entryEvent(r.Number, seat))
+	return live(entryURL(sh.Game.Slug, r.Number, sh.Game.IDs[seat]), version, entryEvent(r.Number, seat))
 }
 
 func openingLive(slug string, r *referee.SheetRound) views.Live {

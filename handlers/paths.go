@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -28,17 +29,43 @@ func roundPath(c echo.Context) (string, int, error) {
 	return c.Param("slug"), n, nil
 }
 
-// seatPath reads the game, the round number and the seat from the path.
-func seatPath(c echo.Context) (string, int, int, error) {
+// playerPath reads the game, the round number and the player's id (see
+// db.Game.IDs) from the path.
+func playerPath(c echo.Context) (string, int, int, error) {
 	slug, n, err := roundPath(c)
 	if err != nil {
 		return "", 0, 0, err
 	}
-	seat, err := strconv.Atoi(c.Param("seat"))
-	if err != nil || seat < 0 {
-		return "", 0, 0, app.NotFound("seat")
+	id, err := strconv.Atoi(c.Param("player"))
+	if err != nil || id < 0 {
+		return "", 0, 0, app.NotFound("player")
 	}
-	return slug, n, seat, nil
+	return slug, n, id, nil
+}
+
+// seatOf is the seat of the player whose id is id in the sheet: not
+// found when they are no longer at the table.
+func seatOf(sh db.Sheet, id int) (int, error) {
+	seat := sh.Game.SeatOf(id)
+	if seat < 0 {
+		return -1, app.NotFound("player")
+	}
+	return seat, nil
+}
+
+// formVersion reads a version a form must carry: a whole number from 0.
+// A form without one, from a script, is refused: a change is always
+// checked against what the page showed.
+func formVersion(c echo.Context, name string) (int64, error) {
+	v := strings.TrimSpace(c.FormValue(name))
+	if v == "" {
+		return 0, invalid(name, "version-missing", nil)
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 {
+		return 0, invalid(name, "version", nil)
+	}
+	return n, nil
 }
 
 // sheetRound loads the sheet with (or without) round n's history and

@@ -1,7 +1,9 @@
 package handlers
 
 import (
+	"cmp"
 	"context"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -16,8 +18,8 @@ import (
 
 // seater lets a player join or leave a night under way.
 type seater interface {
-	Join(ctx context.Context, slug, name string, missed referee.Missed) (db.Sheet, error)
-	Leave(ctx context.Context, slug string, seat int, missed referee.Missed) (db.Sheet, error)
+	Join(ctx context.Context, slug, name string, missed referee.Missed, form string) (db.Sheet, error)
+	Leave(ctx context.Context, slug string, player int, missed referee.Missed, form string) (string, db.Sheet, error)
 }
 
 // join seats a new player at a game night under way.
@@ -30,7 +32,7 @@ func (a *App) join(c echo.Context) error {
 		err = checkJoinName(ctx, name)
 	}
 	if err == nil {
-		if _, err = a.seats.Join(ctx, slug, name, missed); err == nil {
+		if _, err = a.seats.Join(ctx, slug, name, missed, formID(c)); err == nil {
 			return seeOther(c, gameURL(slug)+"?joined="+url.QueryEscape(name)+"#players")
 		}
 	} else if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
@@ -41,7 +43,10 @@ func (a *App) join(c echo.Context) error {
 	return a.seatsRefused(c, err, name)
 }
 
-// leave lets a player go from a game night under way.
+// leave lets a player go from a game night under way, named by their id.
+// It asks first: the form's answer is a question, whose Yes sends the same
+// form again, confirmed. The form is one-time: sent twice, it lets one
+// player go.
 func (a *App) leave(c echo.Context) error {
 	ctx := c.Request().Context()
 	before, err := a.sheets.Sheet(ctx, c.Param("slug"))
@@ -51,21 +56,61 @@ func (a *App) leave(c echo.Context) error {
 	if before.Game.ViewOnly {
 		return app.ViewOnly()
 	}
-	seat, err := strconv.Atoi(c.FormValue("seat"))
-	if err != nil || seat < 0 || seat >= len(before.Players) {
-		err = invalid("seat", "leave-pick", nil)
+	player, err := strconv.Atoi(c.FormValue("player"))
+	if err != nil || player < 0 {
+		err = invalid("player", "leave-pick", nil)
 	}
 	var missed referee.Missed
 	if err == nil {
 		missed, err = referee.ParseMissed(c.FormValue("missed"))
 	}
+	if err == nil && c.FormValue("confirm") == "" {
+		return a.leaveAsk(c, before, player, missed)
+	}
+	var name string
 	if err == nil {
-		_, err = a.seats.Leave(ctx, before.Game.Slug, seat, missed)
+		name, _, err = a.seats.Leave(ctx, before.Game.Slug, player, missed, formID(c))
 	}
 	if err != nil {
 		return a.seatsRefused(c, err, "")
 	}
-	return seeOther(c, gameURL(before.Game.Slug)+"?left="+url.QueryEscape(before.Players[seat])+"#players")
+	return seeOther(c, gameURL(before.Game.Slug)+"?left="+url.QueryEscape(name)+"#players")
+}
+
+// leaveAsk shows the game with the players' card asking whether the
+// player really leaves, and what that does; nothing changes yet.
+func (a *App) leaveAsk(c echo.Context, sh db.Sheet, player int, missed referee.Missed) error {
+	ctx := c.Request().Context()
+	seat := sh.Game.SeatOf(player)
+	if seat < 0 {
+		_, _, err := a.seats.Leave(ctx, sh.Game.Slug, player, missed, "") // refused: gone already, or never here
+		return a.seatsRefused(c, err, "")
+	}
+	l, err := sh.CheckLeave(seat)
+	if err != nil {
+		return a.seatsRefused(c, err, "")
+	}
+	page, err := a.gameView(ctx, viewerOf(c), sh)
+	if err != nil {
+		return err
+	}
+	if page.Seats == nil {
+		return app.NotFound("player")
+	}
+	name := sh.Players[seat]
+	p := referee.Params{"Name": name, "N": sh.JoinRound(), "Rule": missedName(ctx, missed)}
+	q := text(ctx, "leave-confirm.before", p)
+	switch cur := sh.Current(); {
+	case l.Remove:
+		q = text(ctx, "leave-confirm.remove", p)
+	case cur != nil && cur.Number < sh.JoinRound(): // they finish the round begun, as seatsCard says
+		p["N"] = cur.Number
+		q = text(ctx, "leave-confirm.after", p)
+	}
+	page.Seats.Open = true
+	page.Seats.Confirm = &views.LeaveConfirm{Question: q, URL: page.Seats.URL + "/leave", Player: strconv.Itoa(player),
+		Missed: string(missed), Form: cmp.Or(formID(c), newFormID()), Name: name, Back: gameURL(sh.Game.Slug) + "#players"}
+	return render(c, http.StatusOK, views.Game(page))
 }
 
 // checkJoinName refuses a name the setup form would refuse.
@@ -124,9 +169,10 @@ func seatsCard(ctx context.Context, sh db.Sheet) *views.SeatsCard {
 		}
 		for seat, name := range g.Players {
 			if sh.Plays(seat, next) {
-				s.Playing = append(s.Playing, views.Choice{Value: strconv.Itoa(seat), Label: name})
+				s.Playing = append(s.Playing, views.Choice{Value: strconv.Itoa(g.IDs[seat]), Label: name})
 			}
 		}
+		s.JoinForm, s.LeaveForm = newFormID(), newFormID()
 		for _, m := range referee.MissedRules {
 			s.Missed = append(s.Missed, views.Choice{Value: string(m), Label: missedName(ctx, m)})
 		}

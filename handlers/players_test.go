@@ -53,13 +53,13 @@ func TestJoinAndLeave(t *testing.T) {
 	page = a.get(game)
 	expectTestID(t, "round 2 begun", page, http.StatusOK, "leave-button", "Leaves after round 2")
 	expectTestID(t, "round 2 begun", page, http.StatusOK, "join-button", "Plays from round 3")
-	expect(t, "Bob leaves", a.post(game+"/players/leave", form("seat", "1", "missed", "average")), http.StatusSeeOther)
+	expect(t, "Bob leaves", a.post(game+"/players/leave", form("confirm", "1", "player", "1", "missed", "average")), http.StatusSeeOther)
 	page = a.get(game + "?left=Bob")
 	expectTestID(t, "after Bob left", page, http.StatusOK, "flash", "Bob left after round 2.")
 	expectTestID(t, "after Bob left", page, http.StatusOK, "stays", "Bob left after round 2; missed rounds count as the average score")
 	expectTestID(t, "Bob plays round 2 still", page, http.StatusOK, "entry-1", "Bob")
-	expect(t, "Bob leaves twice", a.post(game+"/players/leave", form("seat", "1")), http.StatusConflict, "Bob has already left this game")
-	expectTestID(t, "nobody picked", a.post(game+"/players/leave", form("seat", "")), http.StatusBadRequest, "problem", "Pick who is leaving")
+	expect(t, "Bob leaves twice", a.post(game+"/players/leave", form("confirm", "1", "player", "1")), http.StatusConflict, "Bob has already left this game")
+	expectTestID(t, "nobody picked", a.post(game+"/players/leave", form("confirm", "1", "player", "")), http.StatusBadRequest, "problem", "Pick who is leaving")
 
 	a.post(game+"/rounds/2/entries/1", form("went_out", "1"))
 	a.post(game+"/rounds/2/entries/2", form("pips", "9"))
@@ -72,7 +72,7 @@ func TestJoinAndLeave(t *testing.T) {
 	expectNoTestID(t, "round 3", page, "entry-1")
 	expect(t, "a score for Bob in round 3", a.postHTMX(game+"/rounds/3/entries/1", form("pips", "5")), http.StatusUnprocessableEntity,
 		"Bob was not at the table for round 3")
-	expect(t, "Dee sets 7-7 down at table seat 2", a.postHTMX(game+"/rounds/3/table", form("seat", "2", "kind", "play", "tile", "7-7")), http.StatusOK)
+	expect(t, "Dee sets 7-7 down at table seat 2", a.postHTMX(game+"/rounds/3/table", form("player", "3", "kind", "play", "tile", "7-7")), http.StatusOK)
 	if sh := a.sheet(game); sh.Rounds[2].Setter != 3 {
 		t.Errorf("round 3's setter on the sheet: seat %d, want Dee's 3", sh.Rounds[2].Setter)
 	}
@@ -84,8 +84,8 @@ func TestJoinAndLeave(t *testing.T) {
 	}
 
 	// Two players at least stay.
-	expect(t, "Cy leaves", a.post(game+"/players/leave", form("seat", "2", "missed", "zero")), http.StatusSeeOther)
-	expectTestID(t, "Ann leaves with Dee alone after", a.post(game+"/players/leave", form("seat", "0")), http.StatusUnprocessableEntity,
+	expect(t, "Cy leaves", a.post(game+"/players/leave", form("confirm", "1", "player", "2", "missed", "zero")), http.StatusSeeOther)
+	expectTestID(t, "Ann leaves with Dee alone after", a.post(game+"/players/leave", form("confirm", "1", "player", "0")), http.StatusUnprocessableEntity,
 		"problem", "If Ann leaves, fewer than two players are left")
 }
 
@@ -100,7 +100,7 @@ func TestJoinBeforePlaying(t *testing.T) {
 	if sh := a.sheet(game); len(sh.Players) != 3 || !sh.Plays(2, 1) {
 		t.Fatalf("after Cy joined before round 1: %v", sh.Players)
 	}
-	r = a.post(game+"/players/leave", form("seat", "2"))
+	r = a.post(game+"/players/leave", form("confirm", "1", "player", "2"))
 	expect(t, "Cy leaves before playing", r, http.StatusSeeOther)
 	loc, _ := url.Parse(r.header.Get("Location"))
 	expectTestID(t, "after Cy left", a.get(loc.RequestURI()), http.StatusOK, "flash", "Cy is off the table, having played no round.")

@@ -33,7 +33,7 @@ func TestReplayAndRules(t *testing.T) {
 	table := g + "/rounds/1/table"
 	a.lay(table, "0", "9-9", "")
 	a.lay(table, "1", "9-3", "9-9")
-	a.postHTMX(table, form("kind", "draw", "seat", "0"))
+	a.postHTMX(table, form("kind", "draw", "player", "0"))
 	replay := g + "/rounds/1/replay"
 	r := a.get(replay)
 	expectStep(t, "last step", r, 3, 3, say("log.draw", referee.Params{"Name": "Ann"}))

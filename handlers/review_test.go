@@ -15,7 +15,7 @@ func TestRefusalKeepsThePage(t *testing.T) {
 	t.Parallel()
 	a := newTestApp(t)
 	g := a.createGame("9", "Ann", "Bob")
-	r := a.postHTMX(g+"/rounds/1/table", form("kind", "play", "seat", "0", "on", "9-9"))
+	r := a.postHTMX(g+"/rounds/1/table", form("kind", "play", "player", "0", "on", "9-9"))
 	expectProblem(t, "no tile", r, http.StatusBadRequest, say("lay-tile", nil))
 	if r.header.Get("HX-Reswap") != "none" {
 		t.Fatalf("HX-Reswap = %q, want none", r.header.Get("HX-Reswap"))
@@ -58,7 +58,7 @@ func TestTableEffectsFollowTheRules(t *testing.T) {
 	// Bob's score is typed, then Ann's last tile is taken back: undo then
 	// takes back Bob's entry, not the table's.
 	a.postHTMX(g+"/rounds/1/entries/1", form("pips", "12", "open", "1"))
-	expect(t, "take back", a.postHTMX(g+"/rounds/1/table", form("kind", "take-back", "seat", "0")), http.StatusOK)
+	expect(t, "take back", a.postHTMX(g+"/rounds/1/table", form("kind", "take-back", "player", "0")), http.StatusOK)
 	expect(t, "undo", a.postHTMX(g+"/rounds/1/undo", form()), http.StatusOK)
 	if e := a.sheet(g).Rounds[0].Entries; e[0] != nil || e[1] != nil {
 		t.Fatalf("entries after take-back and undo = %v %v, want none", e[0], e[1])
@@ -67,8 +67,8 @@ func TestTableEffectsFollowTheRules(t *testing.T) {
 	r = a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "hand_size", "14", "blocked_round", "lowest-zero"))
 	table := r.header.Get("Location") + "/rounds/1/table"
 	a.lay(table, "0", "6-6", "")
-	a.postHTMX(table, form("kind", "pass", "seat", "1"))
-	expectTestID(t, "blocked, lowest scores 0", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "round-over", say("over.blocked-lowest", nil))
+	a.postHTMX(table, form("kind", "pass", "player", "1"))
+	expectTestID(t, "blocked, lowest scores 0", a.postHTMX(table, form("kind", "pass", "player", "0")), http.StatusOK, "round-over", say("over.blocked-lowest", nil))
 }
 
 func TestCheckDoubleOutsideTheSet(t *testing.T) {

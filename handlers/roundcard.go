@@ -16,7 +16,7 @@ func roundPanel(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.R
 	p := views.RoundPanel{
 		ViewOnly: g.ViewOnly,
 		URL:      roundURL(g.Slug, r.Number), GameURL: gameURL(g.Slug), Number: r.Number, Double: r.Double(), Planned: r.Planned,
-		Setter: r.Setter, Players: g.Players, Unheld: unheldHelp(ctx, sh, r), Of: sh.PlannedRounds(r.Number),
+		Setter: r.Setter, Players: g.Players, IDs: g.IDs, Opened: openedVersion(sh.Opening(r.Number)), Unheld: unheldHelp(ctx, sh, r), Of: sh.PlannedRounds(r.Number),
 		Skipped: skippedText(ctx, sh, r.Number), Next: nextStartText(ctx, sh, r.Number), Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10),
 	}
 	if g.Rules.FirstPlayer == referee.FirstRotates {
@@ -51,6 +51,12 @@ func roundPanel(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.R
 	}
 	p.OpeningLive, p.ActionsLive = openingLive(g.Slug, r), actionsLive(g.Slug, p)
 	return p
+}
+
+// openedVersion is an opening as a form sends it back: "setter.double",
+// the setter by id, -1 for nobody yet.
+func openedVersion(o db.Opening) string {
+	return strconv.Itoa(o.Setter) + "." + strconv.Itoa(o.Double)
 }
 
 // changeName names a change by what it entered: "Ann's 12".
@@ -116,8 +122,9 @@ func nextStartText(ctx context.Context, sh db.Sheet, n int) string {
 // entryRow builds one player's entry row; a closed round's rows correct.
 func entryRow(ctx context.Context, sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 	g := sh.Game
-	row := views.EntryRow{ViewOnly: g.ViewOnly, URL: entryURL(g.Slug, r.Number, seat), TilesURL: entryURL(g.Slug, r.Number, seat) + "/tiles",
-		Seat: seat, Name: g.Players[seat], Closed: r.Closed, Who: g.Players, DoubleOut: g.Rules.DoubleOut > 0,
+	url := entryURL(g.Slug, r.Number, g.IDs[seat])
+	row := views.EntryRow{ViewOnly: g.ViewOnly, URL: url, TilesURL: url + "/tiles",
+		Seat: seat, ID: g.IDs[seat], Name: g.Players[seat], Closed: r.Closed, Who: g.Players, DoubleOut: g.Rules.DoubleOut > 0,
 		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), ChargeBlanks: g.Rules.BlankHalf > 0, Form: newFormID(),
 		Live: entryLive(sh, r, seat)}
 	if e := r.Entries[seat]; e != nil {

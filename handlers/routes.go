@@ -38,9 +38,9 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/g/:slug/rounds/:n/opening", a.opening)
 	e.GET("/g/:slug/rounds/:n/actions", a.actionsPart)
 	e.GET("/g/:slug/rounds/:n/history", a.historyPart)
-	e.GET("/g/:slug/rounds/:n/entries/:seat", a.entryPart)
-	e.POST("/g/:slug/rounds/:n/entries/:seat", a.saveEntry)
-	e.GET("/g/:slug/rounds/:n/entries/:seat/tiles", a.tiles)
+	e.GET("/g/:slug/rounds/:n/entries/:player", a.entryPart)
+	e.POST("/g/:slug/rounds/:n/entries/:player", a.saveEntry)
+	e.GET("/g/:slug/rounds/:n/entries/:player/tiles", a.tiles)
 	e.POST("/g/:slug/rounds/:n/undo", a.undo)
 	e.POST("/g/:slug/rounds/:n/close", a.closeRound)
 

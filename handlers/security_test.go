@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestCrossOriginOnEveryRoute(t *testing.T) {
 	a := newTestApp(t)
 	g := a.createGame("6", "Ann", "Bob")
 	slug := strings.TrimPrefix(g, "/g/")
-	params := strings.NewReplacer(":slug", slug, ":n", "1", ":seat", "0")
+	params := strings.NewReplacer(":slug", slug, ":n", "1", ":player", "0")
 	good := form("pips", "5", "setter", "0", "double", "6", "players", "Ann\nBob", "set", "6", "date", "2026-11-28")
 	foreign := []struct {
 		name   string
@@ -60,7 +61,9 @@ func TestCrossOriginOnEveryRoute(t *testing.T) {
 	}
 	expect(t, "from the page", a.post(g+"/rounds/1/entries/0", form("pips", "5")), http.StatusSeeOther)
 	expect(t, "same-origin fetch", a.postHTMX(g+"/rounds/1/entries/1", form("pips", "5")), http.StatusOK)
-	req, _ := http.NewRequest(http.MethodPost, a.server.URL+g+"/rounds/1/undo", nil)
+	undo := form("version", strconv.FormatInt(a.sheet(g).RoundVersion(1), 10)).Encode()
+	req, _ := http.NewRequest(http.MethodPost, a.server.URL+g+"/rounds/1/undo", strings.NewReader(undo))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Origin", a.server.URL)
 	expect(t, "same Origin", a.do(req), http.StatusSeeOther)
 }

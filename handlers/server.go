@@ -266,8 +266,12 @@ func renderPage(ctx context.Context, comp templ.Component) (*bytes.Buffer, error
 }
 
 // sendPage answers with a page renderPage made, and lets its buffer go.
+// No page is kept by a cache or the browser's history: each may hold forms
+// whose versions and one-time ids must be the ones drawn now, and Back
+// then draws the page afresh.
 func sendPage(c echo.Context, status int, buf *bytes.Buffer) error {
 	defer releasePage(buf)
+	c.Response().Header().Set("Cache-Control", "no-store")
 	// The length is known: the answer goes in one piece, not in chunks,
 	// and one too short to compress goes out as it is written (a
 	// compressed one is sent without it).

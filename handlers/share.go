@@ -57,14 +57,10 @@ func (a *App) renewLink(c echo.Context) error {
 	return seeOther(c, gameURL(g.Slug)+"?renewed="+which+"#share")
 }
 
-// setMe records who this phone belongs to at the game night: their entry
-// comes first on the round's card.
+// setMe records who this phone belongs to at the game night, by the
+// player's id: their entry comes first on the round's card.
 func (a *App) setMe(c echo.Context) error {
 	ctx := c.Request().Context()
-	seat, err := strconv.Atoi(c.FormValue("seat"))
-	if err != nil {
-		return app.Invalid("seat", "seat-pick", nil)
-	}
 	g, err := a.sheets.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
@@ -72,7 +68,11 @@ func (a *App) setMe(c echo.Context) error {
 	if g.ViewOnly {
 		return app.ViewOnly()
 	}
-	if err := a.links.SetSeat(ctx, device(c), g.Slug, seat); err != nil {
+	player, err := strconv.Atoi(c.FormValue("player"))
+	if err != nil || player < -1 {
+		return app.Invalid("player", "seat-pick", nil)
+	}
+	if err := a.links.SetSeat(ctx, device(c), g.Slug, player); err != nil {
 		return err
 	}
 	return seeOther(c, gameURL(g.Slug)+"#round")
@@ -82,7 +82,7 @@ func (a *App) setMe(c echo.Context) error {
 // offers the choice.
 func (a *App) mine(ctx context.Context, device string, g db.Game, p views.RoundPanel) views.RoundPanel {
 	me := a.visit(ctx, device, g).Seat
-	p.Me = views.Me{Seat: me, Players: g.Players}
+	p.Me = views.Me{Seat: me, Players: g.Players, IDs: g.IDs}
 	if !g.ViewOnly {
 		p.Me.URL = gameURL(g.Slug) + "/me"
 	}

@@ -78,7 +78,7 @@ func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage 
 		RulesURL: rulesURL(slug), ReplayURL: roundURL(slug, r.Number) + "/replay", ScoreURL: gameURL(slug) + "#round",
 		Number: r.Number, Double: r.Double(), Zoomed: o.zoom, ZoomURL: zoomURL(base, o.on, !o.zoom),
 		Layout: views.Layout(o.linkEnds(views.PlacedTiles(rr.Layout()), base), g.Rules.SpinnerArms),
-		Banner: banner(ctx, rr, g), Started: rr.Layout().Len() > 0, Players: g.Players, Turn: rr.Turn(),
+		Banner: banner(ctx, rr, g), Started: rr.Layout().Len() > 0, Players: g.Players, IDs: g.IDs, Turn: rr.Turn(),
 		Closed: r.Closed, CanDraw: rr.Boneyard() > 0, Seq: strconv.Itoa(len(t.Log)),
 	}
 	p.Ends, p.Places = endChoices(ctx, rr.Layout(), o.on), placeChoices(ctx, rr.Layout())
@@ -118,6 +118,10 @@ const logShown = 12
 func atTable(t db.Table) db.Game {
 	g := t.Game
 	g.Players = t.Deal(t.Number).Names
+	g.IDs = nil
+	for _, seat := range t.Seated(t.Number) {
+		g.IDs = append(g.IDs, t.Game.IDs[seat])
+	}
 	return g
 }
 

@@ -64,20 +64,20 @@ func BenchmarkTableMove(b *testing.B) {
 	}
 	for range 100 {
 		table := tableURL(benchNewGame(b, a.store, 9, 4).Slug, 1)
-		post(table, url.Values{"kind": {"play"}, "seat": {"0"}, "tile": {"9-9"}})
+		post(table, url.Values{"kind": {"play"}, "player": {"0"}, "tile": {"9-9"}})
 		tables = append(tables, table)
 	}
 	i := 0
 	for b.Loop() {
 		table := tables[i%len(tables)]
 		i++
-		post(table, url.Values{"kind": {"play"}, "seat": {"1"}, "tile": {"9-3"}, "on": {"9-9"}})
-		post(table, url.Values{"kind": {"take-back"}, "seat": {"1"}})
+		post(table, url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}})
+		post(table, url.Values{"kind": {"take-back"}, "player": {"1"}})
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N), "ns/request")
 	// The answer to a tile laid, as htmx gets it and on the wire.
 	for _, coding := range []string{"identity", "gzip"} {
-		req := a.request(http.MethodPost, tables[0], strings.NewReader(url.Values{"kind": {"play"}, "seat": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()))
+		req := a.request(http.MethodPost, tables[0], strings.NewReader(url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("HX-Request", "true")
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
@@ -88,7 +88,7 @@ func BenchmarkTableMove(b *testing.B) {
 			b.Fatalf("POST a tile (%s): %d %v", coding, code, err)
 		}
 		b.ReportMetric(float64(len(body)), coding+"-B/answer")
-		post(tables[0], url.Values{"kind": {"take-back"}, "seat": {"1"}})
+		post(tables[0], url.Values{"kind": {"take-back"}, "player": {"1"}})
 	}
 }
 

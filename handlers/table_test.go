@@ -16,7 +16,7 @@ import (
 // lay posts a play to a round's table the way htmx does.
 func (a *testApp) lay(table string, seat, tile, on string) response {
 	a.t.Helper()
-	return a.postHTMX(table, form("kind", "play", "seat", seat, "tile", tile, "on", on))
+	return a.postHTMX(table, form("kind", "play", "player", seat, "tile", tile, "on", on))
 }
 
 func (a *testApp) actions(game string) int {
@@ -121,28 +121,28 @@ func TestTableLaysTiles(t *testing.T) {
 	expectRefusal(t, "unreadable end", a.lay(table, "0", "9-4", "seven"), http.StatusUnprocessableEntity, referee.CodeUnknownEnd,
 		say("lay-on", referee.Params{"Tile": "9-4", "On": "seven"}))
 	want = a.refereeRefuses(g, referee.Action{Seat: 0, Kind: referee.ActPass}, referee.CodeMustDraw)
-	expectRefusal(t, "pass without drawing", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusUnprocessableEntity, referee.CodeMustDraw, worded(want))
-	expectProblem(t, "no tile picked", a.postHTMX(table, form("kind", "play", "seat", "0", "on", "9-9")), http.StatusBadRequest, say("lay-tile", nil))
-	expect(t, "unknown action", a.postHTMX(table, form("kind", "shuffle", "seat", "0")), http.StatusBadRequest)
+	expectRefusal(t, "pass without drawing", a.postHTMX(table, form("kind", "pass", "player", "0")), http.StatusUnprocessableEntity, referee.CodeMustDraw, worded(want))
+	expectProblem(t, "no tile picked", a.postHTMX(table, form("kind", "play", "player", "0", "on", "9-9")), http.StatusBadRequest, say("lay-tile", nil))
+	expect(t, "unknown action", a.postHTMX(table, form("kind", "shuffle", "player", "0")), http.StatusBadRequest)
 	if got := a.actions(g); got != before {
 		t.Fatalf("refused actions stored: %d actions, want %d", got, before)
 	}
 
 	// Draw, pass, lay, take back.
 	dealt, _ := referee.SuggestHand(9, 3)
-	expectSays(t, "draw", expectTestID(t, "draw", a.postHTMX(table, form("kind", "draw", "seat", "0")), http.StatusOK, "boneyard", ""), itoa(dealt.Boneyard-1))
-	expectSays(t, "pass", expectTestID(t, "pass", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "turn", ""), turnOf("Bob"))
+	expectSays(t, "draw", expectTestID(t, "draw", a.postHTMX(table, form("kind", "draw", "player", "0")), http.StatusOK, "boneyard", ""), itoa(dealt.Boneyard-1))
+	expectSays(t, "pass", expectTestID(t, "pass", a.postHTMX(table, form("kind", "pass", "player", "0")), http.StatusOK, "turn", ""), turnOf("Bob"))
 	takeBack := expectTestID(t, "lay", a.lay(table, "1", "9-5", "9-9"), http.StatusOK, "take-back", "")
-	if got := takeBack.up("form").named("seat").values(); !slices.Equal(got, []string{"1"}) {
+	if got := takeBack.up("form").named("player").values(); !slices.Equal(got, []string{"1"}) {
 		t.Fatalf("lay: take-back offered to seats %q, want Bob's (1)", got)
 	}
-	expectBanner(t, "take back", a.postHTMX(table, form("kind", "take-back", "seat", "1")), spinnerOwes(3), turnOf("Bob"))
+	expectBanner(t, "take back", a.postHTMX(table, form("kind", "take-back", "player", "1")), spinnerOwes(3), turnOf("Bob"))
 	want = a.refereeRefuses(g, referee.Action{Seat: 1, Kind: referee.ActTakeBack}, referee.CodeNoTakeBack)
-	expectRefusal(t, "take back twice", a.postHTMX(table, form("kind", "take-back", "seat", "1")), http.StatusUnprocessableEntity,
+	expectRefusal(t, "take back twice", a.postHTMX(table, form("kind", "take-back", "player", "1")), http.StatusUnprocessableEntity,
 		referee.CodeNoTakeBack, worded(want))
 
 	// Plain forms redirect back to the table.
-	r = a.post(table, form("kind", "play", "seat", "1", "tile", "9-5", "on", "9-9"))
+	r = a.post(table, form("kind", "play", "player", "1", "tile", "9-5", "on", "9-9"))
 	expect(t, "plain lay", r, http.StatusSeeOther)
 	if loc := r.header.Get("Location"); loc != table {
 		t.Fatalf("plain lay redirects to %q, want %q", loc, table)
@@ -205,14 +205,14 @@ func TestTableRoundEnds(t *testing.T) {
 		t.Fatalf("Ann's entry = %+v, want went out filled in", e)
 	}
 	want := a.refereeRefuses(g, referee.Action{Seat: 1, Kind: referee.ActPass}, referee.CodeRoundOver)
-	expectRefusal(t, "after the end", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusUnprocessableEntity, referee.CodeRoundOver, worded(want))
+	expectRefusal(t, "after the end", a.postHTMX(table, form("kind", "pass", "player", "1")), http.StatusUnprocessableEntity, referee.CodeRoundOver, worded(want))
 	over := a.getHTMX(strings.TrimSuffix(table, "/table") + "/check?tile=6-5&on=6-6")
 	expectSays(t, "asked after the end", expectTestID(t, "asked after the end", over, http.StatusOK, "reason", ""),
 		"No. "+say("over.out", referee.Params{"Name": "Ann"})+" "+say("verdict.would-fit", nil))
 	if got := over.testid("rule").text(); got != string(referee.CodeRoundOver) {
 		t.Fatalf("asked after the end: rule %q, want %s", got, referee.CodeRoundOver)
 	}
-	expectStart(t, "take back the last tile", a.postHTMX(table, form("kind", "take-back", "seat", "0")), "6-6")
+	expectStart(t, "take back the last tile", a.postHTMX(table, form("kind", "take-back", "player", "0")), "6-6")
 	if e := a.sheet(g).Rounds[0].Entries[0]; e != nil {
 		t.Fatalf("after the take-back Ann's entry = %+v, want none", e)
 	}
@@ -221,8 +221,8 @@ func TestTableRoundEnds(t *testing.T) {
 	r = a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "hand_size", "14"))
 	table = r.header.Get("Location") + "/rounds/1/table"
 	a.lay(table, "0", "6-6", "")
-	expectSays(t, "first pass", expectTestID(t, "first pass", a.postHTMX(table, form("kind", "pass", "seat", "1")), http.StatusOK, "turn", ""), turnOf("Ann"))
-	expectTestID(t, "blocked", a.postHTMX(table, form("kind", "pass", "seat", "0")), http.StatusOK, "round-over", say("over.blocked", nil))
+	expectSays(t, "first pass", expectTestID(t, "first pass", a.postHTMX(table, form("kind", "pass", "player", "1")), http.StatusOK, "turn", ""), turnOf("Ann"))
+	expectTestID(t, "blocked", a.postHTMX(table, form("kind", "pass", "player", "0")), http.StatusOK, "round-over", say("over.blocked", nil))
 }
 
 func TestTableStuckChickie(t *testing.T) {
@@ -254,7 +254,7 @@ func TestTableStuckChickie(t *testing.T) {
 			// while the boneyard has tiles; the others draw.
 			expectSays(t, "stuck", expectTestID(t, "stuck", last, http.StatusOK, "impossible", ""), why+say("stuck.owed-none", p))
 			expectNoTestID(t, "not over with 12 in the boneyard", last, "round-over")
-			r = a.postHTMX(table, form("kind", "draw", "seat", "1"))
+			r = a.postHTMX(table, form("kind", "draw", "player", "1"))
 			expectNoTestID(t, "a draw goes on", r, "round-over")
 			if got := r.testid("boneyard").text(); !strings.Contains(got, "11") {
 				t.Fatalf("after a draw the boneyard says %q, want 11 left", got)
@@ -283,7 +283,7 @@ func TestTableLastTilePenalty(t *testing.T) {
 				t.Fatalf("the penalty button says %q, want it to say %q", offer.text(), say("penalty."+rule, nil))
 			}
 			expectNoTestID(t, "Bob holds two", r, "penalty-1")
-			r = a.postHTMX(table, form("kind", "penalty", "seat", "0"))
+			r = a.postHTMX(table, form("kind", "penalty", "player", "0"))
 			expectNoTestID(t, "caught once", r, "penalty-0")
 			if rule == "draw-penalty" {
 				if got := r.testid("boneyard").text(); got != "21" {
@@ -311,11 +311,11 @@ func TestTableDrawsForTheStart(t *testing.T) {
 	for seat := range 3 {
 		expectTestID(t, "anyone may draw first", r, http.StatusOK, "draw-for-start-"+itoa(seat), "")
 	}
-	r = a.postHTMX(table, form("kind", "draw", "seat", "1"))
+	r = a.postHTMX(table, form("kind", "draw", "player", "1"))
 	expectTestID(t, "Cy draws next", r, http.StatusOK, "draw-for-start-2", "")
 	expectNoTestID(t, "not Ann", r, "draw-for-start-0")
 	want := a.refereeRefuses(g, referee.Action{Seat: 0, Kind: referee.ActDraw}, referee.CodeNotYourTurn)
-	expectRefusal(t, "Ann out of turn", a.postHTMX(table, form("kind", "draw", "seat", "0")), http.StatusUnprocessableEntity, referee.CodeNotYourTurn, worded(want))
+	expectRefusal(t, "Ann out of turn", a.postHTMX(table, form("kind", "draw", "player", "0")), http.StatusUnprocessableEntity, referee.CodeNotYourTurn, worded(want))
 
 	r = a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "unheld_double", "reshuffle"))
 	expect(t, "create", r, http.StatusSeeOther)
@@ -333,11 +333,11 @@ func TestTableStalePage(t *testing.T) {
 	a := newTestApp(t)
 	g := a.createGame("6", "Ann", "Bob")
 	table := g + "/rounds/1/table"
-	expect(t, "set 6-6", a.postHTMX(table, form("kind", "play", "seat", "0", "tile", "6-6", "seq", "0")), http.StatusOK)
-	r := a.postHTMX(table, form("kind", "play", "seat", "0", "tile", "6-6", "seq", "0"))
+	expect(t, "set 6-6", a.postHTMX(table, form("kind", "play", "player", "0", "tile", "6-6", "seq", "0")), http.StatusOK)
+	r := a.postHTMX(table, form("kind", "play", "player", "0", "tile", "6-6", "seq", "0"))
 	expectProblemIn(t, "a second phone's start", r, http.StatusConflict, worded(app.Conflict("table-changed", referee.Params{"N": 1})))
 	expectNoTestID(t, "a conflict is no rule", r, "rule")
-	expect(t, "a count from the future", a.postHTMX(table, form("kind", "pass", "seat", "1", "seq", "5")), http.StatusBadRequest)
+	expect(t, "a count from the future", a.postHTMX(table, form("kind", "pass", "player", "1", "seq", "5")), http.StatusBadRequest)
 	if n := a.actions(g); n != 1 {
 		t.Fatalf("%d actions stored, want the first start only", n)
 	}
@@ -359,7 +359,7 @@ func TestMoveAnswersWithTheCard(t *testing.T) {
 	a := newTestApp(t)
 	g := a.createGame("18", "Ann", "Bob")
 	table := g + "/rounds/1/table"
-	f := url.Values{"kind": {"play"}, "seat": {"0"}, "tile": {"18-18"}}
+	f := url.Values{"kind": {"play"}, "player": {"0"}, "tile": {"18-18"}, "seq": {"0"}}
 	req, _ := http.NewRequest(http.MethodPost, a.server.URL+table, strings.NewReader(f.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("HX-Request", "true")
@@ -372,7 +372,7 @@ func TestMoveAnswersWithTheCard(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" {
 		t.Fatalf("a move's answer: %d, Content-Encoding %q; want 200 in gzip", resp.StatusCode, resp.Header.Get("Content-Encoding"))
 	}
-	r := a.postHTMX(table, form("kind", "pass", "seat", "1", "seq", "1"))
+	r := a.postHTMX(table, form("kind", "pass", "player", "1", "seq", "1"))
 	if strings.Contains(r.body, "<html") || !strings.Contains(r.body, `id="table"`) {
 		t.Fatalf("the htmx answer to a move is not the table's card alone: %.200s", r.body)
 	}
@@ -405,7 +405,7 @@ func TestMoveAnswerForAHeldKeypad(t *testing.T) {
 	a := newTestApp(t)
 	g := a.createGame("12", "Ann", "Bob", "Cy")
 	table := g + "/rounds/1/table"
-	expect(t, "set 12-12 down", a.postHTMX(table, form("kind", "play", "seat", "0", "tile", "12-12")), http.StatusOK)
+	expect(t, "set 12-12 down", a.postHTMX(table, form("kind", "play", "player", "0", "tile", "12-12")), http.StatusOK)
 	move := func(held string) response {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodGet, a.server.URL+table+"?on=12-12", nil)
@@ -464,8 +464,8 @@ func TestTableLogShowsTheLatest(t *testing.T) {
 	var r response
 	for i := 0; len(want) < logShown+5; i++ {
 		seat, name := (i+1)%2, []string{"Ann", "Bob"}[(i+1)%2]
-		expect(t, "draw", a.postHTMX(table, form("kind", "draw", "seat", itoa(seat))), http.StatusOK)
-		r = a.postHTMX(table, form("kind", "pass", "seat", itoa(seat)))
+		expect(t, "draw", a.postHTMX(table, form("kind", "draw", "player", itoa(seat))), http.StatusOK)
+		r = a.postHTMX(table, form("kind", "pass", "player", itoa(seat)))
 		expect(t, "pass", r, http.StatusOK)
 		want = append(want, say("log.draw", referee.Params{"Name": name}), say("log.pass", referee.Params{"Name": name}))
 

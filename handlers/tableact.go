@@ -21,24 +21,25 @@ type actor interface {
 
 // actionForm is a table action as submitted.
 type actionForm struct {
-	seat, kind, tile, on, seq string
+	player, kind, tile, on, seq string
 }
 
 func readActionForm(c echo.Context) actionForm {
-	return actionForm{seat: c.FormValue("seat"), kind: c.FormValue("kind"), tile: strings.TrimSpace(c.FormValue("tile")),
+	return actionForm{player: c.FormValue("player"), kind: c.FormValue("kind"), tile: strings.TrimSpace(c.FormValue("tile")),
 		on: strings.TrimSpace(c.FormValue("on")), seq: strings.TrimSpace(c.FormValue("seq"))}
 }
 
-// move reads the form into a move for the store, which reads its tile in
+// move reads the form into a move for the store, which finds the seat at
+// the table of the player the form names by id, and reads its tile in
 // the game's own set. A tile or place that can't be read is refused the
 // way the referee refuses it, with its rule code; a page's count of
-// actions that can't be read is bad input.
+// actions that can't be read, or none, is bad input.
 func (f actionForm) move(ctx context.Context) (db.Move, error) {
-	seat, err := strconv.Atoi(f.seat)
-	if err != nil {
-		return db.Move{}, invalid("seat", "act-seat", nil)
+	player, err := strconv.Atoi(f.player)
+	if err != nil || player < 0 {
+		return db.Move{}, invalid("player", "act-player", nil)
 	}
-	m := db.Move{Action: referee.Action{Seat: seat, Kind: referee.ActionKind(f.kind)}}
+	m := db.Move{Action: referee.Action{Kind: referee.ActionKind(f.kind)}, Player: &player}
 	switch m.Kind {
 	case referee.ActDraw, referee.ActPass, referee.ActTakeBack, referee.ActPenalty:
 	case referee.ActPlay:
@@ -62,10 +63,10 @@ func (f actionForm) move(ctx context.Context) (db.Move, error) {
 }
 
 // basedOn is how many actions the page showed; a form without it, from a
-// script, is not checked.
+// script, is refused.
 func (f actionForm) basedOn(ctx context.Context) (int, error) {
 	if f.seq == "" {
-		return db.Unchecked, nil
+		return 0, invalid("seq", "version-missing", nil)
 	}
 	n, err := strconv.Atoi(f.seq)
 	if err != nil || n < 0 {

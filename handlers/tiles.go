@@ -17,7 +17,7 @@ import (
 // tiles shows the grid of tiles for one player's hand.
 func (a *App) tiles(c echo.Context) error {
 	ctx := c.Request().Context()
-	slug, n, seat, err := seatPath(c)
+	slug, n, id, err := playerPath(c)
 	if err != nil {
 		return err
 	}
@@ -25,8 +25,9 @@ func (a *App) tiles(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if seat >= len(sh.Players) {
-		return app.NotFound("seat")
+	seat, err := seatOf(sh, id)
+	if err != nil {
+		return err
 	}
 	if sh.Game.ViewOnly { // the grid is only for entering a hand
 		return app.ViewOnly()
@@ -49,7 +50,7 @@ func tilesPage(ctx context.Context, sh db.Sheet, r *referee.SheetRound, seat int
 		back = roundURL(g.Slug, r.Number)
 	}
 	p := views.TilesPage{Meta: views.Meta{Title: text(ctx, "title.tiles", referee.Params{"Name": g.Players[seat]}), Where: g.Name},
-		Back: back, Action: entryURL(g.Slug, r.Number, seat), Name: g.Players[seat], Round: r.Number,
+		Back: back, Action: entryURL(g.Slug, r.Number, g.IDs[seat]), Name: g.Players[seat], Round: r.Number,
 		Double: tileName(r.Double()), Error: problem, Closed: r.Closed, Who: g.Players,
 		Version: strconv.FormatInt(sh.Version(r.Number, seat), 10), Form: newFormID()}
 	taken := map[referee.Tile]string{referee.NewTile(r.Double(), r.Double()): text(ctx, "on-the-table", nil)}

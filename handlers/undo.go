@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -29,7 +28,7 @@ func (a *App) undo(c echo.Context) error {
 	}
 	basedOn, err := undoBasis(c)
 	if err != nil {
-		return err
+		return a.refuseBadForm(ctx, slug, err)
 	}
 	undone, sh, err := a.undoer.UndoLast(ctx, slug, n, basedOn)
 	if p := problemOf(ctx, err); err != nil && p.code == app.CodeConflict {
@@ -46,22 +45,19 @@ func (a *App) undo(c echo.Context) error {
 	})
 }
 
-// undoBasis is what the undo form was based on: the round's version, the
-// change it offered to take back, and its one-time id.
+// undoBasis is what the undo form was based on: the round's version
+// (required), the change it offered to take back (where the page knew
+// it), and its one-time id.
 func undoBasis(c echo.Context) (db.Basis, error) {
-	b := db.Basis{Version: db.Unchecked, Form: formID(c)}
-	for name, to := range map[string]*int64{"version": &b.Version, "change": &b.Change} {
-		v := c.FormValue(name)
-		if v == "" {
-			continue
-		}
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 0 {
-			return b, invalid("version", "version", nil)
-		}
-		*to = n
+	b := db.Basis{Form: formID(c)}
+	var err error
+	if b.Version, err = formVersion(c, "version"); err != nil {
+		return b, err
 	}
-	return b, nil
+	if c.FormValue("change") != "" {
+		b.Change, err = formVersion(c, "change")
+	}
+	return b, err
 }
 
 // undoRefused shows the round's card as it is now, with why nothing was

@@ -11,8 +11,8 @@ func gameURL(slug string) string         { return "/g/" + slug }
 func roundURL(slug string, n int) string { return gameURL(slug) + "/rounds/" + strconv.Itoa(n) }
 func tableURL(slug string, n int) string { return roundURL(slug, n) + "/table" }
 func rulesURL(slug string) string        { return gameURL(slug) + "/rules" }
-func entryURL(slug string, n, seat int) string {
-	return roundURL(slug, n) + "/entries/" + strconv.Itoa(seat)
+func entryURL(slug string, n, player int) string {
+	return roundURL(slug, n) + "/entries/" + strconv.Itoa(player)
 }
 
 // zoomURL is the table's address with an end picked and the drawing

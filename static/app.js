@@ -104,7 +104,13 @@
   // the numeric keyboard stays up; with every entry in, focus Close. A
   // refused entry keeps the focus in its own box.
   var focusedFor = null;
+  // The box focused for the player, until they type or go elsewhere: it
+  // holds nothing of theirs yet, so another phone's news for its card is
+  // still drawn (see busy), the focus kept.
+  var autoFocused = null;
   function pipsOf(row) { return row && row.querySelector("input[name=pips]"); }
+  function focusPips(row) { autoFocused = pipsOf(row); autoFocused.focus(); }
+  document.addEventListener("focusin", function (e) { if (e.target !== autoFocused) autoFocused = null; });
   function focusNext(seat) {
     var rows = Array.prototype.slice.call(document.querySelectorAll("#round .entry"));
     var saved = document.getElementById("entry-" + seat);
@@ -114,7 +120,7 @@
     for (var i = 1; i <= rows.length; i++) {
       var row = rows[(at + i) % rows.length];
       // Not the row's class: htmx settles a swapped element's class later.
-      if (!row.querySelector(".who .now") && pipsOf(row)) { pipsOf(row).focus(); return; }
+      if (!row.querySelector(".who .now") && pipsOf(row)) { focusPips(row); return; }
     }
     var close = document.querySelector("#round [data-testid=close]:not([disabled])");
     if (close) close.focus();
@@ -215,7 +221,9 @@
       var back = findAgain(was);
       if (usable(back)) { // it was in view, where it was
         if (was.tabindex !== null && !back.hasAttribute("tabindex")) back.setAttribute("tabindex", was.tabindex);
+        var auto = was.node === autoFocused;
         back.focus({ preventScroll: true });
+        if (auto) autoFocused = back;
         return;
       }
       // Another phone's change moves the focus only off a control it took
@@ -319,8 +327,11 @@
   // extension). Another phone's change never clobbers what this player is
   // typing: a part holding the focus in a field, or a field changed and not
   // yet saved, is left as it is, and its save then meets the stale-version
-  // refusal with the current value. A part whose answer shows the version
-  // it shows already is left alone too.
+  // refusal with the current value; it catches up once the player leaves
+  // it with nothing typed. A box the app focused for the player (the next
+  // card after a save) holds nothing of theirs until they type: its card
+  // is drawn, the focus kept. A part whose answer shows the version it
+  // shows already is left alone too.
   function liveName(d) {
     var ev = d && (d.triggeringEvent || d.requestConfig && d.requestConfig.triggeringEvent);
     return ev && typeof ev.type === "string" && ev.type.indexOf("sse:") === 0 ? ev.type.slice(4) : "";
@@ -342,9 +353,27 @@
   function busy(part) {
     if (!part) return false;
     var a = document.activeElement;
-    if (a && part.contains(a) && a.matches(typing)) return true;
+    if (a && a !== autoFocused && part.contains(a) && a.matches(typing)) return true;
     return unsaved(part);
   }
+  // The parts left as they were while the player was in them, by id: the
+  // news each missed, fetched once the player has left it.
+  var behind = {};
+  function leftBehind(part, name) {
+    if (part.id && behind[part.id] !== "refresh") behind[part.id] = name;
+  }
+  function catchUp() {
+    setTimeout(function () {
+      Object.keys(behind).forEach(function (id) {
+        var part = document.getElementById(id), name = behind[id];
+        if (part && (busy(part) || requestIn(part))) return;
+        delete behind[id];
+        if (part) htmx.trigger(part, "sse:" + name);
+      });
+    }, 0);
+  }
+  document.addEventListener("focusout", catchUp);
+  document.addEventListener("htmx:afterSettle", catchUp);
   // The game page's main part is fetched whole when the round closes (what
   // was typed for it can't be saved any more) or the players change, and
   // after a drop-out unless something is being typed: then each part
@@ -391,7 +420,8 @@
       if (name === "game" && unsaved(document.getElementById("main"))) { wait(d.elt, name); e.preventDefault(); }
       return;
     }
-    if ((name === "refresh" && mainCatchesUp()) || busy(d.elt)) e.preventDefault();
+    if (name === "refresh" && mainCatchesUp()) { e.preventDefault(); return; }
+    if (busy(d.elt)) { leftBehind(d.elt, name); e.preventDefault(); }
   });
   // An answer showing the version its part shows already brings nothing
   // new. The main part's version leaves out what its smaller parts fetch
@@ -412,7 +442,7 @@
       if (name !== "refresh" && sameVersion(part, d)) d.shouldSwap = false;
       return;
     }
-    if (busy(part)) { d.shouldSwap = false; return; } // the player started typing meanwhile
+    if (busy(part)) { leftBehind(part, name); d.shouldSwap = false; return; } // the player started typing meanwhile
     if (sameVersion(part, d)) d.shouldSwap = false;
   });
 

@@ -6,14 +6,13 @@ package views
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
 import (
-	"context"
-
 	"chickenfoot/referee/lang"
 	"chickenfoot/static"
+	"context"
+
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
 )
 
 // htmxConfig keeps htmx within the Content-Security-Policy (no eval, no

@@ -34,6 +34,21 @@ type SeatsCard struct {
 	Name    string     // the name typed, shown again with a refusal
 	Error   string
 	Open    bool // the forms start open: something to fix
+
+	JoinForm, LeaveForm string        // the forms' one-time ids: sent twice, they change nothing more
+	Confirm             *LeaveConfirm // a leave asked for, to confirm; nil when none is
+}
+
+// LeaveConfirm asks whether a player really leaves, and says what that
+// does; Yes sends the leave form again, confirmed, with its one-time id.
+type LeaveConfirm struct {
+	Question string
+	Name     string
+	URL      string
+	Player   string // the player's id
+	Missed   string
+	Form     string
+	Back     string // No: the game as it was
 }
 
 // SeatLine is one player who joined late or left.
@@ -78,6 +93,8 @@ type RoundPanel struct {
 	Planned   int
 	Setter    int // seat, or -1
 	Players   []string
+	IDs       []int  // by seat, each player's id: what the forms send
+	Opened    string // who set the double down and which, as shown: sent back with a change to it
 	Away      []bool // by seat: not playing this round (joined later, or left)
 	Unheld    Unheld
 	Skipped   string // which doubles were skipped for good, and the rounds left
@@ -107,6 +124,7 @@ type Me struct {
 	URL     string // where the choice is posted; "" on a view-only link
 	Seat    int    // -1 for nobody in particular
 	Players []string
+	IDs     []int // by seat, each player's id: what the form sends
 }
 
 // Share is a game night's links, to pass round the table: the edit link
@@ -138,6 +156,7 @@ type EntryRow struct {
 	URL          string // where the entry is posted
 	TilesURL     string
 	Seat         int
+	ID           int // the player's id, which names the row in the page
 	Name         string
 	Has          bool
 	Summary      string // what is entered, e.g. "23 pips + 0-0 = 73"

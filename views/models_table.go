@@ -20,7 +20,8 @@ type TablePage struct {
 	Banner    Banner
 	Started   bool
 	Players   []string
-	Turn      int // seat to act, -1 when nobody is (not started, or over)
+	IDs       []int // by seat at the table, each player's id: what the forms send
+	Turn      int   // seat to act, -1 when nobody is (not started, or over)
 	Ends      []EndChoice
 	Places    []EndChoice // every tile on the table, to ask about any place
 	Keypad    Keypad
@@ -153,4 +154,13 @@ type Keypad struct {
 	Kept  bool
 	Laid  string // the tiles on the table, space-separated, for the page's script
 	Fits  string // the tiles that fit now, space-separated, for the page's script
+}
+
+// id is the id of the player at seat of the table, as a form sends it;
+// "" for no seat.
+func (p *TablePage) id(seat int) string {
+	if seat < 0 || seat >= len(p.IDs) {
+		return ""
+	}
+	return itoa(p.IDs[seat])
 }
