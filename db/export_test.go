@@ -40,6 +40,9 @@ func (s *Store) checkKept(ctx context.Context, tx conn, link string, t *keptTabl
 	if !reflect.DeepEqual(sh, t.sheet) {
 		return fmt.Errorf("%w: the sheet of %s:\nkept %+v\nfile %+v", errKeptDiffers, link, t.sheet, sh)
 	}
+	if t.n == 0 { // a sheet kept after a score entry, without a table
+		return nil
+	}
 	log, err := loadActions(ctx, tx, sh.ids[t.n-1])
 	if err != nil {
 		return err

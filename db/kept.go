@@ -8,17 +8,18 @@ import (
 	"chickenfoot/referee"
 )
 
-// Tables kept by the writer. A move on the live table is the write made
-// most often, many times a minute at every table, and each one used to
-// read the game, its rounds, its entries and the round's log again
-// before writing one row. The writer is the only connection that writes,
-// so what it read and then wrote itself is what a new read would find,
-// as long as nothing else wrote in between. It keeps the table of each
-// plain move (a tile laid, drawn or passed on, or taken back, changing
-// nothing on the score sheet but the round's count of actions) and
-// starts the next move on that table from it.
+// Tables kept by the writer. A move on the live table and a score entry
+// are the writes made most often, many times a minute at every table, and
+// each one used to read the game, its rounds, its entries (and for a move
+// the round's log) again before writing a row or two. The writer is the
+// only connection that writes, so what it read and then wrote itself is
+// what a new read would find, as long as nothing else wrote in between.
+// It keeps the table of each plain move (a tile laid, drawn or passed on,
+// or taken back, changing nothing on the score sheet but the round's
+// count of actions), and the sheet after each score entry in an open
+// round, and starts the next move or entry by that link from them.
 //
-// Everything else forgets: any other write (a score, a close, a rename,
+// Everything else forgets: any other write (a correction, a close, a rename,
 // a deletion, a move that sets the double or ends the round), a write
 // whose savepoint could not be released, a commit that failed, and
 // another process writing to the file (PRAGMA data_version) each drop
@@ -33,7 +34,8 @@ const maxKeptActions = 200_000
 
 // A keptTable is a round's table as the writer last wrote it: the sheet
 // without history, the round's log, and the round as the referee left it
-// after the log. All three are shared with the move's answer, which only
+// after the log; or, after a score entry on a game with no table kept,
+// the sheet alone (n is 0). All three are shared with the move's answer, which only
 // reads them: the next move changes a copy of the sheet, acts on a clone
 // of the round, and appends to the log past the end of the answer's (see
 // act).
@@ -139,6 +141,18 @@ func (w *writerTables) table(link string) *keptTable {
 func (w *writerTables) keep(link string, n int, sh Sheet, log []Action, live *referee.Round) {
 	w.plain = true
 	w.staged, w.stagedFor = &keptTable{sheet: sh, n: n, log: log, live: live}, link
+}
+
+// keepSheet stages the sheet after a score entry in an open round made by
+// link. An entry changes nothing of a round's log or its table, so the
+// table kept for link, if any, stays with the new sheet.
+func (w *writerTables) keepSheet(link string, sh Sheet) {
+	w.plain = true
+	t := &keptTable{sheet: sh}
+	if old := w.table(link); old != nil {
+		t.n, t.log, t.live = old.n, old.log, old.live
+	}
+	w.staged, w.stagedFor = t, link
 }
 
 // sheetToWrite is the sheet a move made by link starts from: the kept

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -124,6 +125,9 @@ func randomWrite(ctx context.Context, s *Store, rng *rand.Rand, link string) (re
 		}
 		_, err = s.Act(ctx, link, n, Move{Action: referee.Action{Seat: seat, Kind: referee.ActTakeBack}, Seen: basedOn})
 		return "", true, err
+	case roll < 85: // a score sent by a phone: the sheet is kept after it
+		player := sh.Game.IDs[rng.IntN(len(sh.Game.IDs))]
+		_, err = s.Enter(ctx, link, n, ScoreForm{Player: player, Pips: strconv.Itoa(1 + rng.IntN(40)), Basis: anyBasis})
 	case roll < 90:
 		_, err = s.SaveEntry(ctx, link, n, rng.IntN(3), typed(rng.IntN(40)), "", anyBasis)
 	case roll < 94:
@@ -261,5 +265,35 @@ func TestAnswersKeepTheirTable(t *testing.T) {
 		if !reflect.DeepEqual(now, saw[i]) {
 			t.Errorf("the answer to move %d (%v) changed after the moves that followed:\nthen %+v\nnow  %+v", i+1, moves[i], saw[i], now)
 		}
+	}
+}
+
+// TestKeptSheetAfterEntries: a score entry in an open round keeps the
+// sheet and the next entry starts from it, leaving the answers already
+// handed out as they were; what is kept is what the file holds.
+func TestKeptSheetAfterEntries(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	g := newGame(t, s, "Ann", "Bob")
+	first, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: g.IDs[0], Pips: "12", Basis: anyBasis})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.tables.table(g.Slug) == nil {
+		t.Fatal("no sheet kept after an entry in an open round")
+	}
+	hits := s.tables.hits
+	sh, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: g.IDs[1], Pips: "7", Basis: anyBasis})
+	if err != nil || sh.Round(1).Entries[0].Pips != 12 || sh.Round(1).Entries[1].Pips != 7 {
+		t.Fatalf("the next entry = %v, %v; want Ann's 12 and Bob's 7", sh.Round(1).Entries, err)
+	}
+	if s.tables.hits != hits+1 {
+		t.Fatal("the next entry did not start from the kept sheet")
+	}
+	if e := first.Round(1).Entries[1]; e != nil {
+		t.Fatalf("the first answer, already handed out, changed under its reader: Bob's entry %v", e)
+	}
+	if err := s.checkKeptTables(ctx); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -39,7 +39,16 @@ type ScoreForm struct {
 func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (Sheet, error) {
 	var out Sheet
 	seat := -1
-	err := s.writeSheetKeeping(ctx, link, func(tx conn, sh *Sheet) (err error) {
+	err := s.inTx(ctx, func(tx conn) error {
+		s.keeping = true // the game read is kept for readers too (see writeSheetKeeping)
+		defer func() { s.keeping = false }()
+		sh, kept, err := s.sheetToWrite(ctx, tx, link)
+		if err != nil {
+			return err
+		}
+		if kept != nil {
+			sh = sh.clone() // the kept sheet is shared with answers given
+		}
 		if seat, err = playerSeat(ctx, tx, sh.Game, f.Player); err != nil {
 			return err
 		}
@@ -56,8 +65,15 @@ func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (She
 				by = sh.Players[seat]
 			}
 		}
-		out, err = s.saveEntry(ctx, tx, sh, key, n, seat, e, by, f.Basis)
-		return err
+		if out, err = s.saveEntry(ctx, tx, &sh, key, n, seat, e, by, f.Basis); err != nil {
+			return err
+		}
+		if r := out.Round(n); r != nil && !r.Closed { // an entry in an open round changes nothing else
+			kept := out
+			kept.History = nil
+			s.tables.keepSheet(link, kept)
+		}
+		return nil
 	})
 	if err == nil {
 		s.publish(entryNews(out, n, seat))
