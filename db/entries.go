@@ -61,15 +61,25 @@ func entryForm(basedOn Basis, link string, n, seat int, e referee.Entry, by stri
 
 // saveEntry is SaveEntry on the sheet read in tx; key is the form's.
 func (s *Store) saveEntry(ctx context.Context, tx conn, sh *Sheet, key form, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
-	if err := loadSavedHistory(ctx, tx, sh, n); err != nil {
-		return Sheet{}, err
+	// The answer shows the history Undo would take back from an open
+	// round: the change this save writes, when it writes one, is that
+	// change, so the history is read only when it doesn't.
+	open := sh.Round(n) != nil && !sh.Round(n).Closed
+	shown := func() (Sheet, error) { return *sh, loadSavedHistory(ctx, tx, sh, n) }
+	if !open {
+		if err := loadSavedHistory(ctx, tx, sh, n); err != nil {
+			return Sheet{}, err
+		}
+		shown = func() (Sheet, error) { return *sh, nil }
 	}
-	if _, sent, err := sentBefore(ctx, tx, key); err != nil || sent {
-		return *sh, err
+	if _, sent, err := sentBefore(ctx, tx, key); err != nil {
+		return Sheet{}, err
+	} else if sent {
+		return shown()
 	}
 	if err := checkBasis(sh, n, seat, basedOn); err != nil {
 		if r := sh.Round(n); app.CodeOf(err) == app.CodeConflict && r != nil && !r.Closed && sameEntry(r.Entries[seat], &e) {
-			return *sh, nil // two phones entered the same: nothing is lost, nothing to write
+			return shown() // two phones entered the same: nothing is lost, nothing to write
 		}
 		return Sheet{}, whoChanged(ctx, tx, sh.Version(n, seat), err)
 	}
@@ -80,20 +90,28 @@ func (s *Store) saveEntry(ctx context.Context, tx conn, sh *Sheet, key form, n, 
 		return Sheet{}, err
 	}
 	ch := referee.EntryChange{Seat: seat, Old: sh.Round(n).Entries[seat], New: &e, Kind: sh.Kind(n, seat)}
-	if !sameEntry(ch.Old, ch.New) {
-		id, err := s.putChange(ctx, tx, sh, n, ch, by, 0)
-		if err != nil {
+	if sameEntry(ch.Old, ch.New) {
+		if _, err := shown(); err != nil {
 			return Sheet{}, err
 		}
-		sh.History = append(sh.History, Change{ID: id, Round: n, Seat: seat, Kind: ch.Kind,
-			Old: ch.Old, New: ch.New, By: by, At: s.Now().UTC()})
-		if ch.Kind == referee.KindCorrection {
-			if err := s.resettle(ctx, tx, sh); err != nil {
-				return Sheet{}, err
-			}
-			if err := keepResults(ctx, tx, sh); err != nil {
-				return Sheet{}, err
-			}
+		return *sh, s.keepForm(ctx, tx, key, strconv.FormatInt(sh.Version(n, seat), 10))
+	}
+	id, err := s.putChange(ctx, tx, sh, n, ch, by, 0)
+	if err != nil {
+		return Sheet{}, err
+	}
+	saved := Change{ID: id, Round: n, Seat: seat, Kind: ch.Kind, Old: ch.Old, New: ch.New, By: by, At: s.Now().UTC()}
+	if open {
+		sh.History = []Change{saved}
+	} else {
+		sh.History = append(sh.History, saved)
+	}
+	if ch.Kind == referee.KindCorrection {
+		if err := s.resettle(ctx, tx, sh); err != nil {
+			return Sheet{}, err
+		}
+		if err := keepResults(ctx, tx, sh); err != nil {
+			return Sheet{}, err
 		}
 	}
 	return *sh, s.keepForm(ctx, tx, key, strconv.FormatInt(sh.Version(n, seat), 10))

@@ -10,10 +10,12 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"chickenfoot/cmd/chickenload/measure"
 	"chickenfoot/db"
 	"chickenfoot/referee"
 )
@@ -76,9 +78,12 @@ func (a *benchApp) request(method, path string, body io.Reader) *http.Request {
 	return req
 }
 
-// entryRequest is a typed score entry sent the way htmx sends it.
-func (a *benchApp) entryRequest(slug string, round, seat, pips int) *http.Request {
-	req := a.request(http.MethodPost, entryURL(slug, round, seat), strings.NewReader(url.Values{"pips": {itoa(pips)}}.Encode()))
+// entryRequest is a typed score entry for the player whose id is player
+// sent the way htmx sends it from the open round's card, based on the
+// entry's version the card showed.
+func (a *benchApp) entryRequest(slug string, round, player, pips int, version int64) *http.Request {
+	form := url.Values{"pips": {itoa(pips)}, "open": {"1"}, "version": {strconv.FormatInt(version, 10)}}
+	req := a.request(http.MethodPost, entryURL(slug, round, player), strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("HX-Request", "true")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
@@ -197,17 +202,22 @@ func BenchmarkScoreEntry(b *testing.B) {
 	a := newBenchApp(b)
 	const perGame, players = 64, 8
 	var g db.Game
+	var versions [players]int64
 	i := 0
 	for b.Loop() {
 		if i%perGame == 0 {
 			b.StopTimer()
-			g = benchNewGame(b, a.store, 12, players)
+			g, versions = benchNewGame(b, a.store, 12, players), [players]int64{}
 			b.StartTimer()
 		}
 		seat, pips := i%players, 1+(i/players)%40
-		code, body, err := a.send(a.entryRequest(g.Slug, 1, seat, pips))
+		code, body, err := a.send(a.entryRequest(g.Slug, 1, seat, pips, versions[seat]))
 		if err != nil || code != http.StatusOK {
 			b.Fatalf("POST entry: %d %v\n%.2000s", code, err, body)
+		}
+		var ok bool
+		if versions[seat], ok = measure.EntryVersion(body, entryURL(g.Slug, 1, seat)); !ok {
+			b.Fatalf("the answer shows no version for the entry:\n%.2000s", body)
 		}
 		i++
 	}

@@ -3,8 +3,10 @@ package handlers
 import (
 	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -217,6 +220,7 @@ func BenchmarkLoad(b *testing.B) {
 	tables := moveTables(b, store, 512)
 	a, cpu := newLoadServer(b, store, path)
 	moves := moveLoad(a, tables)
+	entries := make([]loadEntry, games*players)
 	css := static.URL("app.css") // the hashed name a page links
 	b.ResetTimer()
 	// The phases take turns, a quarter of each at a time, so a machine
@@ -233,7 +237,7 @@ func BenchmarkLoad(b *testing.B) {
 		post = post.and(runLoad(cpu, workers, phase/turns, func(i int64) (int, error) {
 			n := int(posted + i)
 			seat, pips := (n/games)%players, 1+(n/(games*players))%40
-			return a.sendDiscard(a.entryRequest(slugs[n%games], 1, seat, pips))
+			return entries[(n%games)*players+seat].send(a, slugs[n%games], seat, pips)
 		}))
 		if post.failed > 0 {
 			b.Fatalf("POST entries: %d of %d failed; first: %s", post.failed, post.done, post.firstErr)
@@ -249,6 +253,26 @@ func BenchmarkLoad(b *testing.B) {
 	}
 	loadRun.get, loadRun.post, loadRun.move = get, post, move
 	reportLoad(b)
+}
+
+// A loadEntry is one player's entry of a load run, changed by one request
+// at a time, each based on the version the last answer showed.
+type loadEntry struct {
+	sync.Mutex
+	version int64
+}
+
+func (e *loadEntry) send(a *benchApp, slug string, player, pips int) (int, error) {
+	e.Lock()
+	defer e.Unlock()
+	code, body, err := a.send(a.entryRequest(slug, 1, player, pips, e.version))
+	if err == nil && code == http.StatusOK {
+		var ok bool
+		if e.version, ok = measure.EntryVersion(body, entryURL(slug, 1, player)); !ok {
+			return code, errors.New("the answer shows no version for the entry")
+		}
+	}
+	return code, err
 }
 
 // moveTables makes n double-9 tables of four on store, each with its
@@ -273,26 +297,28 @@ func moveLoad(a *benchApp, urls []string) func(int64) (int, error) {
 	tables := make([]struct {
 		sync.Mutex
 		laid bool
+		seen int // actions on the table, as the page shows them
 	}, len(urls))
-	lay := url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()
-	back := url.Values{"kind": {"take-back"}, "player": {"1"}}.Encode()
+	lay := url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}
+	back := url.Values{"kind": {"take-back"}, "player": {"1"}}
 	return func(i int64) (int, error) {
 		k := int(i) % len(urls)
 		t := &tables[k]
 		t.Lock()
 		defer t.Unlock()
-		form := lay
+		form := maps.Clone(lay)
 		if t.laid {
-			form = back
+			form = maps.Clone(back)
 		}
-		req := a.request(http.MethodPost, urls[k], strings.NewReader(form))
+		form.Set("seq", strconv.Itoa(1+t.seen)) // the starting double, then each move
+		req := a.request(http.MethodPost, urls[k], strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("HX-Request", "true")
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		req.Header.Set(keptHeader, "keypad-1-9") // the page holds its keypad, as the script says
 		code, err := a.sendDiscard(req)
 		if err == nil && code == http.StatusOK {
-			t.laid = !t.laid
+			t.laid, t.seen = !t.laid, t.seen+1
 		}
 		return code, err
 	}
