@@ -261,6 +261,20 @@
   document.addEventListener("DOMContentLoaded", applyKeypad);
   document.addEventListener("htmx:afterSwap", applyKeypad);
 
+  // A tile picked with no place picked yet, that can go in one place only,
+  // has that place picked for it. A place picked already is the player's
+  // question and is left alone.
+  document.addEventListener("change", function (e) {
+    var pick = e.target;
+    if (pick.name !== "tile" || !pick.closest("[data-keypad]")) return;
+    var form = pick.form, halves = pick.value.split("-");
+    if (!form || form.querySelector("input[name=on]:checked")) return;
+    var places = Array.prototype.filter.call(form.querySelectorAll("input[name=on][data-pips]"), function (end) {
+      return halves.indexOf(end.getAttribute("data-pips")) >= 0;
+    });
+    if (places.length === 1) places[0].checked = true;
+  });
+
   // The whole table, zoomed, opens on what matters: the double the table
   // owes, or else the last tile laid, in the middle of the frame, not on
   // the drawing's top-left corner. After a move it follows the new tile.
@@ -276,6 +290,35 @@
   }
   document.addEventListener("DOMContentLoaded", centreZoomed);
   document.addEventListener("htmx:afterSettle", centreZoomed);
+
+  // A tile this player laid (or took back) is looked for in the drawing,
+  // which on a phone is far above the keypad: bring the tile laid, or the
+  // drawing, on to the screen, gliding unless motion is unwelcome, and
+  // only when it is off it. A draw or a pass leaves the page where it is,
+  // by the buttons for what comes next; another phone's move never
+  // scrolls it.
+  var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  function showDrawing(table) {
+    var view = table.querySelector(".table-view");
+    if (!view) return;
+    var mark = view.querySelector(".tile.last") || view, r = mark.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+    var whole = view.getBoundingClientRect().height <= window.innerHeight, root = document.documentElement;
+    // While it glides the page carries data-scrolling: not still yet.
+    var done = function () { clearTimeout(root._glide); root.removeAttribute("data-scrolling"); };
+    root.setAttribute("data-scrolling", "");
+    window.addEventListener("scrollend", done, { once: true });
+    root._glide = setTimeout(done, 1500); // a browser without scrollend
+    (whole ? view : mark).scrollIntoView({
+      block: whole ? "nearest" : "center", behavior: still && still.matches ? "auto" : "smooth",
+    });
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var d = e.detail, kind = d && d.requestConfig && d.requestConfig.elt &&
+      d.requestConfig.elt.querySelector && d.requestConfig.elt.querySelector("input[name=kind]");
+    if (e.target.id !== "table" || isLive(d) || !d.xhr || d.xhr.status !== 200 || !kind) return;
+    if (kind.value === "play" || kind.value === "take-back") showDrawing(e.target);
+  });
 
   // A score sheet of many players says it scrolls sideways only where it
   // does: on a phone, not on a screen wide enough for it.
