@@ -120,9 +120,10 @@ func TestBrowserTableAnswersInReach(t *testing.T) {
 	b.colours("320-laid")
 }
 
-// TestBrowserVerdictInReach: the check page's verdict, below its long
-// form, is on the screen with the focus once the question is asked; a
-// place left empty where the tile fits one place only is that place.
+// TestBrowserVerdictInReach: the check page's verdict (or what to fix),
+// below its long form, is on the screen with the focus once the question
+// is asked; a place left empty where the tile fits one place only is that
+// place.
 func TestBrowserVerdictInReach(t *testing.T) {
 	t.Parallel()
 	a := newTestApp(t)
@@ -136,5 +137,10 @@ func TestBrowserVerdictInReach(t *testing.T) {
 		b.waitText(`[data-testid=verdict]`, "Can 5-1 go on 9-1?")
 		b.inReach(`[data-testid=verdict]`, size.name+": the check page's verdict")
 		b.colours(size.name + "-verdict")
+
+		// A layout that can't be read: what to fix, in reach too.
+		b.do(chromedp.SetValue(css(`#layout`), "9-9 9-1@8-8"), chromedp.Click(css(`[data-testid=ask]`)))
+		b.waitText(`[data-testid=problem]`, "8-8")
+		b.inReach(`[data-testid=problem]`, size.name+": the check page's problem")
 	}
 }
