@@ -297,7 +297,7 @@
   // only when it is off it. A draw or a pass leaves the page where it is,
   // by the buttons for what comes next; another phone's move never
   // scrolls it.
-  var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
   function showDrawing(table) {
     var view = table.querySelector(".table-view");
     if (!view) return;
@@ -310,7 +310,7 @@
     window.addEventListener("scrollend", done, { once: true });
     root._glide = setTimeout(done, 1500); // a browser without scrollend
     (whole ? view : mark).scrollIntoView({
-      block: whole ? "nearest" : "center", behavior: still && still.matches ? "auto" : "smooth",
+      block: whole ? "nearest" : "center", behavior: calm && calm.matches ? "auto" : "smooth",
     });
   }
   document.addEventListener("htmx:afterSettle", function (e) {
