@@ -79,11 +79,12 @@ func (b *browser) keepsFocus(step string) {
 
 // settled waits until no htmx request, swap or settle is under way, nor
 // the page's own work after one (the focus moved, the news said), which
-// may scroll the page under a tap.
+// may scroll the page under a tap, nor a glide of the page to what
+// changed.
 func (b *browser) settled() {
 	b.t.Helper()
 	still := chromedp.Poll[chromedp.Void](`document.readyState === "complete" &&
-		document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, [data-settling]") === null`)
+		document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, [data-settling], [data-scrolling]") === null`)
 	// A page being replaced (a form sent before htmx took it over) drops
 	// the script's context: ask the new page instead.
 	for range 2 {

@@ -59,8 +59,7 @@ func TestBrowserLive(t *testing.T) {
 	phoneB.waitTextWithin(start, `[data-testid=turn]`, "Bob's turn")
 	phoneA.waitText(`[data-testid=turn]`, "Bob's turn")
 	phoneA.settled()
-	start = time.Now()
-	phoneA.layTile("9-9", "9-1")
+	start = phoneA.tapLay("9-9", "9-1")
 	phoneB.waitTextWithin(start, `[data-testid=owes]`, "Spinner 9-9: 3 arms to fill")
 	phoneB.do(chromedp.Poll[chromedp.Void](`(s => s !== null && /9-1|1-9/.test(s.textContent))(document.querySelector("[data-testid=layout-svg]"))`))
 	if took := time.Since(start); took > time.Second {

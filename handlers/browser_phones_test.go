@@ -125,11 +125,11 @@ func TestBrowserFourPhonesOneNight(t *testing.T) {
 		p.waitTextWithin(start, `[data-testid=turn]`, "Ann's turn")
 	}
 	ann.waitText(`[data-testid=owes]`, "4 arms to fill")
-	start = time.Now()
-	ann.layTile("9-9", "9-4")
+	start = ann.tapLay("9-9", "9-4")
 	for _, p := range others(ann) {
 		p.waitTextWithin(start, `[data-testid=owes]`, "3 arms to fill")
 	}
+	ann.settled()
 	if n := watcher.eval(`String(document.querySelectorAll("[data-testid=lay-tile], form[method=post]:not([action='/lang'])").length)`); n != "0" {
 		t.Errorf("the view-only phone's table shows %s ways to lay a tile", n)
 	}

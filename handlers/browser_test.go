@@ -244,6 +244,16 @@ func (b *browser) keypadAsServed(when string) {
 // layTile picks an open end and a tile on the table page and lays it.
 func (b *browser) layTile(on, tile string) {
 	b.t.Helper()
+	b.tapLay(on, tile)
+	b.settled()
+	b.waitText(`details.log summary`, "What happened")
+}
+
+// tapLay picks an open end and a tile on the table page and taps Lay,
+// returning when htmx has swapped in the answer, and the moment of the
+// tap: the page may still be moving to show the tile laid.
+func (b *browser) tapLay(on, tile string) time.Time {
+	b.t.Helper()
 	// Whatever came before (a tap elsewhere, another phone's news, a page
 	// loaded) is done moving the page, so the taps land where they aim.
 	b.do(chromedp.WaitVisible(css(`[data-testid=lay]`)))
@@ -252,11 +262,11 @@ func (b *browser) layTile(on, tile string) {
 	// wait until its successor is swapped in and settled.
 	b.do(chromedp.Click(css(`label:has([data-testid="end-`+on+`"])`)),
 		chromedp.Click(css(`label:has([data-testid="tile-`+tile+`"])`)),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("table").replaced = true`),
-		chromedp.Click(css(`[data-testid=lay-tile]`)),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("table").replaced = true`))
+	tapped := time.Now()
+	b.do(chromedp.Click(css(`[data-testid=lay-tile]`)),
 		chromedp.Poll[chromedp.Void](`(t => t !== null && !t.replaced)(document.getElementById("table"))`))
-	b.settled()
-	b.waitText(`details.log summary`, "What happened")
+	return tapped
 }
 
 // TestBrowserRefusalToast: when another phone closed the round first, and

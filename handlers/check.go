@@ -31,8 +31,11 @@ func (a *App) check(c echo.Context) error {
 	}
 	p := tablePage(ctx, t, tableView(c))
 	tile, on := c.QueryParam("tile"), c.QueryParam("on")
+	if on == "" {
+		on = onlyPlace(t.Live.Layout(), tile)
+	}
 	if tile == "" || on == "" && t.Live.Layout().Len() > 0 {
-		p.Problem = &views.Refusal{Code: "pick", Reason: text(ctx, "verdict.pick", nil), RuleURL: rulesURL(t.Game.Slug) + "#matching"}
+		p.Refuse(views.Refusal{Code: "pick", Reason: text(ctx, "verdict.pick", nil), RuleURL: rulesURL(t.Game.Slug) + "#matching"}, views.FormLay)
 		return tableAnswer(c, http.StatusBadRequest, p)
 	}
 	v, err := verdict(ctx, t.Rules, t.Round(t.Number).Double(), t.Live.Layout().Moves(), tile, on, rulesURL(t.Game.Slug))
@@ -57,4 +60,17 @@ func overVerdict(ctx context.Context, v views.Verdict, t db.Table) views.Verdict
 	v.Reason = overText(ctx, t.Live, t.Game) + " " + would
 	v.Others = nil // what other rules would say of a round that is over says nothing
 	return v
+}
+
+// onlyPlace is where tile can go on l when there is exactly one such
+// place, else "": asked without a place, that is the one meant.
+func onlyPlace(l *referee.Layout, tile string) string {
+	t, err := l.Rules().Set.Parse(tile)
+	if err != nil || l.Len() == 0 {
+		return ""
+	}
+	if moves := l.LegalMoves([]referee.Tile{t}); len(moves) == 1 {
+		return moves[0].On.String()
+	}
+	return ""
 }

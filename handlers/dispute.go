@@ -36,6 +36,9 @@ func (a *App) disputePage(c echo.Context) error {
 	case p.Start >= 0:
 		double = p.Start
 	}
+	if p.On == "" && len(moves) > 0 {
+		p.On = onlyPlaceOn(rules, double, moves, p.Tile)
+	}
 	v, err := verdict(ctx, rules, double, moves, p.Tile, p.On, "/rules")
 	if e := app.From(err); e != nil && e.Code == app.CodeInvalid {
 		p.Error = text(ctx, "check.impossible", referee.Params{"Reason": refusal(ctx, e)})
@@ -81,4 +84,17 @@ func readDispute(ctx context.Context, q url.Values, p *views.CheckPage) (referee
 		p.Error = text(ctx, "check.tile", nil)
 	}
 	return rules, moves
+}
+
+// onlyPlaceOn is onlyPlace on the layout the moves make, or "" when they
+// make none (the verdict says why).
+func onlyPlaceOn(rules referee.Rules, double int, moves []referee.Move, tile string) string {
+	l, err := referee.NewLayout(rules, double)
+	if err != nil {
+		return ""
+	}
+	if _, err := l.Apply(moves); err != nil {
+		return ""
+	}
+	return onlyPlace(l, tile)
 }

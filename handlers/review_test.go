@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"chickenfoot/db/app"
@@ -15,13 +16,16 @@ func TestRefusalKeepsThePage(t *testing.T) {
 	t.Parallel()
 	a := newTestApp(t)
 	g := a.createGame("9", "Ann", "Bob")
-	r := a.postHTMX(g+"/rounds/1/table", form("kind", "play", "player", "0", "on", "9-9"))
-	expectProblem(t, "no tile", r, http.StatusBadRequest, say("lay-tile", nil))
+	nothing := worded(app.Conflict("nothing-to-undo", nil))
+	expectProblem(t, "nothing to undo", a.postHTMX(g+"/rounds/1/undo", form()), http.StatusConflict, nothing)
+	r := a.postHTMX("/g/"+strings.Repeat("x", 26)+"/rounds/1/close", form())
+	expectProblem(t, "no such night", r, http.StatusNotFound, say("not-found", nil))
 	if r.header.Get("HX-Reswap") != "none" {
 		t.Fatalf("HX-Reswap = %q, want none", r.header.Get("HX-Reswap"))
 	}
-	nothing := worded(app.Conflict("nothing-to-undo", nil))
-	expectProblem(t, "nothing to undo", a.postHTMX(g+"/rounds/1/undo", form()), http.StatusConflict, nothing)
+	// The live table has a place for every refusal: next to the buttons.
+	r = a.postHTMX(g+"/rounds/1/table", form("kind", "play", "player", "0", "on", "9-9"))
+	expectProblemIn(t, "no tile", r, http.StatusBadRequest, say("lay-tile", nil))
 }
 
 func TestStaleAndTappedCorrections(t *testing.T) {

@@ -133,17 +133,22 @@ func lastPlayer(log []db.Action) int {
 	return -1
 }
 
-// endChoices lists the open ends to pick from, the picked one selected.
+// endChoices lists the open ends to pick from, the picked one selected,
+// or the only one.
 func endChoices(ctx context.Context, l *referee.Layout, on string) []views.EndChoice {
 	var out []views.EndChoice
-	for _, e := range l.OpenEnds() {
+	ends := l.OpenEnds()
+	if len(ends) == 1 && on == "" { // the only place there is, picked already
+		on = ends[0].On.String()
+	}
+	for _, e := range ends {
 		var label string
 		if e.Free > 1 {
 			label = words(ctx, "end-label-places", "On", e.On.String(), "Pips", e.Pips, "N", e.Free)
 		} else {
 			label = words(ctx, "end-label", "On", e.On.String(), "Pips", e.Pips)
 		}
-		out = append(out, views.EndChoice{Value: e.On.String(), Label: label, Selected: e.On.String() == on})
+		out = append(out, views.EndChoice{Value: e.On.String(), Label: label, Pips: e.Pips, Selected: e.On.String() == on})
 	}
 	return out
 }

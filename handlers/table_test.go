@@ -122,7 +122,7 @@ func TestTableLaysTiles(t *testing.T) {
 		say("lay-on", referee.Params{"Tile": "9-4", "On": "seven"}))
 	want = a.refereeRefuses(g, referee.Action{Seat: 0, Kind: referee.ActPass}, referee.CodeMustDraw)
 	expectRefusal(t, "pass without drawing", a.postHTMX(table, form("kind", "pass", "player", "0")), http.StatusUnprocessableEntity, referee.CodeMustDraw, worded(want))
-	expectProblem(t, "no tile picked", a.postHTMX(table, form("kind", "play", "player", "0", "on", "9-9")), http.StatusBadRequest, say("lay-tile", nil))
+	expectProblemIn(t, "no tile picked", a.postHTMX(table, form("kind", "play", "player", "0", "on", "9-9")), http.StatusBadRequest, say("lay-tile", nil))
 	expect(t, "unknown action", a.postHTMX(table, form("kind", "shuffle", "player", "0")), http.StatusBadRequest)
 	if got := a.actions(g); got != before {
 		t.Fatalf("refused actions stored: %d actions, want %d", got, before)

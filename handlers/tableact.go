@@ -103,14 +103,39 @@ func (a *App) act(c echo.Context) error {
 			return render(c, http.StatusOK, views.TableCard(&p))
 		}
 	}
-	if e := app.From(err); e != nil && !pageWide(e.Code) && e.Code != app.CodeInvalid {
+	if e := app.From(err); e != nil && !pageWide(e.Code) {
 		return a.actRefused(c, slug, n, e)
 	}
 	return err
 }
 
+// tappedForm is the table's form an action was sent from, where its
+// answer shows: a play before the double is set is the start form's.
+func (f actionForm) tappedForm(started bool) views.TableForm {
+	switch referee.ActionKind(f.kind) {
+	case referee.ActPlay:
+		if !started {
+			return views.FormStart
+		}
+		return views.FormLay
+	case referee.ActDraw:
+		if !started {
+			return views.FormDrawStart
+		}
+		return views.FormTurn
+	case referee.ActPass:
+		return views.FormTurn
+	case referee.ActTakeBack:
+		return views.FormTakeBack
+	case referee.ActPenalty:
+		return views.FormPenalty
+	}
+	return ""
+}
+
 // actRefused shows the table as it stands, nothing written, with the rule
-// the action broke and a link to it.
+// the action broke and a link to it, next to the buttons tapped (or what
+// to fix, for a form that can't be read).
 func (a *App) actRefused(c echo.Context, slug string, n int, e *app.Error) error {
 	ctx := c.Request().Context()
 	t, err := a.sheets.Table(ctx, slug, n)
@@ -118,9 +143,10 @@ func (a *App) actRefused(c echo.Context, slug string, n int, e *app.Error) error
 		return err
 	}
 	p := tablePage(ctx, t, tableView(c))
-	p.Problem = &views.Refusal{Code: string(e.Code), Reason: refusal(ctx, e)}
+	r := views.Refusal{Code: string(e.Code), Reason: refusal(ctx, e)}
 	if _, request := codeStatus[e.Code]; !request { // a rule of the game, with its section of the rules
-		p.Problem.RuleURL = rulesURL(slug) + "#" + e.Code.Section()
+		r.RuleURL = rulesURL(slug) + "#" + e.Code.Section()
 	}
+	p.Refuse(r, readActionForm(c).tappedForm(p.Started))
 	return tableAnswer(c, problemOf(ctx, e).status, p)
 }

@@ -269,6 +269,20 @@
   document.addEventListener("DOMContentLoaded", applyKeypad);
   document.addEventListener("htmx:afterSwap", applyKeypad);
 
+  // A tile picked with no place picked yet, that can go in one place only,
+  // has that place picked for it. A place picked already is the player's
+  // question and is left alone.
+  document.addEventListener("change", function (e) {
+    var pick = e.target;
+    if (pick.name !== "tile" || !pick.closest("[data-keypad]")) return;
+    var form = pick.form, halves = pick.value.split("-");
+    if (!form || form.querySelector("input[name=on]:checked")) return;
+    var places = Array.prototype.filter.call(form.querySelectorAll("input[name=on][data-pips]"), function (end) {
+      return halves.indexOf(end.getAttribute("data-pips")) >= 0;
+    });
+    if (places.length === 1) places[0].checked = true;
+  });
+
   // The whole table, zoomed, opens on what matters: the double the table
   // owes, or else the last tile laid, in the middle of the frame, not on
   // the drawing's top-left corner. After a move it follows the new tile.
@@ -284,6 +298,35 @@
   }
   document.addEventListener("DOMContentLoaded", centreZoomed);
   document.addEventListener("htmx:afterSettle", centreZoomed);
+
+  // A tile this player laid (or took back) is looked for in the drawing,
+  // which on a phone is far above the keypad: bring the tile laid, or the
+  // drawing, on to the screen, gliding unless motion is unwelcome, and
+  // only when it is off it. A draw or a pass leaves the page where it is,
+  // by the buttons for what comes next; another phone's move never
+  // scrolls it.
+  var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  function showDrawing(table) {
+    var view = table.querySelector(".table-view");
+    if (!view) return;
+    var mark = view.querySelector(".tile.last") || view, r = mark.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+    var whole = view.getBoundingClientRect().height <= window.innerHeight, root = document.documentElement;
+    // While it glides the page carries data-scrolling: not still yet.
+    var done = function () { clearTimeout(root._glide); root.removeAttribute("data-scrolling"); };
+    root.setAttribute("data-scrolling", "");
+    window.addEventListener("scrollend", done, { once: true });
+    root._glide = setTimeout(done, 1500); // a browser without scrollend
+    (whole ? view : mark).scrollIntoView({
+      block: whole ? "nearest" : "center", behavior: calm && calm.matches ? "auto" : "smooth",
+    });
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var d = e.detail, kind = d && d.requestConfig && d.requestConfig.elt &&
+      d.requestConfig.elt.querySelector && d.requestConfig.elt.querySelector("input[name=kind]");
+    if (e.target.id !== "table" || isLive(d) || !d.xhr || d.xhr.status !== 200 || !kind) return;
+    if (kind.value === "play" || kind.value === "take-back") showDrawing(e.target);
+  });
 
   // A score sheet of many players says it scrolls sideways only where it
   // does: on a phone, not on a screen wide enough for it.
@@ -465,14 +508,79 @@
     note.hidden = true;
     say([msg("online")]);
   }
+  // The stream, kept up by the page. The browser itself comes back after a
+  // dropped connection; a connection the server (or a proxy) refused is
+  // tried here again, 0.5 s, 1 s, 2 s … at most 10 s apart, from the last
+  // event it brought, and at once when the phone is back on line. (Left
+  // to htmx's extension, those tries grow to a minute apart and start
+  // over from the page's first event.) To the extension it is an
+  // EventSource that is reconnecting.
+  function Stream(url) {
+    this.url = url;
+    this.names = {}; // event name: {fns: the extension's listeners, hear: the one on the connection}
+    this.tries = 0;
+    this.readyState = 0;
+    this.onopen = this.onerror = null;
+    this.connect();
+  }
+  Stream.prototype.connect = function () {
+    var self = this, url = this.url;
+    clearTimeout(this.timer);
+    if (this.last) url = url.replace(/([?&]since=)[^&]*/, "$1" + encodeURIComponent(this.last));
+    var es = this.es = new EventSource(url, { withCredentials: true });
+    this.refused = false;
+    Object.keys(this.names).forEach(function (name) { es.addEventListener(name, self.names[name].hear); });
+    es.onopen = function (e) {
+      if (self.es !== es) return;
+      self.readyState = 1;
+      self.tries = 0;
+      if (self.onopen) self.onopen(e);
+    };
+    es.onerror = function (e) {
+      if (self.es !== es || self.readyState === 2) return;
+      self.readyState = 0;
+      if (es.readyState === 2) {
+        self.refused = true;
+        self.timer = setTimeout(function () { self.connect(); }, Math.min(500 * Math.pow(2, self.tries++), 10000));
+      }
+      if (self.onerror) self.onerror(e);
+    };
+  };
+  Stream.prototype.addEventListener = function (name, fn) {
+    var self = this, n = this.names[name];
+    if (!n) {
+      n = this.names[name] = { fns: [] };
+      n.hear = function (e) {
+        if (e.lastEventId) self.last = e.lastEventId;
+        n.fns.slice().forEach(function (f) { f.call(self, e); });
+      };
+      this.es.addEventListener(name, n.hear);
+    }
+    if (n.fns.indexOf(fn) < 0) n.fns.push(fn);
+  };
+  Stream.prototype.removeEventListener = function (name, fn) {
+    var n = this.names[name];
+    if (n) n.fns = n.fns.filter(function (f) { return f !== fn; });
+  };
+  Stream.prototype.close = function () {
+    clearTimeout(this.timer);
+    this.readyState = 2;
+    this.es.close();
+  };
+  // now tries a refused stream again at once.
+  Stream.prototype.now = function () {
+    if (!this.refused || this.readyState === 2) return;
+    this.tries = 0;
+    this.connect();
+  };
+
   // Leaving the page closes its stream at once: a browser may otherwise
   // keep it (and one of its few connections to the server) while the page
   // sits in its back-forward cache. A page shown again from there is loaded
   // afresh.
   var source = null;
   if (window.htmx && htmx.createEventSource) {
-    var open = htmx.createEventSource;
-    htmx.createEventSource = function (url) { source = open(url); return source; };
+    htmx.createEventSource = function (url) { source = new Stream(url); return source; };
   }
   window.addEventListener("pagehide", function () { if (source) source.close(); });
   window.addEventListener("pageshow", function (e) { if (e.persisted && source) location.reload(); });
@@ -481,11 +589,51 @@
   // replaced by a new one) stops for good: the page says so by loading
   // again, which shows why.
   document.addEventListener("htmx:sseError", function () {
-    if (!source || source.readyState !== 2) return;
+    if (!source || !source.refused) return;
     fetch(location.href, { method: "HEAD" }).then(function (r) {
       if (r.status === 404) location.reload();
     }).catch(function () {});
   });
   document.addEventListener("htmx:sseOpen", streamUp);
   window.addEventListener("offline", streamDown);
+
+  // A part's fetch of the news that fails (Wi-Fi gone with the stream
+  // still up, the server restarting) is asked again, later and later,
+  // until it arrives or the part is gone: the news is not lost. Once the
+  // phone is back on line every part asks at once for what it shows now,
+  // whatever news it missed, and an answer over a stream still open means
+  // the phone is back.
+  var retries = {}, eventRefresh = "refresh"; // part id: {name: the event to fetch again, tries, timer}
+  function retryLater(d) {
+    var part = asker(d), name = liveName(d);
+    if (!part || !part.id) return;
+    var r = retries[part.id] || (retries[part.id] = { tries: 0 });
+    if (r.name !== eventRefresh) r.name = name; // refresh brings everything
+    clearTimeout(r.timer);
+    r.timer = setTimeout(function () { retryNow(part.id); }, Math.min(500 * Math.pow(2, r.tries++), 30000));
+  }
+  function retryNow(id) {
+    var r = retries[id], part = document.getElementById(id);
+    clearTimeout(r.timer);
+    if (!part) { delete retries[id]; return; }
+    htmx.trigger(part, "sse:" + r.name);
+  }
+  document.addEventListener("htmx:sendError", function (e) { if (isLive(e.detail)) retryLater(e.detail); });
+  document.addEventListener("htmx:timeout", function (e) { if (isLive(e.detail)) retryLater(e.detail); });
+  document.addEventListener("htmx:responseError", function (e) {
+    if (isLive(e.detail) && e.detail.xhr.status >= 500) retryLater(e.detail);
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var d = e.detail, part = asker(d);
+    if (!isLive(d) || !d.successful) return;
+    if (part && part.id) delete retries[part.id];
+    if (source && source.readyState === 1 && navigator.onLine !== false) streamUp();
+  });
+  window.addEventListener("online", function () {
+    if (source) source.now();
+    Object.keys(retries).forEach(retryNow);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-live]"), function (part) {
+      if (!retries[part.id]) htmx.trigger(part, "sse:" + eventRefresh);
+    });
+  });
 })();

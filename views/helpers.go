@@ -87,3 +87,13 @@ func anywayAttrs(wentOut string) templ.Attributes {
 	}
 	return templ.Attributes{"name": "went_out", "value": wentOut}
 }
+
+// answerAttrs make the answer to a tap take the focus as it arrives
+// (autofocus, which htmx honours on a swap too): on the screen, where the
+// finger is, and read out by a screen reader.
+func answerAttrs(answer bool) templ.Attributes {
+	if !answer {
+		return templ.Attributes{}
+	}
+	return templ.Attributes{"tabindex": "-1", "autofocus": true}
+}

@@ -77,6 +77,7 @@ type HandCount struct {
 type EndChoice struct {
 	Value    string
 	Label    string
+	Pips     int // the number a tile laid there must show
 	Selected bool
 }
 
@@ -86,6 +87,54 @@ type Refusal struct {
 	Code    string
 	Reason  string
 	RuleURL string
+	// At is the form whose button was tapped (a TableForm), where the
+	// refusal shows, or "" for the top of the table. An answer (Answer)
+	// takes the focus, so it is on the screen and read out.
+	At     TableForm
+	Answer bool
+}
+
+// A TableForm is one of the live table's forms, where the answer to a tap
+// on its buttons shows.
+type TableForm string
+
+// The table's forms.
+const (
+	FormStart     TableForm = "start"      // who set the double down
+	FormDrawStart TableForm = "draw-start" // draws for a double nobody holds
+	FormTurn      TableForm = "turn"       // draw and pass
+	FormPenalty   TableForm = "penalty"    // the last-tile penalty
+	FormLay       TableForm = "lay"        // lay a tile, or ask whether it fits
+	FormTakeBack  TableForm = "take-back"
+)
+
+// Shows reports whether the table's card shows form f, as TableCard
+// draws it: an answer for a form not shown goes to the top.
+func (p *TablePage) Shows(f TableForm) bool {
+	playing := p.Over == "" && !p.Closed
+	switch f {
+	case FormStart, FormDrawStart:
+		return playing && !p.ViewOnly && !p.Started
+	case FormTurn:
+		return playing && !p.ViewOnly && p.Started
+	case FormPenalty:
+		return playing && !p.ViewOnly && p.Started && len(p.Penalty.Seats) > 0
+	case FormLay:
+		return playing && p.Started
+	case FormTakeBack:
+		return p.TakeBack != nil && !p.Closed && !p.ViewOnly
+	}
+	return false
+}
+
+// Refuse places a refusal to a tap on form f: there when the card shows
+// that form, else at the top.
+func (p *TablePage) Refuse(r Refusal, f TableForm) {
+	r.Answer = true
+	if p.Shows(f) {
+		r.At = f
+	}
+	p.Problem = &r
 }
 
 // Seat names a player by seat.
