@@ -106,7 +106,7 @@ func (l *lock) unlock(c echo.Context) error {
 	}
 	c.SetCookie(&http.Cookie{
 		Name: unlockCookie, Value: v, Path: "/", MaxAge: int(unlockAge.Seconds()),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(c),
 	})
 	return nil
 }
