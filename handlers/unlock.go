@@ -134,7 +134,7 @@ func (a *App) locked(next echo.HandlerFunc) echo.HandlerFunc {
 
 // comeBack is the page to open once unlocked: the page asked for, or for
 // a fragment the page htmx was on. A form's post can't be repeated by a
-// redirect, so it starts again from home.
+// redirect, so it starts again from its table of friends' page, or home.
 func comeBack(c echo.Context) string {
 	r := c.Request()
 	switch {
@@ -144,6 +144,8 @@ func comeBack(c echo.Context) string {
 		}
 	case r.Method == http.MethodGet || r.Method == http.MethodHead:
 		return localPath(r.URL.RequestURI())
+	case c.Param("group") != "":
+		return localPath(groupURL(url.PathEscape(c.Param("group"))))
 	}
 	return "/"
 }
