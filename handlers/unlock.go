@@ -48,7 +48,7 @@ func newLock(passphrase string, store secretKeeper) *lock {
 	if passphrase == "" {
 		return nil
 	}
-	return &lock{digest: sha256.Sum256([]byte(passphrase)), store: store, tries: newTries(5, time.Minute)}
+	return &lock{digest: sha256.Sum256([]byte(passphrase)), store: store, tries: newTries()}
 }
 
 // matches compares a typed passphrase with the server's in constant
@@ -126,6 +126,9 @@ func (a *App) locked(next echo.HandlerFunc) echo.HandlerFunc {
 		// What a private page shows is for this browser only.
 		c.Response().Header().Set("Cache-Control", "private")
 		if ok {
+			// This browser's network is one the table uses: a new phone
+			// there may unlock even while strangers are guessing.
+			a.lock.tries.know(c.RealIP(), a.now())
 			return next(c)
 		}
 		return seeOther(c, "/unlock?next="+url.QueryEscape(comeBack(c)))
@@ -181,19 +184,23 @@ func (a *App) unlockPage(c echo.Context) error {
 	return render(c, http.StatusOK, views.Unlock(unlockPage(ctx, next, "")))
 }
 
-// unlock checks a typed passphrase. Wrong ones are counted per client
-// address: after a few, the next is refused unchecked until the wait is
-// over, so guessing it takes years.
+// unlock checks a typed passphrase. Wrong ones are counted per network
+// and overall (tries.go): past either budget, the next is refused
+// unchecked until the wait is over, so guessing it takes years.
 func (a *App) unlock(c echo.Context) error {
 	ctx := c.Request().Context()
 	next := localPath(c.FormValue("next"))
 	if a.lock == nil {
 		return seeOther(c, next)
 	}
-	try, wait := a.lock.tries.take(c.RealIP(), a.now())
+	try, wait, overall := a.lock.tries.take(c.RealIP(), a.now())
 	if wait > 0 {
+		key := "unlock.wait"
+		if overall {
+			key = "unlock.busy"
+		}
 		secs := retryAfter(c, wait)
-		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(ctx, next, text(ctx, "unlock.wait", referee.Params{"N": secs}))))
+		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(ctx, next, text(ctx, key, referee.Params{"N": secs}))))
 	}
 	if !a.lock.matches(c.FormValue("passphrase")) {
 		return render(c, http.StatusForbidden, views.Unlock(unlockPage(ctx, next, text(ctx, "unlock.wrong", nil))))
