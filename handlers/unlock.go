@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -21,6 +22,7 @@ import (
 // secretKeeper keeps the app's secret keys.
 type secretKeeper interface {
 	Secret(ctx context.Context, name string, size int) ([]byte, error)
+	KeptSecret(ctx context.Context, name string) ([]byte, error)
 }
 
 // A server with a passphrase lists its game nights, and makes new ones,
@@ -30,6 +32,7 @@ type secretKeeper interface {
 const (
 	unlockCookie = "chickenfoot_unlocked"
 	unlockSecret = "unlock-cookie" // the name of the signing key in the store
+	unlockKeyLen = 32
 	unlockValue  = "unlocked"
 	unlockAge    = 400 * 24 * time.Hour // as long as browsers keep a cookie
 )
@@ -41,7 +44,8 @@ type lock struct {
 	tries  *tries
 
 	mu    sync.Mutex
-	codec *securecookie.SecureCookie // made on first use, from the store's key
+	key   []byte                     // the store's key the codec was made from
+	codec *securecookie.SecureCookie // made on first use, and again when the key is rotated
 }
 
 func newLock(passphrase string, store secretKeeper) *lock {
@@ -60,20 +64,28 @@ func (l *lock) matches(typed string) bool {
 
 // cookies is the codec that signs and checks the unlock cookie. Its key
 // is the store's random key mixed with the passphrase, so a new
-// passphrase locks every browser again.
+// passphrase locks every browser again, and so does a new key
+// (chickenfoot rotate-secret): the key is read on each use, and the
+// codec made again when it has changed.
 func (l *lock) cookies(ctx context.Context) (*securecookie.SecureCookie, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.codec != nil {
-		return l.codec, nil
+	secret, err := l.store.KeptSecret(ctx, unlockSecret)
+	if err == nil && secret == nil {
+		secret, err = l.store.Secret(ctx, unlockSecret, unlockKeyLen)
 	}
-	secret, err := l.store.Secret(ctx, unlockSecret, 32)
 	if err != nil {
 		return nil, err
 	}
+	if len(secret) != unlockKeyLen {
+		return nil, fmt.Errorf("the unlock cookie's key is %d bytes, not %d", len(secret), unlockKeyLen)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.codec != nil && hmac.Equal(l.key, secret) {
+		return l.codec, nil
+	}
 	mac := hmac.New(sha256.New, secret)
 	mac.Write(l.digest[:])
-	l.codec = securecookie.New(mac.Sum(nil), nil).MaxAge(int(unlockAge.Seconds()))
+	l.key, l.codec = secret, securecookie.New(mac.Sum(nil), nil).MaxAge(int(unlockAge.Seconds()))
 	return l.codec, nil
 }
 
