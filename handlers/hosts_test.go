@@ -71,6 +71,14 @@ func TestOriginIsConfigured(t *testing.T) {
 		}
 	}
 	expect(t, "another name", a.getAs("evil.example", game), http.StatusMisdirectedRequest)
+	// A browser too old for Sec-Fetch-Site, through a proxy that passes
+	// the app its own address as the Host: the origin is the app's own.
+	for origin, want := range map[string]int{"https://domino.example": http.StatusSeeOther, "https://evil.example": http.StatusForbidden} {
+		req, _ := http.NewRequest(http.MethodPost, a.server.URL+"/groups", strings.NewReader("name=Club"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", origin)
+		expect(t, "a post from "+origin, a.do(req), want)
+	}
 	r := a.post("/groups", form("name", "Club"))
 	group := r.header.Get("Location")
 	if got := expectTestID(t, "the table's page", a.getAs("localhost", group), http.StatusOK, "group-link", "").attr("href"); got != "https://domino.example"+group {

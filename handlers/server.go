@@ -55,8 +55,8 @@ type Config struct {
 	// Origin is the app's public address (https://domino.example), from
 	// which share links and QR codes are made; empty, they are made from
 	// the Host of each request, which must then be one the app answers to
-	// (hosts.go). Hosts lists more names it answers to, besides this
-	// machine's own, its addresses and the origin's.
+	// (hosts.go); ParseOrigin reads one. Hosts lists more names it answers
+	// to, besides this machine's own, its addresses and the origin's.
 	Origin string
 	Hosts  []string
 	// BehindProxy says the app is served through a reverse proxy on this
@@ -134,6 +134,13 @@ func New(store Store, cfg Config) *echo.Echo {
 	if cfg.Hub == nil {
 		cfg.Hub = NewHub()
 	}
+	if cfg.Origin != "" {
+		origin, err := ParseOrigin(cfg.Origin)
+		if err != nil {
+			panic("handlers: Config.Origin " + cfg.Origin + ": " + err.Error()) // the command checks it first
+		}
+		cfg.Origin = origin
+	}
 	a := &App{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store, groupWrites: store,
 		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store,
 		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
@@ -164,7 +171,7 @@ func New(store Store, cfg Config) *echo.Echo {
 	e.Use(inLanguage)
 	// Then the Host, so that nothing is drawn for a name not the app's.
 	e.Use(a.hosts.checkHost)
-	e.Use(sameOrigin())
+	e.Use(sameOrigin(cfg.Origin))
 	if limit := writeLimit(cfg.WritesPerSecond, cfg.WriteBurst); limit != nil {
 		e.Use(limit)
 	}
@@ -218,10 +225,16 @@ func compressed(skip func(echo.Context) bool) echo.MiddlewareFunc {
 }
 
 // sameOrigin refuses cross-origin writes: a state-changing request whose
-// Sec-Fetch-Site says another site sent it, or whose Origin is not this
-// host, is refused before any handler runs. Reads are left alone.
-func sameOrigin() echo.MiddlewareFunc {
+// Sec-Fetch-Site says another site sent it, or whose Origin is neither
+// this host nor the app's configured origin, is refused before any
+// handler runs. Reads are left alone.
+func sameOrigin(origin string) echo.MiddlewareFunc {
 	protect := http.NewCrossOriginProtection()
+	if origin != "" {
+		if err := protect.AddTrustedOrigin(origin); err != nil {
+			panic(err) // ParseOrigin made it: a scheme and a host
+		}
+	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if err := protect.Check(c.Request()); err != nil {

@@ -78,25 +78,26 @@ func (t *tries) take(addr string, now time.Time) (y try, wait time.Duration, ove
 	t.sweep(now)
 	network, local := networkOf(addr)
 	lim := t.by[network]
-	if lim == nil {
-		lim = rate.NewLimiter(rate.Every(networkEvery), triesPerNetwork)
-		t.by[network] = lim
-	}
-	r := lim.ReserveN(now, 1)
-	if wait := r.DelayFrom(now); wait > 0 {
-		r.CancelAt(now)
-		return try{}, wait, false
+	if lim != nil && lim.TokensAt(now) < 1 {
+		r := lim.ReserveN(now, 1)
+		defer r.CancelAt(now)
+		return try{}, r.DelayFrom(now), false
 	}
 	all := t.overall.ReserveN(now, 1)
 	if wait := all.DelayFrom(now); wait > 0 {
 		all.CancelAt(now)
 		if _, known := t.known[network]; !local && !known {
-			r.CancelAt(now)
 			return try{}, wait, true
 		}
 		all = nil
 	}
-	return try{t: t, network: network, r: r, all: all, now: now}, 0, false
+	// Only now is a network counted: past the overall budget, a stranger's
+	// tries leave nothing behind, however many addresses they come from.
+	if lim == nil {
+		lim = rate.NewLimiter(rate.Every(networkEvery), triesPerNetwork)
+		t.by[network] = lim
+	}
+	return try{t: t, network: network, r: lim.ReserveN(now, 1), all: all, now: now}, 0, false
 }
 
 // know remembers that the table uses addr's network at now.

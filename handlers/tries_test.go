@@ -91,3 +91,29 @@ func TestNetworkOf(t *testing.T) {
 		}
 	}
 }
+
+// TestTriesPastTheBudgetLeaveNothing: once the overall budget is spent,
+// tries from fresh networks are refused without being kept, so many
+// addresses can't grow the counts without bound.
+func TestTriesPastTheBudgetLeaveNothing(t *testing.T) {
+	t.Parallel()
+	tr := newTries()
+	now := time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC)
+	for n := 0; n < overallTries; n++ {
+		if _, wait, _ := tr.take("2001:db8:"+strconv.Itoa(n/triesPerNetwork+10)+"::1", now); wait > 0 {
+			t.Fatalf("try %d refused within the overall budget", n+1)
+		}
+	}
+	kept := len(tr.by)
+	for n := range 1000 {
+		if _, wait, overall := tr.take("2001:db8:ffff:"+strconv.FormatInt(int64(n), 16)+"::1", now); wait <= 0 || !overall {
+			t.Fatalf("a fresh network past the overall budget: wait %v, overall %v, want refused by the overall budget", wait, overall)
+		}
+	}
+	if len(tr.by) != kept {
+		t.Fatalf("%d networks counted after 1000 refused tries, want still %d", len(tr.by), kept)
+	}
+	if _, wait, _ := tr.take("2001:db8:ffff:1::1", now.Add(overallEvery)); wait > 0 {
+		t.Fatalf("a try once the overall budget refilled was refused for %v", wait)
+	}
+}
