@@ -207,12 +207,12 @@ func (a *App) unlock(c echo.Context) error {
 	}
 	try, wait, overall := a.lock.tries.take(c.RealIP(), a.now())
 	if wait > 0 {
-		key := "unlock.wait"
-		if overall {
-			key = "unlock.busy"
-		}
 		secs := retryAfter(c, wait)
-		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(ctx, next, text(ctx, key, referee.Params{"N": secs}))))
+		msg := text(ctx, "unlock.wait", referee.Params{"N": secs})
+		if overall {
+			msg = text(ctx, "unlock.busy", referee.Params{"N": secs})
+		}
+		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(ctx, next, msg)))
 	}
 	if !a.lock.matches(c.FormValue("passphrase")) {
 		return render(c, http.StatusForbidden, views.Unlock(unlockPage(ctx, next, text(ctx, "unlock.wrong", nil))))
