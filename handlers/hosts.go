@@ -139,6 +139,26 @@ func origin(c echo.Context) string {
 	return o
 }
 
+// ParseHosts reads the names --hosts lists, separated by commas: each a
+// DNS name, its port (if given) left off, since the app answers to a
+// name on any port. It returns the first entry that is no name as the
+// error's text.
+func ParseHosts(list string) ([]string, error) {
+	var names []string
+	for entry := range strings.SplitSeq(list, ",") {
+		entry = strings.TrimSpace(entry)
+		if entry == "" {
+			continue
+		}
+		name, ok := hostName(entry)
+		if !ok {
+			return nil, errors.New(entry)
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
+
 // ParseOrigin reads the app's public address, as --origin gives it: an
 // http or https URL with a host and nothing after it. It returns the
 // address as the links will start, without a trailing slash.

@@ -13,7 +13,6 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -82,11 +81,11 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		}
 		cfg.origin = origin
 	}
-	for h := range strings.SplitSeq(*hosts, ",") {
-		if h = strings.TrimSpace(h); h != "" {
-			cfg.hosts = append(cfg.hosts, h)
-		}
+	names, err := handlers.ParseHosts(*hosts)
+	if err != nil {
+		return cfg, errors.New(say("cli.serve.hosts", "Value", err.Error()))
 	}
+	cfg.hosts = names
 	return cfg, nil
 }
 

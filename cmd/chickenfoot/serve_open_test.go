@@ -64,6 +64,15 @@ func TestParseServeOriginAndHosts(t *testing.T) {
 			t.Errorf("parseServe(--origin %q) = %+v, want an error", bad, cfg)
 		}
 	}
+	cfg, err = parseServe([]string{"--hosts", "Domino.LAN:8080, table.home."}, getenv, io.Discard)
+	if err != nil || strings.Join(cfg.hosts, " ") != "domino.lan table.home" {
+		t.Fatalf("--hosts with a port and a trailing dot = %+v, %v, want the bare names", cfg, err)
+	}
+	for _, bad := range []string{"https://domino.lan", "domino..lan", "a b"} {
+		if cfg, err := parseServe([]string{"--hosts", "ok.lan," + bad}, getenv, io.Discard); err == nil || !strings.Contains(err.Error(), bad) {
+			t.Errorf("parseServe(--hosts ok.lan,%s) = %+v, %v, want an error naming it", bad, cfg, err)
+		}
+	}
 }
 
 // TestServeWithPassphrase: a server started with a passphrase sends a
