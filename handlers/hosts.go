@@ -43,24 +43,34 @@ func newHosts(origin string, listed []string) *hosts {
 		h.names[strings.ToLower(u.Hostname())] = true
 	}
 	// A laptop on the table's Wi-Fi is reached by its address, or by its
-	// name where the network resolves it (mDNS answers NAME.local).
+	// name where the network resolves it (as NAME.local or NAME.lan, which
+	// allows lets through anyway).
 	if name, err := os.Hostname(); err == nil && name != "" {
-		name = strings.ToLower(name)
-		h.names[name] = true
-		short, _, _ := strings.Cut(name, ".")
-		h.names[short+".local"] = true
+		h.names[strings.ToLower(name)] = true
 	}
 	return h
 }
 
+// localSuffixes end the names only a local network resolves: mDNS's
+// .local, a home router's .lan or .home, and the names set aside for
+// private use. No one outside can make such a name lead to this machine.
+var localSuffixes = []string{".localhost", ".local", ".lan", ".home", ".home.arpa", ".internal", ".localdomain"}
+
 // allows reports whether name, lower case and without its port, is one
-// the app answers to. An address is always allowed: a page of another
-// site is never served under an address, only under its own name.
+// the app answers to. An address is always allowed, and so is a name only
+// the local network resolves: DNS rebinding needs a name the attacker's
+// own DNS answers for, and a page of another site is never served under
+// an address.
 func (h *hosts) allows(name string) bool {
-	if net.ParseIP(name) != nil {
+	if net.ParseIP(name) != nil || name == "localhost" || h.names[name] {
 		return true
 	}
-	return name == "localhost" || strings.HasSuffix(name, ".localhost") || h.names[name]
+	for _, s := range localSuffixes {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // hostName is the name a Host header holds, lower case, without its port

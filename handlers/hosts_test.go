@@ -23,21 +23,23 @@ func (a *testApp) port() string { return a.server.URL[strings.LastIndex(a.server
 
 // TestHostIsChecked: without a configured origin, the links a page offers
 // are built only from a Host the app answers to: its own names and
-// addresses, and those --hosts adds. Any other name (DNS rebinding) is
+// addresses, names only a local network resolves, and those --hosts adds. Any other name (DNS rebinding) is
 // refused with 421, and an overlong one with 400, before anything is drawn.
 func TestHostIsChecked(t *testing.T) {
 	t.Parallel()
-	a := newAppWith(t, nil, Config{Hosts: []string{"Domino.LAN"}})
+	a := newAppWith(t, nil, Config{Hosts: []string{"Chickenfoot.Example.ORG"}})
 	game := a.createGame("6", "Ann", "Bob")
 	machine, _ := os.Hostname()
 	for _, host := range []string{"localhost:" + a.port(), "127.0.0.1:" + a.port(), "[::1]:" + a.port(), "192.168.1.20:8080",
-		"[fd00::20]", "domino.lan", "DOMINO.lan:8080", "table.localhost", machine, machine + ".local:8080"} {
+		"[fd00::20]", "chickenfoot.example.org", "CHICKENFOOT.example.org.:8080", "table.localhost", machine, machine + ".local:8080",
+		"domino.lan", "laptop.home.arpa:8080", "pi.internal", "box.home"} {
 		r := a.getAs(host, game)
 		if got := expectTestID(t, "Host "+host, r, http.StatusOK, "edit-link", "").attr("href"); got != "http://"+host+game {
 			t.Errorf("Host %s: the edit link is %q, want %q", host, got, "http://"+host+game)
 		}
 	}
-	for _, host := range []string{"evil.example", "evil.example:" + a.port(), "localhost.evil.example", "domino.lan.evil.example"} {
+	for _, host := range []string{"evil.example", "evil.example:" + a.port(), "localhost.evil.example", "domino.lan.evil.example",
+		"example.org", "lan", "local.example"} {
 		r := a.getAs(host, game)
 		expectProblem(t, "Host "+host, r, http.StatusMisdirectedRequest, say("host-unknown", referee.Params{"Host": strings.Split(host, ":")[0]}))
 		if view := a.viewLink(game); strings.Contains(r.body, strings.TrimPrefix(view, "/g/")) || len(r.testid("qr")) > 0 {
