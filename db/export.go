@@ -54,9 +54,11 @@ type NightStay struct {
 }
 
 // A NightGroup is the table of friends a night was played by; its
-// players are the table's people of those names.
+// players are the table's people of those names. An archive from a page
+// of the app leaves its link out: an import then makes a new table of
+// that name, with a new link.
 type NightGroup struct {
-	Link string `json:"link"`
+	Link string `json:"link,omitempty"`
 	Name string `json:"name"`
 }
 

@@ -18,8 +18,15 @@ import (
 // night and what is wrong. A night without links gets new ones.
 func (s *Store) Import(ctx context.Context, a Archive) (int, error) {
 	seen := map[string]string{}
+	groups := map[string]string{} // a table without a link, by name → the new link it gets
 	for i := range a.Nights {
 		n := &a.Nights[i]
+		if n.Group != nil && n.Group.Link == "" && n.Group.Name != "" {
+			if groups[n.Group.Name] == "" {
+				groups[n.Group.Name] = newSlug()
+			}
+			n.Group = &NightGroup{Link: groups[n.Group.Name], Name: n.Group.Name}
+		}
 		if err := checkNight(*n); err != nil {
 			return 0, archiveError("night %d (%q): %v", i+1, n.Name, err)
 		}

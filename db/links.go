@@ -5,6 +5,30 @@ import (
 	"context"
 )
 
+// RenewGroupLink gives the table of friends whose link is link a new
+// one. The old link stops at once and leaves the home page of every
+// browser that had it; device, the browser asking, keeps the table under
+// the new one.
+func (s *Store) RenewGroupLink(ctx context.Context, link, device string) (Group, error) {
+	var g Group
+	err := s.inTx(ctx, func(tx conn) error {
+		var err error
+		if g, err = findGroup(ctx, tx, link); err != nil {
+			return err
+		}
+		old := g.Slug
+		g.Slug = newSlug()
+		if _, err := tx.ExecContext(ctx, `UPDATE groups SET slug = ? WHERE id = ?`, g.Slug, g.ID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM device_groups WHERE link = ?`, old); err != nil {
+			return err
+		}
+		return rememberGroup(ctx, tx, device, g.Slug, s.Now())
+	})
+	return g, err
+}
+
 // RenewLink gives the game night opened by its edit link slug a new edit
 // link (view false) or view-only link (view true). The old link stops at
 // once, on every phone, and leaves the home page of every browser that

@@ -64,7 +64,7 @@ func (a *App) deleteGame(c echo.Context) error {
 		return err
 	}
 	c.SetCookie(&http.Cookie{Name: noticeCookie, Value: url.QueryEscape(name), Path: "/",
-		MaxAge: int((10 * time.Minute).Seconds()), HttpOnly: true, Secure: c.IsTLS(), SameSite: http.SameSiteLaxMode})
+		MaxAge: int((10 * time.Minute).Seconds()), HttpOnly: true, Secure: overTLS(c), SameSite: http.SameSiteLaxMode})
 	return seeOther(c, "/")
 }
 
@@ -110,7 +110,7 @@ func notice(c echo.Context) string {
 	if err != nil {
 		return ""
 	}
-	c.SetCookie(&http.Cookie{Name: noticeCookie, Path: "/", MaxAge: -1, HttpOnly: true, Secure: c.IsTLS(), SameSite: http.SameSiteLaxMode})
+	c.SetCookie(&http.Cookie{Name: noticeCookie, Path: "/", MaxAge: -1, HttpOnly: true, Secure: overTLS(c), SameSite: http.SameSiteLaxMode})
 	name, err := url.QueryUnescape(ck.Value)
 	if err != nil || name == "" || len(name) > 200 {
 		return ""

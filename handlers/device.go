@@ -34,7 +34,7 @@ func device(c echo.Context) string {
 	rand.Read(b) // never fails (crypto/rand)
 	id := hex.EncodeToString(b)
 	c.SetCookie(&http.Cookie{Name: deviceCookie, Value: id, Path: "/", MaxAge: int(deviceKept / time.Second),
-		HttpOnly: true, Secure: c.IsTLS(), SameSite: http.SameSiteLaxMode})
+		HttpOnly: true, Secure: overTLS(c), SameSite: http.SameSiteLaxMode})
 	c.Request().AddCookie(&http.Cookie{Name: deviceCookie, Value: id}) // later reads in this request see it
 	return id
 }

@@ -52,6 +52,9 @@ func problemOf(ctx context.Context, err error) problem {
 	}
 	switch {
 	case errors.As(err, &he):
+		if msg, ok := he.Message.(said); ok {
+			return problem{status: he.Code, msg: string(msg)}
+		}
 		return problem{status: he.Code, msg: httpMessage(ctx, he.Code)}
 	}
 	return problem{status: http.StatusInternalServerError, msg: text(ctx, "server-error", nil)}
@@ -116,7 +119,7 @@ func (a *App) handleError(err error, c echo.Context) {
 // request's language; any other keeps its standard English name.
 var titledStatuses = []int{http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusMethodNotAllowed,
 	http.StatusRequestTimeout, http.StatusConflict, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity,
-	http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusServiceUnavailable}
+	http.StatusMisdirectedRequest, http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusServiceUnavailable}
 
 // statusTitle names an error page's status, as its title.
 func statusTitle(ctx context.Context, status int) string {

@@ -43,6 +43,7 @@ func (a *App) exportGroup(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	withoutGroupLinks(&arch)
 	return sendArchive(c, arch, c.Param("format"), "table")
 }
 
@@ -57,12 +58,26 @@ func (a *App) exportNight(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	withoutGroupLinks(&arch)
 	name := "game-night"
 	if len(arch.Nights) == 1 {
 		n := arch.Nights[0]
 		name = fileName(n.PlayedOn + " " + n.Name)
 	}
 	return sendArchive(c, arch, c.Param("format"), name)
+}
+
+// withoutGroupLinks leaves the table of friends' link out of an archive a
+// page offers: a night's page never shows it, and a file passed on must
+// not open the table's other nights. The table's name stays, so an import
+// puts the nights in a new table of that name. The command line's export,
+// for whoever keeps the database, holds the links.
+func withoutGroupLinks(arch *db.Archive) {
+	for i, n := range arch.Nights {
+		if n.Group != nil {
+			arch.Nights[i].Group = &db.NightGroup{Name: n.Group.Name}
+		}
+	}
 }
 
 func archiveFormat(f string) bool { return f == "json" || f == "csv" }

@@ -72,10 +72,6 @@ type viewer struct{ origin, device string }
 
 func viewerOf(c echo.Context) viewer { return viewer{origin: origin(c), device: device(c)} }
 
-// origin is the scheme and host the app was reached at, for the links a
-// page offers to pass on.
-func origin(c echo.Context) string { return c.Scheme() + "://" + c.Request().Host }
-
 // gamePage builds the whole game page from the stored sheet.
 func gamePage(ctx context.Context, sh db.Sheet) views.GamePage {
 	g := sh.Game

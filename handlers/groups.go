@@ -29,6 +29,7 @@ type groupReader interface {
 // groupWriter is what changes a table of friends.
 type groupWriter interface {
 	CreateGroup(ctx context.Context, name, device string) (db.Group, error)
+	RenewGroupLink(ctx context.Context, link, device string) (db.Group, error)
 	RenamePerson(ctx context.Context, group, person int64, name string) error
 	MergePeople(ctx context.Context, group, from, into int64) error
 }
@@ -60,6 +61,16 @@ func (a *App) createGroup(c echo.Context) error {
 	return seeOther(c, groupURL(g.Slug))
 }
 
+// renewGroupLink gives the table of friends a new link: the old one stops
+// working for everyone who has it, this browser keeps the table.
+func (a *App) renewGroupLink(c echo.Context) error {
+	g, err := a.groupWrites.RenewGroupLink(c.Request().Context(), c.Param("group"), device(c))
+	if err != nil {
+		return err
+	}
+	return seeOther(c, groupURL(g.Slug)+"?renewed=group#group-share")
+}
+
 // groupOf is the table of friends the path names, noted as opened by this
 // browser.
 func (a *App) groupOf(c echo.Context) (db.Group, error) {
@@ -89,6 +100,9 @@ func (a *App) group(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.QueryParam("renewed") == "group" {
+		p.Flash = text(ctx, "renewed.group", nil)
+	}
 	p.History = historyList(ctx, g, people, f, lines, more)
 	return render(c, http.StatusOK, views.Group(p))
 }
@@ -104,6 +118,7 @@ func (a *App) groupPage(ctx context.Context, origin string, g db.Group, people [
 	if p.Share, err = shareLink(origin+groupURL(g.Slug), text(ctx, "qr.group", nil)); err != nil {
 		return p, err
 	}
+	p.Share.RenewURL = groupURL(g.Slug) + "/link"
 	last, err := a.groupReads.LastNight(ctx, g.ID)
 	switch {
 	case app.CodeOf(err) == app.CodeNotFound: // no night yet to start again

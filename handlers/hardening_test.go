@@ -90,7 +90,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	var logged bytes.Buffer
 	failing := New(failingStore{Store: a.store}, Config{Log: slog.New(slog.NewTextHandler(&logged, nil))})
 	rec := httptest.NewRecorder()
-	failing.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	failing.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://localhost/", nil))
 	if rec.Code != http.StatusInternalServerError {
 		t.Errorf("a store error: status %d, want 500", rec.Code)
 	}
@@ -107,7 +107,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	panicking := New(downStore{}, Config{})
 	panicking.Logger.SetOutput(io.Discard) // the recovered panic's stack
 	rec = httptest.NewRecorder()
-	panicking.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	panicking.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://localhost/", nil))
 	if rec.Code != http.StatusInternalServerError {
 		t.Errorf("a panic: status %d, want 500", rec.Code)
 	}
@@ -215,7 +215,7 @@ func TestHealthz(t *testing.T) {
 
 	e := New(downStore{}, Config{})
 	rec := httptest.NewRecorder()
-	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://localhost/healthz", nil))
 	if rec.Code != http.StatusServiceUnavailable || rec.Body.String() != say("health-down", nil)+"\n" {
 		t.Errorf("GET /healthz with the database down = %d, %q, want 503 and %q", rec.Code, rec.Body.String(), say("health-down", nil))
 	}

@@ -21,7 +21,7 @@ func TestHealthzDown(t *testing.T) {
 	t.Parallel()
 	e := New(downStore{}, Config{})
 	rec := httptest.NewRecorder()
-	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://localhost/healthz", nil))
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Fatalf("GET /healthz with the database down = %d, want 503", rec.Code)
 	}

@@ -73,7 +73,7 @@ func (a *App) setLang(c echo.Context) error {
 		return invalid("lang", "lang-unknown", nil)
 	}
 	c.SetCookie(&http.Cookie{Name: langCookie, Value: tag, Path: "/", MaxAge: int(365 * 24 * time.Hour / time.Second),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.IsTLS()})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(c)})
 	back := c.FormValue("back")
 	if !strings.HasPrefix(back, "/") || strings.HasPrefix(back, "//") || strings.Contains(back, `\`) {
 		back = "/"

@@ -4,7 +4,6 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -59,62 +58,4 @@ func retryAfter(h http.Header, wait time.Duration) int {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
 	h.Set("Retry-After", strconv.Itoa(secs))
 	return secs
-}
-
-// tries counts wrong passphrases per client address: burst of them at
-// once, then one each every.
-type tries struct {
-	every time.Duration
-	burst int
-
-	mu    sync.Mutex
-	by    map[string]*rate.Limiter
-	swept time.Time
-}
-
-func newTries(burst int, every time.Duration) *tries {
-	return &tries{every: every, burst: burst, by: map[string]*rate.Limiter{}}
-}
-
-// A try is one passphrase being checked. It costs one of its address's
-// tries unless given back.
-type try struct {
-	r   *rate.Reservation
-	now time.Time
-}
-
-// give hands the try back: the passphrase was right.
-func (t try) give() { t.r.CancelAt(t.now) }
-
-// take takes one of addr's tries at now, or says how long addr must wait
-// for the next (and takes nothing).
-func (t *tries) take(addr string, now time.Time) (try, time.Duration) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.sweep(now)
-	lim := t.by[addr]
-	if lim == nil {
-		lim = rate.NewLimiter(rate.Every(t.every), t.burst)
-		t.by[addr] = lim
-	}
-	r := lim.ReserveN(now, 1)
-	if wait := r.DelayFrom(now); wait > 0 {
-		r.CancelAt(now)
-		return try{}, wait
-	}
-	return try{r: r, now: now}, 0
-}
-
-// sweep forgets, now and then, the addresses whose tries have all come
-// back, so the map holds only recent guessers.
-func (t *tries) sweep(now time.Time) {
-	if now.Sub(t.swept) < 10*time.Minute {
-		return
-	}
-	for addr, lim := range t.by {
-		if lim.TokensAt(now) >= float64(t.burst) {
-			delete(t.by, addr)
-		}
-	}
-	t.swept = now
 }

@@ -54,10 +54,13 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/groups", a.createGroup, a.locked)
 	e.GET("/t/:group", a.group)
 	e.GET("/t/:group/export.:format", a.exportGroup)
-	e.POST("/t/:group/again", a.again)
+	// A table's link shows its page; what changes it, or starts a night,
+	// is locked like the rest.
+	e.POST("/t/:group/again", a.again, a.locked)
+	e.POST("/t/:group/link", a.renewGroupLink, a.locked)
 	e.GET("/t/:group/players/:id", a.person)
-	e.POST("/t/:group/players/:id/rename", a.renamePerson)
-	e.POST("/t/:group/players/:id/merge", a.mergePerson)
+	e.POST("/t/:group/players/:id/rename", a.renamePerson, a.locked)
+	e.POST("/t/:group/players/:id/merge", a.mergePerson, a.locked)
 	e.GET("/check", a.disputePage)
 }
 

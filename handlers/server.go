@@ -52,6 +52,13 @@ type Config struct {
 	Now func() time.Time // the clock: dates default to today (time.Now)
 	Log *slog.Logger     // receives server errors (discarded when nil)
 
+	// Origin is the app's public address (https://domino.example), from
+	// which share links and QR codes are made; empty, they are made from
+	// the Host of each request, which must then be one the app answers to
+	// (hosts.go); ParseOrigin reads one. Hosts lists more names it answers
+	// to, besides this machine's own, its addresses and the origin's.
+	Origin string
+	Hosts  []string
 	// BehindProxy says the app is served through a reverse proxy on this
 	// machine, whose X-Forwarded-For names each client for the limits.
 	BehindProxy bool
@@ -100,9 +107,10 @@ type App struct {
 	actor       actor
 	seats       seater
 
-	now  func() time.Time
-	log  *slog.Logger
-	lock *lock // nil without a passphrase
+	now   func() time.Time
+	log   *slog.Logger
+	lock  *lock // nil without a passphrase
+	hosts *hosts
 
 	hub              *hub
 	exporting        chan struct{} // a table's export under way
@@ -126,9 +134,16 @@ func New(store Store, cfg Config) *echo.Echo {
 	if cfg.Hub == nil {
 		cfg.Hub = NewHub()
 	}
+	if cfg.Origin != "" {
+		origin, err := ParseOrigin(cfg.Origin)
+		if err != nil {
+			panic("handlers: Config.Origin " + cfg.Origin + ": " + err.Error()) // the command checks it first
+		}
+		cfg.Origin = origin
+	}
 	a := &App{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store, groupWrites: store,
 		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store,
-		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
+		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
 		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()
@@ -149,10 +164,14 @@ func New(store Store, cfg Config) *echo.Echo {
 		ContentSecurityPolicy: contentSecurityPolicy,
 		ReferrerPolicy:        "no-referrer",
 	}))
-	// The language comes first, so that even a request refused before any
+	// Only a forwarded scheme the app believes is left for what follows.
+	e.Use(forwardedScheme(cfg.BehindProxy))
+	// The language comes next, so that even a request refused before any
 	// handler runs is answered in it.
 	e.Use(inLanguage)
-	e.Use(sameOrigin())
+	// Then the Host, so that nothing is drawn for a name not the app's.
+	e.Use(a.hosts.checkHost)
+	e.Use(sameOrigin(cfg.Origin))
 	if limit := writeLimit(cfg.WritesPerSecond, cfg.WriteBurst); limit != nil {
 		e.Use(limit)
 	}
@@ -206,10 +225,16 @@ func compressed(skip func(echo.Context) bool) echo.MiddlewareFunc {
 }
 
 // sameOrigin refuses cross-origin writes: a state-changing request whose
-// Sec-Fetch-Site says another site sent it, or whose Origin is not this
-// host, is refused before any handler runs. Reads are left alone.
-func sameOrigin() echo.MiddlewareFunc {
+// Sec-Fetch-Site says another site sent it, or whose Origin is neither
+// this host nor the app's configured origin, is refused before any
+// handler runs. Reads are left alone.
+func sameOrigin(origin string) echo.MiddlewareFunc {
 	protect := http.NewCrossOriginProtection()
+	if origin != "" {
+		if err := protect.AddTrustedOrigin(origin); err != nil {
+			panic(err) // ParseOrigin made it: a scheme and a host
+		}
+	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if err := protect.Check(c.Request()); err != nil {

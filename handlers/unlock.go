@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -21,6 +22,7 @@ import (
 // secretKeeper keeps the app's secret keys.
 type secretKeeper interface {
 	Secret(ctx context.Context, name string, size int) ([]byte, error)
+	KeptSecret(ctx context.Context, name string) ([]byte, error)
 }
 
 // A server with a passphrase lists its game nights, and makes new ones,
@@ -30,6 +32,7 @@ type secretKeeper interface {
 const (
 	unlockCookie = "chickenfoot_unlocked"
 	unlockSecret = "unlock-cookie" // the name of the signing key in the store
+	unlockKeyLen = 32
 	unlockValue  = "unlocked"
 	unlockAge    = 400 * 24 * time.Hour // as long as browsers keep a cookie
 )
@@ -41,14 +44,15 @@ type lock struct {
 	tries  *tries
 
 	mu    sync.Mutex
-	codec *securecookie.SecureCookie // made on first use, from the store's key
+	key   []byte                     // the store's key the codec was made from
+	codec *securecookie.SecureCookie // made on first use, and again when the key is rotated
 }
 
 func newLock(passphrase string, store secretKeeper) *lock {
 	if passphrase == "" {
 		return nil
 	}
-	return &lock{digest: sha256.Sum256([]byte(passphrase)), store: store, tries: newTries(5, time.Minute)}
+	return &lock{digest: sha256.Sum256([]byte(passphrase)), store: store, tries: newTries()}
 }
 
 // matches compares a typed passphrase with the server's in constant
@@ -60,20 +64,28 @@ func (l *lock) matches(typed string) bool {
 
 // cookies is the codec that signs and checks the unlock cookie. Its key
 // is the store's random key mixed with the passphrase, so a new
-// passphrase locks every browser again.
+// passphrase locks every browser again, and so does a new key
+// (chickenfoot rotate-secret): the key is read on each use, and the
+// codec made again when it has changed.
 func (l *lock) cookies(ctx context.Context) (*securecookie.SecureCookie, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.codec != nil {
-		return l.codec, nil
+	secret, err := l.store.KeptSecret(ctx, unlockSecret)
+	if err == nil && secret == nil {
+		secret, err = l.store.Secret(ctx, unlockSecret, unlockKeyLen)
 	}
-	secret, err := l.store.Secret(ctx, unlockSecret, 32)
 	if err != nil {
 		return nil, err
 	}
+	if len(secret) != unlockKeyLen {
+		return nil, fmt.Errorf("the unlock cookie's key is %d bytes, not %d", len(secret), unlockKeyLen)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.codec != nil && hmac.Equal(l.key, secret) {
+		return l.codec, nil
+	}
 	mac := hmac.New(sha256.New, secret)
 	mac.Write(l.digest[:])
-	l.codec = securecookie.New(mac.Sum(nil), nil).MaxAge(int(unlockAge.Seconds()))
+	l.key, l.codec = secret, securecookie.New(mac.Sum(nil), nil).MaxAge(int(unlockAge.Seconds()))
 	return l.codec, nil
 }
 
@@ -106,7 +118,7 @@ func (l *lock) unlock(c echo.Context) error {
 	}
 	c.SetCookie(&http.Cookie{
 		Name: unlockCookie, Value: v, Path: "/", MaxAge: int(unlockAge.Seconds()),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(c),
 	})
 	return nil
 }
@@ -126,6 +138,9 @@ func (a *App) locked(next echo.HandlerFunc) echo.HandlerFunc {
 		// What a private page shows is for this browser only.
 		c.Response().Header().Set("Cache-Control", "private")
 		if ok {
+			// This browser's network is one the table uses: a new phone
+			// there may unlock even while strangers are guessing.
+			a.lock.tries.know(c.RealIP(), a.now())
 			return next(c)
 		}
 		return seeOther(c, "/unlock?next="+url.QueryEscape(comeBack(c)))
@@ -134,7 +149,7 @@ func (a *App) locked(next echo.HandlerFunc) echo.HandlerFunc {
 
 // comeBack is the page to open once unlocked: the page asked for, or for
 // a fragment the page htmx was on. A form's post can't be repeated by a
-// redirect, so it starts again from home.
+// redirect, so it starts again from its table of friends' page, or home.
 func comeBack(c echo.Context) string {
 	r := c.Request()
 	switch {
@@ -144,6 +159,8 @@ func comeBack(c echo.Context) string {
 		}
 	case r.Method == http.MethodGet || r.Method == http.MethodHead:
 		return localPath(r.URL.RequestURI())
+	case c.Param("group") != "":
+		return localPath(groupURL(url.PathEscape(c.Param("group"))))
 	}
 	return "/"
 }
@@ -179,19 +196,23 @@ func (a *App) unlockPage(c echo.Context) error {
 	return render(c, http.StatusOK, views.Unlock(unlockPage(ctx, next, "")))
 }
 
-// unlock checks a typed passphrase. Wrong ones are counted per client
-// address: after a few, the next is refused unchecked until the wait is
-// over, so guessing it takes years.
+// unlock checks a typed passphrase. Wrong ones are counted per network
+// and overall (tries.go): past either budget, the next is refused
+// unchecked until the wait is over, so guessing it takes years.
 func (a *App) unlock(c echo.Context) error {
 	ctx := c.Request().Context()
 	next := localPath(c.FormValue("next"))
 	if a.lock == nil {
 		return seeOther(c, next)
 	}
-	try, wait := a.lock.tries.take(c.RealIP(), a.now())
+	try, wait, overall := a.lock.tries.take(c.RealIP(), a.now())
 	if wait > 0 {
 		secs := retryAfter(c.Response().Header(), wait)
-		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(ctx, next, text(ctx, "unlock.wait", referee.Params{"N": secs}))))
+		msg := text(ctx, "unlock.wait", referee.Params{"N": secs})
+		if overall {
+			msg = text(ctx, "unlock.busy", referee.Params{"N": secs})
+		}
+		return render(c, http.StatusTooManyRequests, views.Unlock(unlockPage(ctx, next, msg)))
 	}
 	if !a.lock.matches(c.FormValue("passphrase")) {
 		return render(c, http.StatusForbidden, views.Unlock(unlockPage(ctx, next, text(ctx, "unlock.wrong", nil))))

@@ -6,6 +6,7 @@ type GroupPage struct {
 	Meta
 	Name      string
 	URL       string
+	Flash     string // what was just done, as its link renewed
 	Share     Link
 	NewURL    string
 	Again     string // "Same players again: …", or "" before the first night

@@ -7,6 +7,7 @@
 //	chickenfoot export [--db FILE] [--format json|csv] [--night LINK | --group LINK]
 //	chickenfoot import [--db FILE] EXPORT.json
 //	chickenfoot backup [--db FILE] OUT              copy the database, even while it serves, to the new file OUT
+//	chickenfoot rotate-secret [--db FILE]           new cookie keys: every browser types the passphrase again
 //	chickenfoot help                                show this help
 package main
 
@@ -32,6 +33,9 @@ const usage = `usage:
   chickenfoot backup [--db FILE] OUT
         copy the database (CHICKENFOOT_DB too), even while the app serves from it,
         to the new file OUT, and check the copy
+  chickenfoot rotate-secret [--db FILE]
+        replace the keys the app signs its cookies with, even while it serves:
+        every browser must type the passphrase again
   chickenfoot help
         show this help
 `
@@ -57,6 +61,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runImport(args[1:], stdin, stdout, stderr)
 	case "backup":
 		return runBackup(args[1:], stdout, stderr)
+	case "rotate-secret":
+		return runRotate(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -29,8 +29,13 @@ type serveConfig struct {
 	// per second (0 the app's default, negative off).
 	passphrase string
 	writeRate  float64
-	// behindProxy believes the X-Forwarded-For of a proxy on this machine.
+	// behindProxy believes the X-Forwarded-For and X-Forwarded-Proto of a
+	// proxy on this machine.
 	behindProxy bool
+	// origin is the public address share links are made from; hosts the
+	// names the app answers to besides its own (handlers.Config).
+	origin string
+	hosts  []string
 }
 
 // parseServe reads the serve flags; flags beat the environment, which
@@ -57,6 +62,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.StringVar(&cfg.db, "db", cfg.db, say("cli.serve.db-flag"))
 	fs.StringVar(&cfg.passphrase, "passphrase", cfg.passphrase, say("cli.serve.passphrase-flag"))
 	fs.Float64Var(&cfg.writeRate, "write-rate", cfg.writeRate, say("cli.serve.write-rate-flag"))
+	fs.StringVar(&cfg.origin, "origin", getenv("CHICKENFOOT_ORIGIN"), say("cli.serve.origin-flag"))
+	hosts := fs.String("hosts", getenv("CHICKENFOOT_HOSTS"), say("cli.serve.hosts-flag"))
 	fs.BoolVar(&cfg.behindProxy, "behind-proxy", getenv("CHICKENFOOT_BEHIND_PROXY") == "1", say("cli.serve.proxy-flag"))
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -67,6 +74,18 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	if math.IsNaN(cfg.writeRate) || math.IsInf(cfg.writeRate, 0) {
 		return cfg, errors.New(say("cli.serve.write-rate", "Value", cfg.writeRate))
 	}
+	if cfg.origin != "" {
+		origin, err := handlers.ParseOrigin(cfg.origin)
+		if err != nil {
+			return cfg, errors.New(say("cli.serve.origin", "Value", cfg.origin))
+		}
+		cfg.origin = origin
+	}
+	names, err := handlers.ParseHosts(*hosts)
+	if err != nil {
+		return cfg, errors.New(say("cli.serve.hosts", "Value", err.Error()))
+	}
+	cfg.hosts = names
 	return cfg, nil
 }
 
@@ -109,7 +128,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
 	srv := handlers.Server(serveApp(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate,
-		BehindProxy: cfg.behindProxy, Stop: streams}))
+		BehindProxy: cfg.behindProxy, Origin: cfg.origin, Hosts: cfg.hosts, Stop: streams}))
 	srv.RegisterOnShutdown(endStreams)
 	fmt.Fprintln(stdout, say("cli.serve.ready", "URL", displayURL(ln.Addr()), "Path", cfg.db))
 	if cfg.passphrase != "" {

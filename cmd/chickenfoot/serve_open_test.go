@@ -45,6 +45,36 @@ func TestParseServePassphraseAndWriteRate(t *testing.T) {
 	}
 }
 
+// TestParseServeOriginAndHosts: the public origin and the names the app
+// answers to come from the environment or the flags; an origin that is
+// not a bare http(s) address is refused.
+func TestParseServeOriginAndHosts(t *testing.T) {
+	env := map[string]string{"CHICKENFOOT_ORIGIN": "https://Domino.Example/", "CHICKENFOOT_HOSTS": "domino.lan, table.home,"}
+	getenv := func(k string) string { return env[k] }
+	cfg, err := parseServe(nil, getenv, io.Discard)
+	if err != nil || cfg.origin != "https://domino.example" || strings.Join(cfg.hosts, " ") != "domino.lan table.home" {
+		t.Fatalf("from the environment = %+v, %v", cfg, err)
+	}
+	cfg, err = parseServe([]string{"--origin", "http://192.168.1.20:8080", "--hosts", "x.lan"}, getenv, io.Discard)
+	if err != nil || cfg.origin != "http://192.168.1.20:8080" || strings.Join(cfg.hosts, " ") != "x.lan" {
+		t.Fatalf("flags over the environment = %+v, %v", cfg, err)
+	}
+	for _, bad := range []string{"domino.example", "https://domino.example/app", "ftp://domino.example"} {
+		if cfg, err := parseServe([]string{"--origin", bad}, getenv, io.Discard); err == nil {
+			t.Errorf("parseServe(--origin %q) = %+v, want an error", bad, cfg)
+		}
+	}
+	cfg, err = parseServe([]string{"--hosts", "Domino.LAN:8080, table.home."}, getenv, io.Discard)
+	if err != nil || strings.Join(cfg.hosts, " ") != "domino.lan table.home" {
+		t.Fatalf("--hosts with a port and a trailing dot = %+v, %v, want the bare names", cfg, err)
+	}
+	for _, bad := range []string{"https://domino.lan", "domino..lan", "a b"} {
+		if cfg, err := parseServe([]string{"--hosts", "ok.lan," + bad}, getenv, io.Discard); err == nil || !strings.Contains(err.Error(), bad) {
+			t.Errorf("parseServe(--hosts ok.lan,%s) = %+v, %v, want an error naming it", bad, cfg, err)
+		}
+	}
+}
+
 // TestServeWithPassphrase: a server started with a passphrase sends a
 // new browser to the unlock page, and says so when it starts.
 func TestServeWithPassphrase(t *testing.T) {
