@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -76,9 +77,14 @@ func (a *benchApp) request(method, path string, body io.Reader) *http.Request {
 	return req
 }
 
-// entryRequest is a typed score entry sent the way htmx sends it.
+// entryRequest is a typed score entry sent the way htmx sends it, based
+// on the entry's version as stored (each player's id is their seat).
 func (a *benchApp) entryRequest(slug string, round, seat, pips int) *http.Request {
-	req := a.request(http.MethodPost, entryURL(slug, round, seat), strings.NewReader(url.Values{"pips": {itoa(pips)}}.Encode()))
+	version := "0"
+	if sh, err := a.store.Sheet(context.Background(), slug); err == nil {
+		version = strconv.FormatInt(sh.Version(round, seat), 10)
+	}
+	req := a.request(http.MethodPost, entryURL(slug, round, seat), strings.NewReader(url.Values{"pips": {itoa(pips)}, "version": {version}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("HX-Request", "true")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")

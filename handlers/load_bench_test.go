@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -272,18 +273,21 @@ func moveTables(b *testing.B, store *db.Store, n int) []string {
 func moveLoad(a *benchApp, urls []string) func(int64) (int, error) {
 	tables := make([]struct {
 		sync.Mutex
-		laid bool
+		laid    bool
+		actions int // the table's count of actions, sent back as a page does
 	}, len(urls))
-	lay := url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()
-	back := url.Values{"kind": {"take-back"}, "player": {"1"}}.Encode()
+	for k := range tables {
+		tables[k].actions = 1 // the starting double
+	}
 	return func(i int64) (int, error) {
 		k := int(i) % len(urls)
 		t := &tables[k]
 		t.Lock()
 		defer t.Unlock()
-		form := lay
+		seq := strconv.Itoa(t.actions)
+		form := url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}, "seq": {seq}}.Encode()
 		if t.laid {
-			form = back
+			form = url.Values{"kind": {"take-back"}, "player": {"1"}, "seq": {seq}}.Encode()
 		}
 		req := a.request(http.MethodPost, urls[k], strings.NewReader(form))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -293,6 +297,7 @@ func moveLoad(a *benchApp, urls []string) func(int64) (int, error) {
 		code, err := a.sendDiscard(req)
 		if err == nil && code == http.StatusOK {
 			t.laid = !t.laid
+			t.actions++
 		}
 		return code, err
 	}
