@@ -234,7 +234,13 @@ func BenchmarkLoad(b *testing.B) {
 		post = post.and(runLoad(cpu, workers, phase/turns, func(i int64) (int, error) {
 			n := int(posted + i)
 			seat, pips := (n/games)%players, 1+(n/(games*players))%40
-			return a.sendDiscard(a.entryRequest(slugs[n%games], 1, seat, pips))
+			// Each request is based on the entry as stored, read first:
+			// the load's writers share entries, as phones at a table do.
+			version := "0"
+			if sh, err := a.store.Sheet(context.Background(), slugs[n%games]); err == nil {
+				version = strconv.FormatInt(sh.Version(1, seat), 10)
+			}
+			return a.sendDiscard(a.entryRequest(slugs[n%games], 1, seat, pips, version))
 		}))
 		if post.failed > 0 {
 			b.Fatalf("POST entries: %d of %d failed; first: %s", post.failed, post.done, post.firstErr)
