@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -267,6 +268,12 @@ func TestMigrations(t *testing.T) {
 			}
 			if v, err := s.Settings(ctx, sh.Game.ViewSlug); err != nil || !v.ViewOnly || from < 8 && len(sh.Game.ViewSlug) != 32 {
 				t.Errorf("from version %d: the old game's view-only link %q opens %+v, %v", from, sh.Game.ViewSlug, v, err)
+			}
+			if !slices.Equal(sh.Game.IDs, []int{0, 1}) {
+				t.Errorf("from version %d: the old players' ids are %v, want their seats", from, sh.Game.IDs)
+			}
+			if j, err := s.Join(ctx, sh.Game.Slug, "Cy", referee.MissedHighest, ""); err != nil || !slices.Equal(j.Game.IDs, []int{0, 1, 2}) {
+				t.Errorf("from version %d: a player joining the old night gets ids %v, %v; want the next", from, j.Game.IDs, err)
 			}
 		}
 		newGame(t, s, "Ann", "Bob")

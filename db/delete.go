@@ -52,7 +52,7 @@ func (s *Store) DeleteGame(ctx context.Context, slug, form string) (name string,
 	})
 	if err == nil && id != 0 {
 		s.forget(id)
-		s.publish(News{Kind: NewsGone, Game: id, Seat: -1})
+		s.publish(News{Kind: NewsGone, Game: id, Seat: -1, Player: -1})
 	}
 	return name, err
 }

@@ -51,9 +51,15 @@ func TestStalePageAfterAPlayerGoes(t *testing.T) {
 	if err != nil || sh.Rounds[0].Entries[2] != nil || sh.Rounds[0].Setter != -1 {
 		t.Fatalf("after the stale forms: Di's entry %v, setter %d, %v; want nothing written", sh.Rounds[0].Entries[2], sh.Rounds[0].Setter, err)
 	}
-	// Di's card names her by id 3: it reaches her at seat 2.
+	// Di's card names her by id 3: it reaches her at seat 2, and the news
+	// names her by her id, which her card follows on every phone.
+	var news []News
+	s.Publish = func(n News) { news = append(news, n) }
 	if sh, err = s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 3, Pips: "9", Basis: Basis{Version: 0, Open: true}}); err != nil || sh.Rounds[0].Entries[2].Score != 9 {
 		t.Fatalf("Di's score = %v, %v", sh.Rounds[0].Entries, err)
+	}
+	if len(news) != 1 || news[0].Seat != 2 || news[0].Player != 3 {
+		t.Errorf("Di's score published %+v, want seat 2, player 3", news)
 	}
 	// Eve joins: she gets a new id, never Cy's.
 	if sh, err = s.Join(ctx, g.Slug, "Eve", referee.MissedHighest, ""); err != nil || !slices.Equal(sh.Game.IDs, []int{0, 1, 3, 4}) {

@@ -68,7 +68,7 @@ func (s *Store) RenewLink(ctx context.Context, slug, device string, view bool) (
 		return remember(ctx, tx, device, fresh, s.Now())
 	})
 	if err == nil {
-		s.publish(News{Kind: NewsGone, Game: g.ID, Seat: -1})
+		s.publish(News{Kind: NewsGone, Game: g.ID, Seat: -1, Player: -1})
 	}
 	return g, err
 }

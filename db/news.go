@@ -25,6 +25,9 @@ type News struct {
 	// Seat is the seat whose entry changed (NewsEntry, and NewsTable when
 	// a last tile or its take-back changed one), or -1.
 	Seat int
+	// Player is the id (see Game.IDs) of the player whose entry changed,
+	// where Seat names one, or -1: pages name a player's parts by it.
+	Player int
 	// Open says the round is still being played (NewsEntry).
 	Open bool
 	// Whole says the game page's own part changed beyond the round: a
@@ -45,7 +48,7 @@ func (s *Store) publish(n News) {
 // entryNews is the news of an entry of round n changed on sh.
 func entryNews(sh Sheet, n, seat int) News {
 	r := sh.Round(n)
-	return News{Kind: NewsEntry, Game: sh.Game.ID, Round: n, Seat: seat,
+	return News{Kind: NewsEntry, Game: sh.Game.ID, Round: n, Seat: seat, Player: playerID(sh.Game, seat),
 		Open:  r != nil && !r.Closed,
 		Whole: r != nil && r.Closed && sh.Rules.LossLimit > 0}
 }
@@ -54,7 +57,7 @@ func entryNews(sh Sheet, n, seat int) News {
 // double down records who did; a last tile fills the entry of the player
 // who went out; a take-back can undo either.
 func tableNews(t Table) News {
-	news := News{Kind: NewsTable, Game: t.Game.ID, Round: t.Number, Seat: -1}
+	news := News{Kind: NewsTable, Game: t.Game.ID, Round: t.Number, Seat: -1, Player: -1}
 	last := t.Log[len(t.Log)-1].Action
 	affected := last
 	if last.Kind == referee.ActTakeBack && len(t.Log) > 1 {
@@ -63,13 +66,24 @@ func tableNews(t Table) News {
 	news.Opening = affected.Kind == referee.ActPlay && affected.Move.Start
 	if affected.Kind == referee.ActPlay && (t.Live.Over() || last.Kind == referee.ActTakeBack) && affected.Seat >= 0 {
 		news.Seat = affected.Seat
+		if seated := t.Seated(t.Number); affected.Seat < len(seated) { // the table's seats are those playing the round
+			news.Player = playerID(t.Game, seated[affected.Seat])
+		}
 	}
 	return news
 }
 
+// playerID is the id of the player at seat, or -1.
+func playerID(g Game, seat int) int {
+	if seat < 0 || seat >= len(g.IDs) {
+		return -1
+	}
+	return g.IDs[seat]
+}
+
 // seatsNews is the news of a player joining or leaving sh.
 func seatsNews(sh Sheet) News {
-	news := News{Kind: NewsSeats, Game: sh.Game.ID, Seat: -1}
+	news := News{Kind: NewsSeats, Game: sh.Game.ID, Seat: -1, Player: -1}
 	if r := sh.Current(); r != nil {
 		news.Round = r.Number
 	}

@@ -26,7 +26,7 @@ func TestServicesPublishWhatTheyCommitted(t *testing.T) {
 		{"the double set on the table", func() error {
 			_, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: six, Start: true}}, Seen: 0})
 			return err
-		}, []News{{Kind: NewsTable, Game: g.ID, Round: 1, Seat: -1, Opening: true}}},
+		}, []News{{Kind: NewsTable, Game: g.ID, Round: 1, Seat: -1, Player: -1, Opening: true}}},
 		{"a move out of turn", func() error {
 			_, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: 0, Kind: referee.ActPass}, Seen: 1})
 			if err == nil {
@@ -37,19 +37,19 @@ func TestServicesPublishWhatTheyCommitted(t *testing.T) {
 		{"an entry", func() error {
 			_, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 1, Pips: "5", Basis: anyBasis})
 			return err
-		}, []News{{Kind: NewsEntry, Game: g.ID, Round: 1, Seat: 1, Open: true}}},
+		}, []News{{Kind: NewsEntry, Game: g.ID, Round: 1, Seat: 1, Player: 1, Open: true}}},
 		{"an undo", func() error {
 			_, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis)
 			return err
-		}, []News{{Kind: NewsEntry, Game: g.ID, Round: 1, Seat: 1, Open: true}}},
+		}, []News{{Kind: NewsEntry, Game: g.ID, Round: 1, Seat: 1, Player: 1, Open: true}}},
 		{"a join", func() error {
 			_, err := s.Join(ctx, g.Slug, "Cy", referee.MissedHighest, "")
 			return err
-		}, []News{{Kind: NewsSeats, Game: g.ID, Round: 1, Seat: -1}}},
+		}, []News{{Kind: NewsSeats, Game: g.ID, Round: 1, Seat: -1, Player: -1}}},
 		{"a renewed link", func() error {
 			_, err := s.RenewLink(ctx, g.Slug, "", true)
 			return err
-		}, []News{{Kind: NewsGone, Game: g.ID, Seat: -1}}},
+		}, []News{{Kind: NewsGone, Game: g.ID, Seat: -1, Player: -1}}},
 	}
 	for _, st := range steps {
 		got = nil

@@ -66,7 +66,7 @@ func (s *Store) SetOpening(ctx context.Context, slug string, n int, to, seen Ope
 		return nil
 	})
 	if err == nil {
-		s.publish(News{Kind: NewsOpening, Game: out.Game.ID, Round: n, Seat: -1, Whole: moved})
+		s.publish(News{Kind: NewsOpening, Game: out.Game.ID, Round: n, Seat: -1, Player: -1, Whole: moved})
 	}
 	return out, err
 }
@@ -150,7 +150,7 @@ func (s *Store) CloseRound(ctx context.Context, slug string, n int, version int6
 		return err
 	})
 	if err == nil {
-		s.publish(News{Kind: NewsClosed, Game: out.Game.ID, Round: n, Seat: -1})
+		s.publish(News{Kind: NewsClosed, Game: out.Game.ID, Round: n, Seat: -1, Player: -1})
 	}
 	return out, err
 }

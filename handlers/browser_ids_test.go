@@ -34,6 +34,11 @@ func TestBrowserRosterAndNextCard(t *testing.T) {
 	ann.do(chromedp.Click(css(`[data-testid=join-leave] summary`)), chromedp.WaitVisible(css(`#leave-seat`)),
 		chromedp.SetValue(css(`#leave-seat`), "2"), chromedp.Click(css(`[data-testid=leave-button]`)))
 	ann.waitText(`[data-testid=leave-confirm]`, "Cy has played no round yet")
+	// The question is where the thumb is: Yes in view, with the focus.
+	ann.waitFocus("leave-yes")
+	if in := ann.eval(`(r => String(r.top >= 0 && r.bottom <= innerHeight))(document.querySelector("[data-testid=leave-yes]").getBoundingClientRect())`); in != "true" {
+		t.Errorf("Yes is off screen when the question shows")
+	}
 	ann.screenshotOf(`#players`, "leave-confirm")
 	ann.do(chromedp.Click(css(`[data-testid=leave-yes]`)))
 	ann.waitText(`[data-testid=flash]`, "Cy is off the table")

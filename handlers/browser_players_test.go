@@ -65,7 +65,7 @@ func TestBrowserJoinAndLeave(t *testing.T) {
 	b.screenshotOf(`#players`, "leave-form-320")
 	b.do(chromedp.Click(css(`[data-testid=leave-button]`)))
 	b.waitText(`[data-testid=leave-confirm]`, "Bob leaves before round 2; the rounds from then count as: the average score. Is that right?")
-	b.screenshotOf(`#players`, "leave-confirm-390")
+	b.screenshotOf(`#players`, "leave-confirm-320")
 	b.do(chromedp.Click(css(`[data-testid=leave-yes]`)))
 	b.waitText(`[data-testid=flash]`, "Bob left after round 1")
 	b.waitText(`[data-testid=stays]`, "Bob left after round 1; missed rounds count as the average score")

@@ -32,8 +32,8 @@ const (
 
 func roundEvent(n int, part string) string { return "round-" + strconv.Itoa(n) + "-" + part }
 
-// entryEvent names one player's entry in round n.
-func entryEvent(n, seat int) string { return roundEvent(n, "entry-"+strconv.Itoa(seat)) }
+// entryEvent names one player's entry in round n, by the player's id.
+func entryEvent(n, player int) string { return roundEvent(n, "entry-"+strconv.Itoa(player)) }
 
 // The parts of round n: who set the double, the Close and Undo bar, the
 // history of its entries, its live table, and its closing.
@@ -87,7 +87,7 @@ func newsEvents(n db.News) []string {
 	r := n.Round
 	switch n.Kind {
 	case db.NewsEntry:
-		events := []string{entryEvent(r, n.Seat), historyEvent(r), eventSheet}
+		events := []string{entryEvent(r, n.Player), historyEvent(r), eventSheet}
 		if n.Open {
 			events = append(events, actionsEvent(r))
 		}
@@ -109,7 +109,7 @@ func newsEvents(n db.News) []string {
 			events = append(events, openingEvent(r))
 		}
 		if n.Seat >= 0 {
-			events = append(events, entryEvent(r, n.Seat), actionsEvent(r), historyEvent(r), eventSheet)
+			events = append(events, entryEvent(r, n.Player), actionsEvent(r), historyEvent(r), eventSheet)
 		}
 		return events
 	case db.NewsSeats:

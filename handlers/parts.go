@@ -87,7 +87,8 @@ func entryLive(sh db.Sheet, r *referee.SheetRound, seat int) views.Live {
 	if r.Closed {
 		version += "-closed"
 	}
-	return live(entryURL(sh.Game.Slug, r.Number, sh.Game.IDs[seat]), version, entryEvent(r.Number, seat))
+	id := sh.Game.IDs[seat]
+	return live(entryURL(sh.Game.Slug, r.Number, id), version, entryEvent(r.Number, id))
 }
 
 func openingLive(slug string, r *referee.SheetRound) views.Live {

@@ -107,7 +107,6 @@ func (a *App) leaveAsk(c echo.Context, sh db.Sheet, player int, missed referee.M
 		p["N"] = cur.Number
 		q = text(ctx, "leave-confirm.after", p)
 	}
-	page.Seats.Open = true
 	page.Seats.Confirm = &views.LeaveConfirm{Question: q, URL: page.Seats.URL + "/leave", Player: strconv.Itoa(player),
 		Missed: string(missed), Form: cmp.Or(formID(c), newFormID()), Name: name, Back: gameURL(sh.Game.Slug) + "#players"}
 	return render(c, http.StatusOK, views.Game(page))

@@ -27,8 +27,12 @@ func (a *App) round(c echo.Context) error {
 	}
 	p := roundPage(ctx, sh, r, nil)
 	p.Stream = streamURL(slug, since)
-	if seat, err := strconv.Atoi(c.QueryParam("corrected")); err == nil && seat >= 0 && seat < len(p.Entries) {
-		p.Entries[seat].Notice = correctedText(ctx, sh, n, seat) // back from a correction sent without JavaScript
+	if id, err := strconv.Atoi(c.QueryParam("corrected")); err == nil { // back from a correction sent without JavaScript
+		for i, e := range p.Entries {
+			if e.ID == id {
+				p.Entries[i].Notice = correctedText(ctx, sh, n, e.Seat)
+			}
+		}
 	}
 	return render(c, http.StatusOK, views.Round(p))
 }
@@ -46,7 +50,7 @@ func roundPage(ctx context.Context, sh db.Sheet, r *referee.SheetRound, fix *row
 			continue
 		}
 		row := fix.apply(ctx, entryRow(ctx, sh, r, seat))
-		row.Live.On = liveOn(entryEvent(r.Number, seat), closedEvent(r.Number)) // its rows turn to corrections
+		row.Live.On = liveOn(entryEvent(r.Number, row.ID), closedEvent(r.Number)) // its rows turn to corrections
 		p.Entries = append(p.Entries, row)
 	}
 	p.History, p.HistoryLive = historyLines(ctx, sh, r.Number), historyLive(g.Slug, r.Number)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -52,7 +53,9 @@ func TestBenchTableRoundBuilt(t *testing.T) {
 func BenchmarkTableMove(b *testing.B) {
 	a := newBenchApp(b)
 	var tables []string
+	seqs := map[string]int{} // each table's count of actions, sent back as a page does
 	post := func(table string, f url.Values) {
+		f.Set("seq", strconv.Itoa(seqs[table]))
 		req := a.request(http.MethodPost, table, strings.NewReader(f.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("HX-Request", "true")
@@ -61,6 +64,7 @@ func BenchmarkTableMove(b *testing.B) {
 		if code, err := a.sendDiscard(req); err != nil || code != http.StatusOK {
 			b.Fatalf("POST %v: %d %v", f, code, err)
 		}
+		seqs[table]++
 	}
 	for range 100 {
 		table := tableURL(benchNewGame(b, a.store, 9, 4).Slug, 1)
@@ -77,7 +81,8 @@ func BenchmarkTableMove(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N), "ns/request")
 	// The answer to a tile laid, as htmx gets it and on the wire.
 	for _, coding := range []string{"identity", "gzip"} {
-		req := a.request(http.MethodPost, tables[0], strings.NewReader(url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}.Encode()))
+		lay := url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}, "seq": {strconv.Itoa(seqs[tables[0]])}}
+		req := a.request(http.MethodPost, tables[0], strings.NewReader(lay.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("HX-Request", "true")
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
@@ -88,6 +93,7 @@ func BenchmarkTableMove(b *testing.B) {
 			b.Fatalf("POST a tile (%s): %d %v", coding, code, err)
 		}
 		b.ReportMetric(float64(len(body)), coding+"-B/answer")
+		seqs[tables[0]]++
 		post(tables[0], url.Values{"kind": {"take-back"}, "player": {"1"}})
 	}
 }

@@ -104,7 +104,7 @@ func playOnTable(t *testing.T, seats []string, script []string) tableRun {
 	if resp.StatusCode != http.StatusSeeOther || game == "" {
 		t.Fatalf("creating the game: %d", resp.StatusCode)
 	}
-	if r := post(game+"/rounds/1/opening", url.Values{"setter": {"2"}, "double": {"5"}, "burn": {"1"}}); r.StatusCode != http.StatusSeeOther {
+	if r := post(game+"/rounds/1/opening", url.Values{"setter": {"2"}, "double": {"5"}, "burn": {"1"}, "version": {"-1.6"}}); r.StatusCode != http.StatusSeeOther {
 		t.Fatalf("opening on 5-5: %d", r.StatusCode)
 	}
 	var run tableRun
@@ -115,7 +115,8 @@ func playOnTable(t *testing.T, seats []string, script []string) tableRun {
 		if kind == "" {
 			kind = f[1]
 		}
-		form := url.Values{"seat": {seat}, "kind": {kind}}
+		// Each player's id is their seat; the page counts the actions laid.
+		form := url.Values{"player": {seat}, "kind": {kind}, "seq": {strconv.Itoa(len(run.accepted))}}
 		if len(f) > 2 {
 			tile, on, _ := strings.Cut(f[2], "@")
 			form.Set("tile", tile)

@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -226,7 +227,7 @@ func newCrashWorld(t *testing.T, path string) *crashWorld {
 	w := &crashWorld{}
 	for i := range crashEntryGames {
 		w.entries = append(w.entries, &entryClient{slug: game(fmt.Sprintf("Entries %d", i+1)),
-			stored: make([]int, crashSeats), inflight: make([]int, crashSeats)})
+			stored: make([]int, crashSeats), inflight: make([]int, crashSeats), versions: make([]int64, crashSeats)})
 	}
 	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}}
 	for i := range crashTables {
@@ -286,6 +287,9 @@ func (w *crashWorld) check(t *testing.T, path, when string) {
 		if err := c.check(sh.Rounds[0].Entries); err != nil {
 			t.Errorf("%s: game %s: %v", when, c.slug, err)
 		}
+		for seat := range c.versions {
+			c.versions[seat] = sh.Version(1, seat)
+		}
 	}
 	for _, c := range w.tables {
 		tb, err := store.Table(ctx, c.slug, 1)
@@ -334,35 +338,41 @@ func integrityCheck(t *testing.T, path string) string {
 
 // post sends a form the way htmx does and reads the whole answer. An
 // error means no answer came: the write may or may not have been stored.
-func post(hc *http.Client, u string, form url.Values) (int, error) {
+func post(hc *http.Client, u string, form url.Values) (int, []byte, error) {
 	req, err := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("HX-Request", "true")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	resp, err := hc.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer resp.Body.Close()
-	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
-		return 0, err
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, nil, err
 	}
-	return resp.StatusCode, nil
+	return resp.StatusCode, body, nil
 }
+
+// savedVersion is the version an entry's answer shows, which the next
+// save of that entry is based on.
+var savedVersion = regexp.MustCompile(`name="version" value="(\d+)"`)
 
 // An entryClient saves typed pips for round 1 of one game, seat after
 // seat, each save changing the seat's pips.
 type entryClient struct {
 	slug       string
-	stored     []int // by seat: the pips stored when last checked, then each acknowledged save; 0 for none
-	inflight   []int // by seat: the pips of a save sent and never answered; 0 for none
-	next       int   // the seat to save next
-	acked      int   // saves acknowledged in all
-	unanswered int   // saves unanswered when the server died
-	landed     int   // of those, the ones found stored
+	stored     []int   // by seat: the pips stored when last checked, then each acknowledged save; 0 for none
+	inflight   []int   // by seat: the pips of a save sent and never answered; 0 for none
+	versions   []int64 // by seat: the version the next save is based on
+	next       int     // the seat to save next
+	acked      int     // saves acknowledged in all
+	unanswered int     // saves unanswered when the server died
+	landed     int     // of those, the ones found stored
 }
 
 func (c *entryClient) run(hc *http.Client, base string, bad func(error)) {
@@ -370,8 +380,8 @@ func (c *entryClient) run(hc *http.Client, base string, bad func(error)) {
 		seat := c.next % len(c.stored)
 		c.next++
 		pips := c.stored[seat]%40 + 1
-		u := fmt.Sprintf("%s/g/%s/rounds/1/entries/%d", base, c.slug, seat)
-		code, err := post(hc, u, url.Values{"pips": {fmt.Sprint(pips)}})
+		u := fmt.Sprintf("%s/g/%s/rounds/1/entries/%d", base, c.slug, seat) // each player's id is their seat
+		code, body, err := post(hc, u, url.Values{"pips": {fmt.Sprint(pips)}, "version": {fmt.Sprint(c.versions[seat])}})
 		if err != nil {
 			c.inflight[seat] = pips
 			c.unanswered++
@@ -383,6 +393,9 @@ func (c *entryClient) run(hc *http.Client, base string, bad func(error)) {
 		}
 		c.stored[seat] = pips
 		c.acked++
+		if m := savedVersion.FindSubmatch(body); m != nil {
+			c.versions[seat], _ = strconv.ParseInt(string(m[1]), 10, 64)
+		}
 	}
 }
 
@@ -422,11 +435,12 @@ func (c *moveClient) run(hc *http.Client, base string, bad func(error)) {
 	lay := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 3), On: referee.NewTile(9, 9)}}
 	back := referee.Action{Seat: 1, Kind: referee.ActTakeBack}
 	for {
-		a, form := lay, url.Values{"kind": {"play"}, "seat": {"1"}, "tile": {"9-3"}, "on": {"9-9"}}
+		seq := fmt.Sprint(len(c.log))
+		a, form := lay, url.Values{"kind": {"play"}, "player": {"1"}, "tile": {"9-3"}, "on": {"9-9"}, "seq": {seq}}
 		if sameAction(c.log[len(c.log)-1], lay) {
-			a, form = back, url.Values{"kind": {"take-back"}, "seat": {"1"}}
+			a, form = back, url.Values{"kind": {"take-back"}, "player": {"1"}, "seq": {seq}}
 		}
-		code, err := post(hc, fmt.Sprintf("%s/g/%s/rounds/1/table", base, c.slug), form)
+		code, _, err := post(hc, fmt.Sprintf("%s/g/%s/rounds/1/table", base, c.slug), form)
 		if err != nil {
 			c.inflight = &a
 			c.unanswered++

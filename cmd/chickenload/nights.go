@@ -30,6 +30,11 @@ type loadNight struct {
 	writes []*loadWrite
 	laid   bool // a tile lies on the table's starting double
 	n      int  // writes sent
+	// What the night's pages would show, sent back with each write as the
+	// app requires: each seat's entry version, by seat, and the table's
+	// count of actions (the starting double is the first).
+	versions map[int]string
+	actions  int
 }
 
 // loadRun is the run's shared counters.
@@ -167,7 +172,7 @@ func storeNight(ctx context.Context, store *db.Store, i int) (*loadNight, error)
 	if _, err := store.Act(ctx, g.Slug, 1, db.Move{Action: startDouble, Seen: db.Unchecked}); err != nil {
 		return nil, fmt.Errorf("night %d's starting double: %w", i+1, err)
 	}
-	return &loadNight{slug: g.Slug, players: players, double: d, queue: make(chan time.Time, 1024)}, nil
+	return &loadNight{slug: g.Slug, players: players, double: d, queue: make(chan time.Time, 1024), versions: map[int]string{}, actions: 1}, nil
 }
 
 // equip gives night i its share of the viewers, and its writer a client

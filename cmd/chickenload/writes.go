@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,33 +109,46 @@ func (r *loadRun) write(ctx context.Context, n *loadNight) {
 		n.n++
 		path, form, event := n.next(k)
 		w := &loadWrite{scheduled: at, event: event, measured: !at.Before(r.windowStart), seen: make([]time.Duration, n.viewers)}
-		n.send(n.clients[k%len(n.clients)], r.post(ctx, path, form), w, k%2 == 1)
+		n.send(n.clients[k%len(n.clients)], r.post(ctx, path, form), w, k%2 == 1, entrySeat(k, n.players))
 	}
 }
 
 // next is n's k-th write: where it posts, what, and the event it
 // publishes first.
 func (n *loadNight) next(k int) (path string, form url.Values, event string) {
-	if k%2 == 0 {
-		// Entries go to every seat but 1, whose tile the moves lay and
-		// take back (a take-back also names seat 1's entry).
-		e := k / 2
-		seat := e % (n.players - 1)
-		if seat >= 1 {
-			seat++
-		}
+	if seat := entrySeat(k, n.players); seat >= 0 {
+		// Players are named by id, each the seat they had at the start.
 		return fmt.Sprintf("/g/%s/rounds/1/entries/%d", n.slug, seat),
-			url.Values{"pips": {strconv.Itoa(1 + e%37)}, "open": {"1"}},
+			url.Values{"pips": {strconv.Itoa(1 + k/2%37)}, "open": {"1"}, "version": {cmp.Or(n.versions[seat], "0")}},
 			fmt.Sprintf("round-1-entry-%d", seat)
 	}
 	path, event = fmt.Sprintf("/g/%s/rounds/1/table", n.slug), "round-1-table"
-	form = url.Values{"kind": {"take-back"}, "seat": {"1"}}
+	seq := strconv.Itoa(n.actions)
+	form = url.Values{"kind": {"take-back"}, "player": {"1"}, "seq": {seq}}
 	if !n.laid {
 		d := strconv.Itoa(n.double)
-		form = url.Values{"kind": {"play"}, "seat": {"1"}, "tile": {d + "-3"}, "on": {d + "-" + d}}
+		form = url.Values{"kind": {"play"}, "player": {"1"}, "tile": {d + "-3"}, "on": {d + "-" + d}, "seq": {seq}}
 	}
 	return path, form, event
 }
+
+// entrySeat is the seat the k-th write enters a score for, or -1 for a
+// move. Entries go to every seat but 1, whose tile the moves lay and
+// take back (a take-back also names seat 1's entry).
+func entrySeat(k, players int) int {
+	if k%2 == 1 {
+		return -1
+	}
+	seat := k / 2 % (players - 1)
+	if seat >= 1 {
+		seat++
+	}
+	return seat
+}
+
+// savedVersion is the version an entry's answer shows, sent back with
+// the next save of that entry.
+var savedVersion = regexp.MustCompile(`name="version" value="(\d+)"`)
 
 // post is form posted to path as htmx posts it from the app's own pages.
 func (r *loadRun) post(ctx context.Context, path string, form url.Values) *http.Request {
@@ -146,33 +161,41 @@ func (r *loadRun) post(ctx context.Context, path string, form url.Values) *http.
 
 // send sends w's request from client and records when it started and how
 // it was answered. A move answered 2xx turns the table: the next move
-// takes back the tile it laid, or lays it again.
-func (n *loadNight) send(client *http.Client, req *http.Request, w *loadWrite, move bool) {
+// takes back the tile it laid, or lays it again. An entry's answer gives
+// the version its next save is based on.
+func (n *loadNight) send(client *http.Client, req *http.Request, w *loadWrite, move bool, seat int) {
 	n.mu.Lock()
 	w.start = time.Now()
 	n.writes = append(n.writes, w)
 	n.mu.Unlock()
-	status, err := answer(client, req)
+	status, body, err := answer(client, req)
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	w.response = time.Since(w.start)
 	w.status = status
 	w.failed = err != nil || status < 200 || status > 299
-	if !w.failed && move {
+	switch {
+	case w.failed:
+	case move:
 		n.laid = !n.laid
+		n.actions++
+	case seat >= 0:
+		if m := savedVersion.FindSubmatch(body); m != nil {
+			n.versions[seat] = string(m[1])
+		}
 	}
 }
 
 // answer sends req from client and reads the answer to its end; the
 // status is 0 when none came.
-func answer(client *http.Client, req *http.Request) (status int, err error) {
+func answer(client *http.Client, req *http.Request) (status int, body []byte, err error) {
 	resp, err := client.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	_, err = io.Copy(io.Discard, resp.Body)
+	body, err = io.ReadAll(resp.Body)
 	resp.Body.Close()
-	return resp.StatusCode, err
+	return resp.StatusCode, body, err
 }
 
 // lastStart is when the last write started.
