@@ -29,6 +29,9 @@ type Table struct {
 	// Stopped is why replaying Log stopped short, when the rules refuse an
 	// action stored before they changed; Live is the round before it.
 	Stopped *referee.RuleError
+	// Recorded says Live shows the start the score sheet records, which
+	// is not in Log yet (see referee.Sheet.RecordedStart).
+	Recorded bool
 }
 
 // Actions lists the referee's actions of the log, in order.
@@ -71,7 +74,19 @@ func (s *Store) tableOf(ctx context.Context, q conn, sh Sheet, n int) (Table, er
 		// shown as far as it replays, with why it stops there.
 		t.Stopped, err = re, nil
 	}
+	if rec, ok := sh.RecordedStart(n, t.Live); ok && err == nil && t.Stopped == nil {
+		t.Recorded = t.Live.Act(rec) == nil
+	}
 	return t, err
+}
+
+// Tiles is how many tiles the log has laid on the table, not counting a
+// start shown from the score sheet's record alone.
+func (t Table) Tiles() int {
+	if t.Recorded {
+		return t.Live.Layout().Len() - 1
+	}
+	return t.Live.Layout().Len()
 }
 
 func loadActions(ctx context.Context, q conn, roundID int64) ([]Action, error) {
@@ -222,20 +237,28 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 	if err != nil {
 		return Table{}, err
 	}
-	if err := s.appendAction(ctx, tx, sh.ids[n-1], len(log)+1, action, at); err != nil {
-		return Table{}, err
+	// The action, and before it the start the score sheet recorded when
+	// the table had none (see referee.Sheet.RecordedStart).
+	added := after.Log()[len(log):]
+	for i, a := range added {
+		if err := s.appendAction(ctx, tx, sh.ids[n-1], len(log)+i+1, a, at); err != nil {
+			return Table{}, err
+		}
 	}
 	plain, err := s.applyEffect(ctx, tx, &sh, n, eff)
 	if err != nil {
 		return Table{}, err
 	}
+	sh.Round(n).Actions += len(added) - 1
 	// Appended in place where there is room: a log is only ever appended
 	// to, and only here, on the writer's goroutine, so those already
 	// handed out (which end where they ended) never see the new action,
 	// and a write that fails forgets the kept tables before another can
 	// append to the same log.
-	log = append(log, Action{Seq: len(log) + 1, Action: action, At: at})
-	if plain {
+	for _, a := range added {
+		log = append(log, Action{Seq: len(log) + 1, Action: a, At: at})
+	}
+	if plain && len(added) == 1 {
 		s.tables.keep(link, n, sh, log, after)
 	}
 	return Table{Sheet: sh, Number: n, Live: after, Log: log}, nil
@@ -285,11 +308,13 @@ func (s *Store) applyEffect(ctx context.Context, tx conn, sh *Sheet, n int, eff 
 	r := sh.Round(n)
 	r.Actions++
 	if eff.Setter >= 0 {
-		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
-			eff.Setter, sh.ids[n-1]); err != nil {
+		// The double set is the one the round opens on: the planned one,
+		// the one recorded, or a lower one nobody held a higher one than.
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = ?, opened_double = ? WHERE id = ?`,
+			eff.Setter, eff.Double, sh.ids[n-1]); err != nil {
 			return false, err
 		}
-		r.Setter, r.Opened = eff.Setter, r.Double()
+		r.Setter, r.Opened = eff.Setter, eff.Double
 	}
 	if eff.Unset {
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = NULL WHERE id = ?`, sh.ids[n-1]); err != nil {

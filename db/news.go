@@ -64,6 +64,8 @@ func tableNews(t Table) News {
 		affected = t.Log[len(t.Log)-2].Action
 	}
 	news.Opening = affected.Kind == referee.ActPlay && affected.Move.Start
+	// A round opened on a lower double changes the ladder: the whole sheet.
+	news.Whole = news.Opening && t.Live.Layout().Double().Hi != t.Round(t.Number).Planned
 	if affected.Kind == referee.ActPlay && (t.Live.Over() || last.Kind == referee.ActTakeBack) && affected.Seat >= 0 {
 		news.Seat = affected.Seat
 		if seated := t.Seated(t.Number); affected.Seat < len(seated) { // the table's seats are those playing the round

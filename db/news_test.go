@@ -61,3 +61,27 @@ func TestServicesPublishWhatTheyCommitted(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerOpeningIsWholeNews: a start on a lower double than planned is
+// news for the whole game page; the planned double is not.
+func TestLowerOpeningIsWholeNews(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	var got []News
+	s.Publish = func(n News) { got = append(got, n) }
+	rules := referee.Standard()
+	rules.Set, rules.Unheld = 6, referee.UnheldBurn
+	g, err := s.CreateGame(ctx, NewGame{Name: "Burn", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	five := referee.NewTile(5, 5)
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: five, Start: true}}, Seen: 0}); err != nil {
+		t.Fatal(err)
+	}
+	want := []News{{Kind: NewsTable, Game: g.ID, Round: 1, Seat: -1, Player: -1, Opening: true, Whole: true}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("a start on 5-5 in 6-6's round published %+v, want %+v", got, want)
+	}
+}

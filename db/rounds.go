@@ -50,7 +50,7 @@ func (s *Store) SetOpening(ctx context.Context, slug string, n int, to, seen Ope
 			if err != nil {
 				return err
 			}
-			r.OnTable = t.Live.Layout().Len()
+			r.OnTable = t.Tiles()
 		}
 		if err := sh.CheckOpening(n, double, setter); err != nil {
 			return err

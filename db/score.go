@@ -19,7 +19,7 @@ type ScoreForm struct {
 	Pips        string // the pips left in hand, as typed
 	DoubleBlank bool   // the 0-0 is among them
 	BlankHalves string // how many blank halves, where the house rule charges for them
-	WentOut     bool
+	WentOut     bool   // with Tapped, said of an empty hand: none tapped, and out
 	OutOnDouble bool
 	Tapped      bool     // the hand was tapped tile by tile: Tiles
 	Tiles       []string // as typed
@@ -110,6 +110,12 @@ func seatOf(seat sql.NullInt64) int {
 // player's, for the sentences.
 func (f ScoreForm) entry(rules referee.Rules, name string) (referee.Entry, error) {
 	switch {
+	case f.Tapped && len(f.Tiles) == 0 && !f.WentOut:
+		// An empty grid is as likely a slip as a player who went out: it
+		// says so only when asked.
+		return referee.Entry{}, unreadable("tile", "tiles-none", referee.Params{"Name": name})
+	case f.Tapped && len(f.Tiles) > 0 && f.WentOut:
+		return referee.Entry{}, unreadable("tile", "tiles-and-out", referee.Params{"Name": name})
 	case f.Tapped:
 		tiles := make([]referee.Tile, 0, len(f.Tiles))
 		for _, text := range f.Tiles {

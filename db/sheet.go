@@ -86,6 +86,22 @@ func (s *Store) SheetWithRoundHistory(ctx context.Context, slug string, n int) (
 	return s.loadSheet(ctx, s.reader(), slug, n)
 }
 
+// SheetWithUndoable is Sheet with, of round n's changes (with n 0, the
+// last round's), only the one its Undo would take back, if any: what the
+// game page and a round's card show, read with a bounded query however
+// long the round's history.
+func (s *Store) SheetWithUndoable(ctx context.Context, slug string, n int) (Sheet, error) {
+	sh, err := s.loadSheet(ctx, s.reader(), slug, noHistory)
+	if err != nil {
+		return sh, err
+	}
+	if n <= 0 {
+		n = len(sh.Rounds)
+	}
+	sh.History, err = loadHistory(ctx, s.reader(), qUndoable, sh.Game.ID, n)
+	return sh, err
+}
+
 func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history int) (Sheet, error) {
 	g, err := s.loadGame(ctx, q, slug)
 	if err != nil {

@@ -49,11 +49,11 @@ func TestBrowserSaysAndKeepsFocus(t *testing.T) {
 	b.waitText(`#said`, "Ann")
 	b.notOnBody("after an undo")
 
-	// The live table: a tile laid keeps the focus and says the banner.
-	b.do(chromedp.Navigate(b.base+game+"/rounds/1/table"), chromedp.WaitVisible(css(`[data-testid=start]`)))
+	// The live table: it shows 9-9 set by Ann, as the score page says,
+	// and a tile laid keeps the focus and says the banner.
+	b.do(chromedp.Navigate(b.base+game+"/rounds/1/table"), chromedp.WaitVisible(css(`[data-testid=turn]`)))
 	b.htmxReady()
-	b.do(chromedp.Click(css(`[data-testid=start] button[value="0"]`)))
-	b.waitText(`#said`, "Bob's turn")
+	b.waitText(`[data-testid=turn]`, "Bob's turn")
 	b.layTile("9-9", "9-1")
 	b.waitText(`#said`, "Cy's turn")
 	b.notOnBody("after a tile is laid")

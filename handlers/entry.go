@@ -151,7 +151,16 @@ func (a *App) entryRefused(c echo.Context, slug string, n, id int, f entryForm, 
 	if p.code == "" || pageWide(p.code) {
 		return err
 	}
-	sh, r, lerr := a.sheetRound(ctx, slug, n, !isHTMX(c)) // only a full page shows the history
+	// Only a full page shows history: the game page the change Undo takes
+	// back, a closed round's page all of it.
+	want := noChanges
+	if !isHTMX(c) {
+		want = undoChange
+	}
+	sh, r, lerr := a.sheetRound(ctx, slug, n, want)
+	if lerr == nil && want == undoChange && r.Closed {
+		sh, r, lerr = a.sheetRound(ctx, slug, n, allChanges)
+	}
 	if lerr != nil {
 		return lerr
 	}
@@ -162,7 +171,12 @@ func (a *App) entryRefused(c echo.Context, slug string, n, id int, f entryForm, 
 	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field, stale: app.CodeOf(err) == app.CodeConflict}
 	switch {
 	case f.tapped:
-		return render(c, p.status, views.Tiles(tilesPage(ctx, sh, r, seat, f.tiles, p.msg)))
+		table, err := a.onTable(ctx, slug, r)
+		if err != nil {
+			return err
+		}
+		grid := handGrid{picked: f.tiles, out: f.wentOut, problem: p.msg, table: table}
+		return render(c, p.status, views.Tiles(tilesPage(ctx, sh, r, seat, grid)))
 	case isHTMX(c):
 		return render(c, p.status, views.Entry(fix.apply(ctx, entryRow(ctx, sh, r, seat))))
 	case r.Closed:

@@ -132,6 +132,10 @@ func TestScoreEntryRefusals(t *testing.T) {
 			rule: referee.CodeDuplicateTile, key: "duplicate-tile", want: tapped("3-5")},
 		{name: "round's double tapped", seat: "0", form: []string{"tapped", "1", "tile", "6-6"}, code: 422,
 			rule: referee.CodeOpenerInHand, key: "opener-in-hand", want: tapped("6-6")},
+		{name: "no tile tapped", seat: "0", form: []string{"tapped", "1"}, code: 400, rule: app.CodeInvalid, key: "tiles-none",
+			want: says("tiles-none", referee.Params{"Name": "Ann"})},
+		{name: "tiles tapped and went out", seat: "0", form: []string{"tapped", "1", "tile", "5-3", "went_out", "1"}, code: 400,
+			rule: app.CodeInvalid, key: "tiles-and-out", want: says("tiles-and-out", referee.Params{"Name": "Ann"})},
 		{name: "tile outside the set", seat: "0", form: []string{"tapped", "1", "tile", "9-9"}, code: 400, rule: app.CodeInvalid, key: "tile-unreadable",
 			want: says("tile-unreadable", referee.Params{"Text": "9-9", "Set": "double-6"})},
 		{name: "others already near the limit", before: [][2]string{{"1", "pips=150"}}, seat: "0", form: []string{"pips", "20"}, code: 422,
@@ -205,4 +209,43 @@ func TestTypedBlankHalves(t *testing.T) {
 		t.Fatalf("Ann's entry = %+v, want 19 pips and 2 blank halves scoring 69", e)
 	}
 	expect(t, "letters", a.postHTMX(g+"/rounds/1/entries/1", form("pips", "19", "blank_halves", "two", "open", "1")), http.StatusBadRequest)
+}
+
+// TestTilesWentOut: on the tiles page a player with no tiles left says so
+// with the Went out box, and the page shows it ticked when opened again.
+func TestTilesWentOut(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("6", "Ann", "Bob")
+	page := g + "/rounds/1/entries/1/tiles"
+	if box := expectTestID(t, "tiles page", a.get(page), http.StatusOK, "tiles-out", ""); box.has("checked") {
+		t.Fatal("the Went out box is ticked before anything was saved")
+	}
+	expect(t, "went out, tapped", a.post(g+"/rounds/1/entries/1", form("tapped", "1", "went_out", "1")), http.StatusSeeOther)
+	if e := a.sheet(g).Rounds[0].Entries[1]; e == nil || !e.WentOut || e.Score != 0 {
+		t.Fatalf("Bob's entry = %+v, want went out", e)
+	}
+	if box := expectTestID(t, "tiles page again", a.get(page), http.StatusOK, "tiles-out", ""); !box.has("checked") {
+		t.Fatal("the Went out box is not ticked for a player who went out")
+	}
+}
+
+// TestTilesGreyTheTable: the tiles page greys every tile on the round's
+// live table, not only its double, as its help says.
+func TestTilesGreyTheTable(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("6", "Ann", "Bob")
+	table := g + "/rounds/1/table"
+	expect(t, "Ann sets 6-6", a.postHTMX(table, form("kind", "play", "player", "0", "tile", "6-6", "seq", "0")), http.StatusOK)
+	expect(t, "Bob lays 6-5", a.postHTMX(table, form("kind", "play", "player", "1", "tile", "6-5", "on", "6-6", "seq", "1")), http.StatusOK)
+	page := a.get(g + "/rounds/1/entries/0/tiles")
+	for tile, greyed := range map[string]bool{"6-6": true, "6-5": true, "5-5": false, "6-4": false} {
+		if box := expectTestID(t, "tiles page", page, http.StatusOK, "tile-"+tile, ""); box.has("disabled") != greyed {
+			t.Errorf("tiles page: %s greyed %t, want %t", tile, box.has("disabled"), greyed)
+		}
+	}
+	if got := page.testid("tile-6-5").up("label").attr("title"); got != say("on-the-table", nil) {
+		t.Errorf("tiles page: 6-5 says %q, want %q", got, say("on-the-table", nil))
+	}
 }

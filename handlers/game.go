@@ -17,8 +17,9 @@ import (
 func (a *App) game(c echo.Context) error {
 	ctx := c.Request().Context()
 	since := a.hub.now() // before the read: a change after it is sent again
-	// With its history, the round's card can say which change Undo takes back.
-	sh, err := a.sheets.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
+	// With the change Undo takes back, the round's card can name it; the
+	// rest of the round's history is not read.
+	sh, err := a.sheets.SheetWithUndoable(ctx, c.Param("slug"), 0)
 	if err != nil {
 		return err
 	}

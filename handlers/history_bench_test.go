@@ -116,3 +116,54 @@ func BenchmarkHistoryPages(b *testing.B) {
 		}
 	}
 }
+
+// longRoundGame keeps a night whose open round 1 has changes changes to
+// its entries (each seat's score typed again and again), through the
+// store's import, and returns the game page's address.
+func longRoundGame(tb testing.TB, a *benchApp, changes int) string {
+	tb.Helper()
+	rules, err := json.Marshal(referee.Standard())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	at := time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC).Format(time.RFC3339Nano)
+	link := fmt.Sprintf("longroundlinklonground%04d", changes%10000)
+	n := db.Night{Link: link, Name: "Long round", PlayedOn: at[:10], CreatedAt: at, HandSize: 10, Rules: rules,
+		Players: []string{"Ann", "Bob", "Cy", "Dee"}}
+	round := db.NightRound{Number: 1, PlannedDouble: 9, Entries: []db.NightEntry{}, History: []db.NightChange{}, Actions: []db.NightAction{}}
+	entry := func(pips int) json.RawMessage { return json.RawMessage(fmt.Sprintf(`{"pips":%d,"score":%[1]d}`, pips)) }
+	for i := range changes {
+		seat, kind, old := i%4, "entry", json.RawMessage("null")
+		if i >= 4 {
+			kind, old = "edit", entry(i-3)
+		}
+		round.History = append(round.History, db.NightChange{Seat: seat, Kind: kind, Old: old, New: entry(i + 1), By: "Ann", At: at})
+	}
+	for seat := range 4 {
+		last := changes - 4 + seat
+		round.Entries = append(round.Entries, db.NightEntry{Seat: seat, Pips: last + 1, Score: last + 1, UpdatedAt: at})
+	}
+	n.Rounds = append(n.Rounds, round)
+	if _, err := a.store.Import(context.Background(), db.Archive{Format: db.ArchiveFormat, Version: db.ArchiveVersion, Nights: []db.Night{n}}); err != nil {
+		tb.Fatal(err)
+	}
+	return gameURL(link)
+}
+
+// BenchmarkGamePageLongRound reads the game page of a night whose open
+// round has 10 and 10,000 changes in its history: the page shows the one
+// change Undo would take back, so its cost should not grow with the rest.
+func BenchmarkGamePageLongRound(b *testing.B) {
+	a := newBenchApp(b)
+	for _, changes := range []int{12, 10000} {
+		page := longRoundGame(b, a, changes)
+		b.Run(fmt.Sprintf("changes=%d", changes), func(b *testing.B) {
+			req := a.request(http.MethodGet, page, nil)
+			for b.Loop() {
+				if code, err := a.sendDiscard(req); err != nil || code != http.StatusOK {
+					b.Fatalf("GET %s: %d, %v", page, code, err)
+				}
+			}
+		})
+	}
+}

@@ -259,6 +259,7 @@ func TestEveryWriteChecksWhatItsPageShowed(t *testing.T) {
 		"/g/:slug/links/:which":          "replaces a link with a new one, whatever it was",
 		"/g/:slug/players":               "seats a new player, checked by name; a one-time form",
 		"/g/:slug/delete":                "deletes the night after a confirmation, a one-time form",
+		"/t/:group/link":                 "replaces the group link with a new one, whatever it was",
 		"/t/:group/again":                "makes a new night from the group's last",
 		"/t/:group/players/:id/rename":   "names a group's person by their database id, checked by name",
 		"/t/:group/players/:id/merge":    "names two of a group's people by their database ids",

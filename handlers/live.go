@@ -111,6 +111,9 @@ func newsEvents(n db.News) []string {
 		if n.Seat >= 0 {
 			events = append(events, entryEvent(r, n.Player), actionsEvent(r), historyEvent(r), eventSheet)
 		}
+		if n.Whole { // opened on a lower double: the ladder changed
+			events = append(events, eventGame)
+		}
 		return events
 	case db.NewsSeats:
 		// Every phone's game page shows the players and the round again,

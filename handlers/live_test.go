@@ -392,3 +392,15 @@ func TestMainPartVersion(t *testing.T) {
 	expect(t, "a correction", a.postHTMX(game+"/rounds/2/entries/2", form("pips", "4", "by", "Ann")), http.StatusOK)
 	page("a correction after the end")
 }
+
+// TestLowerOpeningNews: a round the live table opened on a lower double
+// changes the ladder, so every game page is told to show itself again;
+// a plain start tells only the round's parts.
+func TestLowerOpeningNews(t *testing.T) {
+	t.Parallel()
+	lower := newsEvents(db.News{Kind: db.NewsTable, Round: 1, Seat: -1, Opening: true, Whole: true})
+	plain := newsEvents(db.News{Kind: db.NewsTable, Round: 1, Seat: -1, Opening: true})
+	if !slices.Contains(lower, eventGame) || slices.Contains(plain, eventGame) {
+		t.Fatalf("events: lower start %v, plain start %v; want the game's event for the lower one only", lower, plain)
+	}
+}

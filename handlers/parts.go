@@ -24,7 +24,7 @@ func (a *App) entryPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(ctx, slug, n, false)
+	sh, r, err := a.sheetRound(ctx, slug, n, noChanges)
 	if err != nil {
 		return err
 	}
@@ -42,7 +42,7 @@ func (a *App) openingPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(ctx, slug, n, false)
+	sh, r, err := a.sheetRound(ctx, slug, n, noChanges)
 	if err != nil {
 		return err
 	}
@@ -57,7 +57,7 @@ func (a *App) actionsPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, r, err := a.sheetRound(ctx, slug, n, true)
+	sh, r, err := a.sheetRound(ctx, slug, n, undoChange)
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (a *App) historyPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, _, err := a.sheetRound(ctx, slug, n, true)
+	sh, _, err := a.sheetRound(ctx, slug, n, allChanges)
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ type sheetReader interface {
 	Settings(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)
+	SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error)
 	Table(ctx context.Context, slug string, n int) (db.Table, error)
 }
 
@@ -68,11 +69,28 @@ func formVersion(c echo.Context, name string) (int64, error) {
 	return n, nil
 }
 
-// sheetRound loads the sheet with (or without) round n's history and
-// finds round n in it.
-func (a *App) sheetRound(ctx context.Context, slug string, n int, history bool) (db.Sheet, *referee.SheetRound, error) {
-	sh, err := a.sheets.Sheet(ctx, slug)
-	if history {
+// changes is how much of a round's history a page reads: none, the one
+// change its Undo would take back (the round's card), or all of it (the
+// round's own page and its history).
+type changes int
+
+const (
+	noChanges changes = iota
+	undoChange
+	allChanges
+)
+
+// sheetRound loads the sheet with as much of round n's history as want
+// says and finds round n in it.
+func (a *App) sheetRound(ctx context.Context, slug string, n int, want changes) (db.Sheet, *referee.SheetRound, error) {
+	var sh db.Sheet
+	var err error
+	switch want {
+	case noChanges:
+		sh, err = a.sheets.Sheet(ctx, slug)
+	case undoChange:
+		sh, err = a.sheets.SheetWithUndoable(ctx, slug, n)
+	default:
 		sh, err = a.sheets.SheetWithRoundHistory(ctx, slug, n)
 	}
 	if err != nil {

@@ -132,7 +132,7 @@ func (a *App) seatsRefused(c echo.Context, err error, name string) error {
 	if p.code == "" || pageWide(p.code) {
 		return err
 	}
-	sh, rerr := a.sheets.SheetWithRoundHistory(ctx, c.Param("slug"), 0)
+	sh, rerr := a.sheets.SheetWithUndoable(ctx, c.Param("slug"), 0)
 	if rerr != nil {
 		return rerr
 	}

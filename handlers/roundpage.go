@@ -21,7 +21,7 @@ func (a *App) round(c echo.Context) error {
 		return err
 	}
 	since := a.hub.now() // before the read: a change after it is sent again
-	sh, r, err := a.sheetRound(ctx, slug, n, true)
+	sh, r, err := a.sheetRound(ctx, slug, n, allChanges)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -150,6 +151,7 @@ func TestSetupRefusals(t *testing.T) {
 		{"rule not a number", []string{"double_blank", "lots"}, "double_blank", "choice", []string{"0-0"}},
 		{"unknown draw rule", []string{"draw", "twice"}, "draw", "value", []string{`"Draw one, may lay it"`, `"Draw one and pass"`}},
 		{"too many rounds", []string{"rounds", "8"}, "rounds", "range", []string{"7"}},
+		{"too many rounds down and up", []string{"rounds", "14", "ladder", "down-up"}, "rounds", "range down and up", []string{"13"}},
 		{"rounds and threshold", []string{"rounds", "5", "loss_threshold", "200"}, "loss_threshold", "both", nil},
 		{"game name too long", []string{"name", strings.Repeat("n", 61)}, "name", "long name", []string{"60"}},
 		{"too many players for the set", []string{"players", manyNames(16), "set", "6", "hand_size", "1"}, "set", "too big for 16", []string{"16", "double-12"}},
@@ -238,4 +240,18 @@ func manyNames(n int) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// TestSetupDownUpRounds: a ladder down to 0-0 and back up has 2N+1
+// doubles, so 12 or 19 rounds on double-9 are a game.
+func TestSetupDownUpRounds(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	for _, n := range []string{"12", "19"} {
+		r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "9", "ladder", "down-up", "rounds", n))
+		expect(t, n+" rounds down and up", r, http.StatusSeeOther)
+		if got := a.sheet(r.header.Get("Location")).Game.Rules.Rounds; strconv.Itoa(got) != n {
+			t.Fatalf("%s rounds down and up: stored %d", n, got)
+		}
+	}
 }

@@ -93,8 +93,9 @@ func (f *setupForm) readRules(ctx context.Context, errs map[string]string) {
 func (f *setupForm) readRoundRule(ctx context.Context, errs map[string]string) {
 	if f.rounds != "" {
 		n, err := strconv.Atoi(f.rounds)
-		if err != nil || n < 1 || n > f.setN+1 {
-			errs["rounds"] = text(ctx, "setup.rounds", referee.Params{"N": f.setN + 1})
+		// At most one round per double of the ladder (read above).
+		if most := len(f.rules.Doubles()); err != nil || n < 1 || n > most {
+			errs["rounds"] = text(ctx, "setup.rounds", referee.Params{"N": most})
 		}
 		f.rules.Rounds = n
 	}

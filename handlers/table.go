@@ -86,6 +86,9 @@ func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage 
 	p.Setter, p.Penalty = t.TableSeat(t.Number, r.Setter), penalty(ctx, rr, g)
 	if !p.Started { // draws for the starting double are offered only before it is set
 		p.StartDraw = startDraw(ctx, rr, g)
+		for _, d := range rr.Openings() {
+			p.Openings = append(p.Openings, d.String())
+		}
 	}
 	p.Live = tableLive(t, o, r.Setter, r.Closed)
 	if t.Stopped != nil {

@@ -494,3 +494,63 @@ func TestTableLogShowsTheLatest(t *testing.T) {
 		t.Fatalf("the replay lists %q, want the deal and then %q", got, want)
 	}
 }
+
+// TestTableOpensLower: under the burn rule, where nobody holds the round's
+// double, the table is told which lower double opens the round and who
+// set it; the sheet records both, and the round plays on from there.
+func TestTableOpensLower(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob", "set", "6", "unheld_double", "burn"))
+	expect(t, "create", r, http.StatusSeeOther)
+	g := r.header.Get("Location")
+	table := g + "/rounds/1/table"
+	choice := expectTestID(t, "which double", a.get(table), http.StatusOK, "start-double", "")
+	if got := choice.tag("option").texts(); len(got) != 7 || got[0] != "6-6" || got[1] != "5-5" {
+		t.Fatalf("the start offers %q, want 6-6 and the six lower doubles", got)
+	}
+	r = a.postHTMX(table, form("kind", "play", "player", "1", "tile", "5-5", "seq", "0"))
+	expectBanner(t, "5-5 set", r, say("owes.spinner", referee.Params{"Tile": "5-5", "N": 4}), turnOf("Ann"))
+	round := a.sheet(g).Round(1)
+	if round.Opened != 5 || round.Setter != 1 {
+		t.Fatalf("round 1 opened on %d, set by %d, want 5 by Bob (1)", round.Opened, round.Setter)
+	}
+	expectBanner(t, "a reload", a.getHTMX(table), say("owes.spinner", referee.Params{"Tile": "5-5", "N": 4}), turnOf("Ann"))
+	expect(t, "Ann lays on 5-5", a.postHTMX(table, form("kind", "play", "player", "0", "tile", "5-4", "on", "5-5", "seq", "1")), http.StatusOK)
+	if n := a.actions(g); n != 2 {
+		t.Fatalf("%d actions stored, want 2", n)
+	}
+}
+
+// TestTableUsesRecordedSetter: once the score page says who set the
+// round's double, the live table shows it set and asks no more; the next
+// move stores that start with it, and until then the score page may still
+// change the double.
+func TestTableUsesRecordedSetter(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	r := a.post("/games", form("date", "2026-11-28", "players", "Ann\nBob\nCy", "set", "6", "unheld_double", "burn"))
+	expect(t, "create", r, http.StatusSeeOther)
+	g := r.header.Get("Location")
+	table := g + "/rounds/1/table"
+	expect(t, "Bob set 6-6", a.post(g+"/rounds/1/opening", form("setter", "1", "double", "6")), http.StatusSeeOther)
+	r = a.get(table)
+	expectBanner(t, "the recorded start", r, spinnerOwesOn("6-6", 4), turnOf("Cy"))
+	expectNoTestID(t, "nobody asked who set it", r, "start")
+	expect(t, "the score page moves it to 5-5", a.post(g+"/rounds/1/opening", form("setter", "1", "double", "5", "burn", "1")), http.StatusSeeOther)
+	r = a.get(table)
+	expectBanner(t, "the start moved", r, spinnerOwesOn("5-5", 4), turnOf("Cy"))
+	expect(t, "Cy lays on 5-5", a.postHTMX(table, form("kind", "play", "player", "2", "tile", "5-4", "on", "5-5", "seq", "0")), http.StatusOK)
+	tb, err := a.store.Table(context.Background(), strings.TrimPrefix(g, "/g/"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tb.Actions(); len(got) != 2 || got[0] != play(1, "5-5", "") || got[1] != play(2, "5-4", "5-5") {
+		t.Fatalf("stored log %v, want Bob's 5-5 then Cy's 5-4", got)
+	}
+	expectBanner(t, "after the move", a.get(table), spinnerOwesOn("5-5", 3), turnOf("Ann"))
+}
+
+func spinnerOwesOn(tile string, n int) string {
+	return say("owes.spinner", referee.Params{"Tile": tile, "N": n})
+}

@@ -65,7 +65,7 @@ func undoBasis(c echo.Context) (db.Basis, error) {
 // shown as any other.
 func (a *App) undoRefused(c echo.Context, slug string, n int, basedOn db.Basis, p problem, err error) error {
 	ctx := c.Request().Context()
-	sh, r, lerr := a.sheetRound(ctx, slug, n, true)
+	sh, r, lerr := a.sheetRound(ctx, slug, n, allChanges) // to name the change the page offered
 	if lerr != nil || r.Closed {
 		return err
 	}

@@ -1,9 +1,16 @@
 package handlers
 
 import (
+	"context"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"sync/atomic"
 	"testing"
 
+	"chickenfoot/db"
 	"chickenfoot/referee"
 )
 
@@ -34,5 +41,56 @@ func TestUndoSaysWhatItUndoes(t *testing.T) {
 	}
 	if e := a.sheet(g).Rounds[0].Entries; e[0] == nil || e[1] == nil {
 		t.Fatal("a refused undo took an entry back")
+	}
+}
+
+// historyCounter is the store, counting the reads of a round's or a
+// game's whole history.
+type historyCounter struct {
+	*db.Store
+	whole atomic.Int32
+}
+
+func (s *historyCounter) SheetWithHistory(ctx context.Context, slug string) (db.Sheet, error) {
+	s.whole.Add(1)
+	return s.Store.SheetWithHistory(ctx, slug)
+}
+
+func (s *historyCounter) SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error) {
+	s.whole.Add(1)
+	return s.Store.SheetWithRoundHistory(ctx, slug, n)
+}
+
+// TestGamePageReadsOneChange: the game page reads only the change its
+// Undo would take back, never the round's whole history, and still names
+// the right one.
+func TestGamePageReadsOneChange(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	g := a.createGame("6", "Ann", "Bob")
+	r1 := g + "/rounds/1/entries/"
+	for _, f := range []url.Values{form("pips", "12", "open", "1"), form("pips", "13", "open", "1")} {
+		expect(t, "Ann's score", a.postHTMX(r1+"0", f), http.StatusOK)
+	}
+	expect(t, "Bob's score", a.postHTMX(r1+"1", form("pips", "7", "open", "1")), http.StatusOK)
+	expect(t, "undo Bob's", a.postHTMX(g+"/rounds/1/undo", form()), http.StatusOK)
+	store := &historyCounter{Store: a.store}
+	cfg := Config{Hub: NewHub()}
+	srv := httptest.NewServer(New(store, cfg))
+	t.Cleanup(srv.Close)
+	resp, err := http.Get(srv.URL + g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	page := response{code: resp.StatusCode, header: resp.Header, body: string(body)}
+	undo := expectTestID(t, "game page", page, http.StatusOK, "undo", "")
+	want := a.sheet(g).History[1] // Ann's 13: Bob's 7 was undone
+	if got := undo.up("form").named("change").attr("value"); got != strconv.FormatInt(want.ID, 10) || undo.text() == say("undo-last", nil) {
+		t.Errorf("the game page's Undo is %q, of change %s, want Ann's 13, change %d", undo.text(), got, want.ID)
+	}
+	if n := store.whole.Load(); n != 0 {
+		t.Fatalf("the game page read a whole history %d times, want never", n)
 	}
 }

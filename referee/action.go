@@ -113,8 +113,11 @@ func (r *Round) play(a Action) error {
 			return err
 		}
 	}
-	if err := r.layout.Check(m); err != nil {
-		return err
+	lower := m.Start && r.layout.Len() == 0 && m.Tile != r.layout.Double() && r.mayOpenOn(m.Tile)
+	if !lower {
+		if err := r.layout.Check(m); err != nil {
+			return err
+		}
 	}
 	if r.known && r.holder[m.Tile.index()] != a.Seat {
 		return refusal(CodeNotInHand, "not-in-hand", Params{"Name": r.who(a.Seat), "Tile": m.Tile.String()})
@@ -123,6 +126,9 @@ func (r *Round) play(a Action) error {
 		return refusal(CodeMustPass, "must-pass", Params{"Name": r.who(a.Seat)})
 	}
 	r.last = &lastPlay{seat: a.Seat, before: r.turnState}
+	if lower {
+		r.layout.double = m.Tile.Hi
+	}
 	r.layout.apply(m)
 	if r.known {
 		r.holder[m.Tile.index()] = -1

@@ -29,8 +29,10 @@ type Choice struct {
 // A Span is the values of an open number: 0, which has a meaning of its
 // own, or a number from 1 up to a limit.
 type Span struct {
-	Max     func(Set) int // the limit with a set
-	MaxName string        // the limit for any set, in words: "N+1"
+	Max func(Rules) int // the limit under the other rules (the set, the ladder)
+	// MaxName is the limit for any rules, in words: "N+1", or a Phrase
+	// worded in each language.
+	MaxName any
 	// Where 0 and the other values come from.
 	ZeroSaid, RestSaid Said
 }
@@ -111,7 +113,7 @@ func (h HouseRule) refuse(r Rules, v string) error {
 	ok := slices.ContainsFunc(h.Choices, func(c Choice) bool { return c.Value == v })
 	if h.Span != nil {
 		n, err := strconv.Atoi(v)
-		ok = err == nil && n >= 0 && n <= h.Span.Max(r.Set)
+		ok = err == nil && n >= 0 && n <= h.Span.Max(r)
 	}
 	if ok {
 		return nil

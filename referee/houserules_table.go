@@ -10,11 +10,13 @@ var houseRules = append([]HouseRule{
 		Choices: setChoices(),
 		access:  setAccess()},
 	{Field: "Rounds", JSON: "rounds", Topic: "rounds", More: true,
-		Span: &Span{Max: func(s Set) int { return int(s) + 1 }, MaxName: "N+1",
+		// One round per double of the ladder at most: N+1, or 2N+1 going
+		// down to 0-0 and back up.
+		Span: &Span{Max: func(r Rules) int { return len(r.Doubles()) }, MaxName: Phrase{Key: "ui.house.rounds.max"},
 			ZeroSaid: by(AllSources), RestSaid: by(Danish)},
 		access: number(func(r *Rules) *int { return &r.Rounds })},
 	{Field: "LossLimit", JSON: "loss_threshold", Topic: "rounds", More: true,
-		Span: &Span{Max: func(Set) int { return maxLossLimit }, MaxName: strconv.Itoa(maxLossLimit),
+		Span: &Span{Max: func(Rules) int { return maxLossLimit }, MaxName: strconv.Itoa(maxLossLimit),
 			ZeroSaid: by(AllSources), RestSaid: custom},
 		access: number(func(r *Rules) *int { return &r.LossLimit })},
 	{Field: "SpinnerArms", JSON: "spinner_arms", Topic: "spinner",

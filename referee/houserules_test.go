@@ -136,7 +136,7 @@ func allowed(h HouseRule) []string {
 		}
 		return vs
 	}
-	limit := h.Span.Max(Standard().Set)
+	limit := h.Span.Max(Standard())
 	return []string{"0", "1", strconv.Itoa(limit / 2), strconv.Itoa(limit)}
 }
 
@@ -208,6 +208,7 @@ func TestValidateMessages(t *testing.T) {
 		{func(r *Rules) { r.Set = 10 }, "rules: set is 10, but it must be one of 6, 9, 12, 15, 18"},
 		{func(r *Rules) { r.Draw = "x" }, `rules: draw is "x", but it must be one of "one-may-play", "one-must-play", "until-playable", "one-then-pass"`},
 		{func(r *Rules) { r.Set, r.Rounds = 6, 8 }, "rules: rounds is 8, but it must be 0 (one per double) or a count from 1 to 7"},
+		{func(r *Rules) { r.Ladder, r.Rounds = LadderDownUp, 20 }, "rules: rounds is 20, but it must be 0 (one per double) or a count from 1 to 19"},
 		{func(r *Rules) { r.Rounds, r.LossLimit = 5, 200 }, "rules: loss_threshold is 200, but it must be 0 when a fixed number of rounds is set"},
 		// Several bad fields: the first in the order Rules declares them.
 		{func(r *Rules) { r.Impossible, r.Rounds, r.BlankHalf = "x", 99, 1 }, "rules: blank_half is 1, but it must be 0 or 25"},
@@ -229,7 +230,7 @@ func TestHouseRuleWords(t *testing.T) {
 		json, label, rng string
 	}{
 		{"set", "double-9", ""},
-		{"rounds", "5", "0 (one per double) or a count from 1 to N+1"},
+		{"rounds", "5", "0 (one per double) or a count from 1 to N+1 (2N+1 going down to 0-0 and back up)"},
 		{"loss_threshold", "off", "0 (off) or a positive total up to 100000"},
 		{"draw", "Draw until one fits", ""},
 		{"double_blank", "Scores 50", ""},
@@ -280,6 +281,26 @@ func TestEveryChoiceSaysWhereItComesFrom(t *testing.T) {
 		}
 		if h.Span != nil && (h.Span.ZeroSaid.Words() == "" || h.Span.RestSaid.Words() == "") {
 			t.Errorf("%s: 0 or its other values say nothing of where they come from", h.JSON)
+		}
+	}
+}
+
+// TestDownUpRounds: going down to 0-0 and back up, a ladder has 2N+1
+// doubles, so a fixed count of rounds may be up to 2N+1.
+func TestDownUpRounds(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		set    Set
+		rounds int
+	}{{9, 12}, {9, 19}, {6, 13}, {18, 37}} {
+		r := Standard()
+		r.Set, r.Ladder = c.set, LadderDownUp
+		if err := r.SetValue("rounds", strconv.Itoa(c.rounds)); err != nil || r.Validate() != nil {
+			t.Errorf("%d rounds down and up on %s: SetValue = %v, Validate = %v, want accepted", c.rounds, c.set, err, r.Validate())
+		}
+		r.Ladder = LadderDown
+		if err := r.Validate(); err == nil {
+			t.Errorf("%d rounds going down only on %s: Validate() = nil, want refused", c.rounds, c.set)
 		}
 	}
 }

@@ -58,7 +58,7 @@ func (h HouseRule) Label(r Rules) string {
 // positive total up to 100000".
 func (h HouseRule) Want(r Rules) string {
 	if h.Span != nil {
-		return h.span(h.Span.Max(r.Set))
+		return h.span(h.Span.Max(r))
 	}
 	vals := make([]string, len(h.Choices))
 	for i, c := range h.Choices {

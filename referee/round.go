@@ -18,6 +18,10 @@ type Deal struct {
 	// starting double is set in the middle before the deal (and so is in
 	// no hand and not in the boneyard).
 	First int
+	// Lower lists the doubles the round may open on instead of its own
+	// when nobody holds it (UnheldBurn, UnheldLowerReturn), as the ladder
+	// of the game allows; nil allows any lower double.
+	Lower []int
 }
 
 // An Ending says how a round ended.

@@ -9,6 +9,7 @@ import (
 // on the score sheet besides the table itself.
 type TableEffect struct {
 	Setter      int  // the seat that set the starting double, or -1
+	Double      int  // the double it set, which the round opened on (with Setter)
 	Unset       bool // a take-back lifted the starting double: nobody has set it
 	WentOut     int  // the seat that laid its last tile, or -1
 	OutOnDouble bool // that last tile was a double
@@ -38,7 +39,10 @@ func (s Sheet) Deal(n int) Deal {
 	if r := s.Round(n); r != nil && r.HandSize > 0 {
 		hand = r.HandSize
 	}
-	return Deal{Players: len(seated), HandSize: hand, Names: names, First: s.FirstPlayer(n)}
+	// Where nobody holds the round's double, the table may open on those
+	// the ladder allows instead (none: an empty list, not any lower one).
+	lower := append([]int{}, s.LowerDoubles(n)...)
+	return Deal{Players: len(seated), HandSize: hand, Names: names, First: s.FirstPlayer(n), Lower: lower}
 }
 
 // FirstPlayer is the table seat that plays first in round n under
@@ -121,7 +125,7 @@ const MaxActions = 2000
 // going out a take-back undid. The log and the action name table seats;
 // the effect names the sheet's. It returns the table after the action.
 func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, error) {
-	if err := s.mayAct(n, len(log)); err != nil {
+	if err := s.mayAct(n, len(log), action); err != nil {
 		return nil, TableEffect{Setter: -1, WentOut: -1, Reopened: -1}, err
 	}
 	rr, err := s.Replay(n, log)
@@ -144,18 +148,31 @@ func (s Sheet) Act(n int, log []Action, action Action) (*Round, TableEffect, err
 // ActOn is Act on rr, round n's table as Replay (or an earlier Act) left
 // it under this sheet, or a Clone of it: rr takes the action, or is left
 // as it was when the action is refused. A caller that keeps the table
-// from move to move judges each move without replaying the round.
+// from move to move judges each move without replaying the round. Where
+// the sheet records who set the double and rr has no start yet (see
+// RecordedStart), that start is taken first: rr's log gains both, and
+// the caller stores both.
 func (s Sheet) ActOn(n int, rr *Round, action Action) (TableEffect, error) {
 	eff := TableEffect{Setter: -1, WentOut: -1, Reopened: -1}
-	if err := s.mayAct(n, len(rr.log)); err != nil {
+	if err := s.mayAct(n, len(rr.log), action); err != nil {
 		return eff, err
 	}
-	wasOut := rr.WentOut()
-	if err := rr.Act(action); err != nil {
+	target := rr
+	if rec, ok := s.RecordedStart(n, rr); ok && !(action.Kind == ActPlay && action.Move.Start) {
+		// The start the score sheet records goes into the log first.
+		if target = rr.Clone(); target.Act(rec) != nil {
+			target = rr
+		}
+	}
+	wasOut := target.WentOut()
+	if err := target.Act(action); err != nil {
 		return eff, err
+	}
+	if target != rr {
+		*rr = *target
 	}
 	if action.Kind == ActPlay && action.Move.Start {
-		eff.Setter = s.SheetSeat(n, action.Seat)
+		eff.Setter, eff.Double = s.SheetSeat(n, action.Seat), rr.Layout().Double().Hi
 	}
 	eff.Unset = action.Kind == ActTakeBack && rr.Layout().Len() == 0
 	if rr.Ending() == Domino {
@@ -169,13 +186,32 @@ func (s Sheet) ActOn(n int, rr *Round, action Action) (TableEffect, error) {
 	return eff, nil
 }
 
-// mayAct refuses any action on round n once it is closed or its log,
-// of actions long, is full.
-func (s Sheet) mayAct(n, actions int) error {
+// RecordedStart is the start of round n that the score sheet records
+// (who set its double) while its table, rr, has none yet: the live table
+// shows it, and the next action stores it before itself. It reports false
+// when nothing is recorded, the setter misses the round or the double is
+// on the table.
+func (s Sheet) RecordedStart(n int, rr *Round) (Action, bool) {
+	r := s.Round(n)
+	if r == nil || r.Setter < 0 || rr.Layout().Len() > 0 || rr.Over() {
+		return Action{}, false
+	}
+	seat := s.TableSeat(n, r.Setter)
+	if seat < 0 {
+		return Action{}, false
+	}
+	return Action{Seat: seat, Kind: ActPlay, Move: Move{Tile: rr.Layout().Double(), Start: true}}, true
+}
+
+// mayAct refuses any action on round n once it is closed, and any but a
+// take-back once its log, of actions long, is full: the play that filled
+// it may always be taken back. A take-back is never taken back itself, so
+// a full log grows by one at most.
+func (s Sheet) mayAct(n, actions int, a Action) error {
 	if r := s.Round(n); r != nil && r.Closed {
 		return roundClosed(n)
 	}
-	if actions >= MaxActions {
+	if actions >= MaxActions && a.Kind != ActTakeBack {
 		return refusal(CodeBadAction, "too-many-actions", Params{"N": MaxActions})
 	}
 	return nil

@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -36,6 +37,11 @@ func TestSheetAct(t *testing.T) {
 	outDouble, outPlain := playAct(2, "5-5", "6-5"), playAct(2, "5-1", "6-5")
 	outOnDouble := withAction(spinnerDone, outDouble)
 	takeBack := referee.Action{Seat: 2, Kind: referee.ActTakeBack}
+	burn := stdOn(6, func(r *referee.Rules) { r.Unheld = referee.UnheldBurn })
+	// Round 1 opened on 4-4 in place of 6-6: round 2, planned on 6-6, may
+	// open on 5-5 or lower, but not on 4-4 again.
+	lowerReturn := newSheet(t, stdOn(6, func(r *referee.Rules) { r.Unheld = referee.UnheldLowerReturn }), 3).
+		played(6, "out", "5", "7").opened(4).playing(6).sheet()
 	// round1 is a double-6 sheet for three, its first round being played.
 	round1 := func(rules referee.Rules, entries ...string) *referee.Sheet {
 		return newSheet(t, rules, 3).playing(6, entries...).sheet()
@@ -51,9 +57,14 @@ func TestSheetAct(t *testing.T) {
 		err     wantErr
 	}{
 		{"setting the starting double", round1(d6), 1, nil, playAct(1, "6-6", ""),
-			referee.TableEffect{Setter: 1, WentOut: -1, Reopened: -1}, nil, accepted},
+			referee.TableEffect{Setter: 1, Double: 6, WentOut: -1, Reopened: -1}, nil, accepted},
 		{"setting a burned round's double", newSheet(t, d6, 3).playing(6).opened(5).sheet(), 1, nil, playAct(2, "5-5", ""),
-			referee.TableEffect{Setter: 2, WentOut: -1, Reopened: -1}, nil, accepted},
+			referee.TableEffect{Setter: 2, Double: 5, WentOut: -1, Reopened: -1}, nil, accepted},
+		{"opening on a lower double under burn", round1(burn), 1, nil, playAct(2, "5-5", ""),
+			referee.TableEffect{Setter: 2, Double: 5, WentOut: -1, Reopened: -1}, nil, accepted},
+		{"opening on a returned double", lowerReturn, 2, nil, playAct(1, "3-3", ""),
+			referee.TableEffect{Setter: 1, Double: 3, WentOut: -1, Reopened: -1}, nil, accepted},
+		{"refused: a lower double already opened on", lowerReturn, 2, nil, playAct(1, "4-4", ""), noEffect, nil, fails(referee.CodeWrongStart)},
 		{"a tile laid", round1(d6), 1, spinnerDone[:1], spinnerDone[1], noEffect, nil, accepted},
 		{"a draw", round1(d6), 1, spinnerDone[:3], spinnerDone[3], noEffect, nil, accepted},
 		{"going out", round1(d6), 1, spinnerDone, outPlain,
@@ -186,5 +197,48 @@ func TestSheetDealAndReplay(t *testing.T) {
 	r, err = s.Replay(1, []referee.Action{playAct(1, "4-4", "")})
 	if err != nil || r.Setter() != 2 || r.Turn() != 0 {
 		t.Errorf("Replay with the sheet saying Cy set 4-4 = setter %d, turn %d, %v; want Cy, then Ann", r.Setter(), r.Turn(), err)
+	}
+}
+
+// TestTakeBackAtTheCap: a round's log full at MaxActions takes no new
+// action, but the take-back of the play that filled it is always allowed.
+func TestTakeBackAtTheCap(t *testing.T) {
+	t.Parallel()
+	s := newSheet(t, stdOn(6, nil), 3).playing(6).sheet()
+	log := []referee.Action{playAct(0, "6-6", "")}
+	for len(log) < referee.MaxActions-1 {
+		log = append(log, playAct(1, "6-5", "6-6"), referee.Action{Seat: 1, Kind: referee.ActTakeBack})
+	}
+	log = append(log, playAct(1, "6-5", "6-6"))
+	if len(log) != referee.MaxActions {
+		t.Fatalf("the log holds %d actions, want %d", len(log), referee.MaxActions)
+	}
+	_, _, err := s.Act(1, log, playAct(2, "6-4", "6-6"))
+	if re, ok := errors.AsType[*referee.RuleError](err); !ok || re.Key != "too-many-actions" {
+		t.Fatalf("Act(a full log, a play) = %v, want too-many-actions", err)
+	}
+	round, _, err := s.Act(1, log, referee.Action{Seat: 1, Kind: referee.ActTakeBack})
+	checkErr(t, "Act(a full log, the take-back)", err, accepted)
+	if err == nil && round.Layout().Len() != 1 {
+		t.Fatalf("after the take-back: %d tiles on the table, want 6-6 alone", round.Layout().Len())
+	}
+}
+
+// TestRecordedStart: the start the score sheet records is taken before
+// the table's first action, which then follows it; a start laid on the
+// table itself replaces it.
+func TestRecordedStart(t *testing.T) {
+	t.Parallel()
+	s := newSheet(t, stdOn(6, nil), 3).playing(6).setBy(1).sheet()
+	round, eff, err := s.Act(1, nil, playAct(2, "6-5", "6-6"))
+	if err != nil {
+		t.Fatalf("Act(Cy's 6-5 after Bob's recorded 6-6) = %v, want accepted", err)
+	}
+	if got := round.Log(); len(got) != 2 || got[0] != playAct(1, "6-6", "") || eff != noEffect {
+		t.Fatalf("log %v, effect %+v; want Bob's recorded 6-6 then Cy's 6-5, nothing else changed", got, eff)
+	}
+	round, eff, err = s.Act(1, nil, playAct(0, "6-6", ""))
+	if err != nil || len(round.Log()) != 1 || eff.Setter != 0 {
+		t.Fatalf("Act(Ann sets 6-6 on the table) = %v, log %v, effect %+v; want Ann as the setter", err, round.Log(), eff)
 	}
 }

@@ -1,5 +1,7 @@
 package referee
 
+import "slices"
+
 // Starting a round: who draws for a starting double nobody holds, and in
 // which order.
 
@@ -46,4 +48,43 @@ func (r *Round) MayDrawForStart(seat int) bool {
 		return !r.startDrew.has(seat)
 	}
 	return r.startNext < 0 || r.startNext == seat
+}
+
+// mayOpenOn reports whether the round may open on the double t instead of
+// its own, which nobody holds (UnheldBurn, UnheldLowerReturn): with known
+// hands, when t is the next lower double someone holds (a draw for the
+// round's own may bring one); with unknown hands, when t is lower, or one
+// the deal's Lower lists. 0-0's round never opens on another double, and a
+// double set in the middle before the deal is never replaced.
+func (r *Round) mayOpenOn(t Tile) bool {
+	rules := r.layout.rules
+	switch {
+	case !t.Double() || !rules.Set.Contains(t) || r.layout.double == 0:
+		return false
+	case rules.Unheld != UnheldBurn && rules.Unheld != UnheldLowerReturn, rules.FirstPlayer == FirstRotates:
+		return false
+	case r.known:
+		lower := r.lowerHeld()
+		return lower != nil && *lower == t
+	case r.deal.Lower != nil:
+		return slices.Contains(r.deal.Lower, t.Hi)
+	}
+	return t.Hi < r.layout.double
+}
+
+// Openings lists the doubles the round may open on now, before its
+// starting double is set: its own, then any the house rule for an unheld
+// double lets it open on instead (see mayOpenOn), highest first. It is
+// empty once the double is set.
+func (r *Round) Openings() []Tile {
+	if r.layout.Len() > 0 || r.Over() {
+		return nil
+	}
+	out := []Tile{r.layout.Double()}
+	for d := int(r.layout.rules.Set); d >= 0; d-- {
+		if t := NewTile(d, d); t != r.layout.Double() && r.mayOpenOn(t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }

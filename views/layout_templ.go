@@ -6,13 +6,14 @@ package views
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
+
 import (
-	"chickenfoot/referee/lang"
-	"chickenfoot/static"
 	"context"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
+	"chickenfoot/referee/lang"
+	"chickenfoot/static"
 )
 
 // htmxConfig keeps htmx within the Content-Security-Policy (no eval, no

@@ -231,6 +231,7 @@ type TilesPage struct {
 	Who     []string // the players, who may make it
 	Version string   // the version of the entry shown, sent back with a change
 	Form    string   // the form's one-time id
+	WentOut bool     // the player went out: no tiles left
 }
 
 // TileBox is one tile of the grid.

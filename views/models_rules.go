@@ -126,7 +126,7 @@ func wayLabel(ctx context.Context, field string, i int) string {
 	if i == 0 {
 		return T(ctx, "ui.rules.way-zero", "Zero", h.Say(Lang(ctx), "zero"))
 	}
-	var max string
+	var max any
 	if h.Span != nil {
 		max = h.Span.MaxName
 	}

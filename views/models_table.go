@@ -37,6 +37,9 @@ type TablePage struct {
 	LogTotal  int      // how many actions the round has had
 	Seq       string   // how many actions the page shows, sent back with the next
 	Setter    int      // who the score sheet says set the double, or -1
+	// Openings are the doubles the round may open on, its own first, when
+	// the house rule lets it open on another that someone holds.
+	Openings  []string
 	StartDraw StartDraw
 	Penalty   Penalty
 	Live      Live // the table's card, following the stream

@@ -22,7 +22,7 @@ func TestRulesEnglish(t *testing.T) {
 		{choiceAbout(ctx, "blank_half", "25"), "A 5-0 left in hand scores 30."},
 		{choiceAbout(ctx, "set", "9"), "55 tiles"},
 		{wayLabel(ctx, "rounds", 0), "0: one per double"},
-		{wayLabel(ctx, "rounds", 1), "A count from 1 to N+1"},
+		{wayLabel(ctx, "rounds", 1), "A count from 1 to N+1 (2N+1 going down to 0-0 and back up)"},
 		{wayLabel(ctx, "loss_threshold", 1), "A positive total up to 100000"},
 		{wayChosen(ctx, "loss_threshold", 0, "0"), "off"},
 		{wayChosen(ctx, "rounds", 1, "5"), "5"},

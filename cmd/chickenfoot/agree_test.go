@@ -18,8 +18,8 @@ import (
 
 // TestAppAndCommandAgree plays one round to its natural end on the live
 // table of the web app and through the referee command's whole-round
-// form: a skipped double (6-6 held by nobody, so the round opens on 5-5),
-// draws for the starting double, a chickie that can't be finished, a
+// form: draws for the starting double, then a skipped double (6-6 turned
+// up nowhere, so the table opens the round on 5-5), a chickie that can't be finished, a
 // last-tile penalty, then draws until the boneyard is empty and a full
 // turn of passes. Both must tell the same round: every action accepted,
 // the same turn, hands, boneyard and ending; and the game's rules page
@@ -41,9 +41,9 @@ func TestAppAndCommandAgree(t *testing.T) {
 	}
 	app := playOnTable(t, seats, script)
 
-	five := 5
+	six := 6
 	in := rdInput{Rules: map[string]any{"set": 6, "unheld_double": "burn", "last_tile": "draw-penalty"},
-		StartingDouble: &five, Round: rdRound{Seats: seats, HandSize: 5, Actions: rdActs(app.accepted...)}}
+		StartingDouble: &six, Round: rdRound{Seats: seats, HandSize: 5, Actions: rdActs(app.accepted...)}}
 	out := rdJudge(t, in)
 	for i, v := range out.Actions {
 		if !v.OK {
@@ -76,8 +76,7 @@ type tableRun struct {
 }
 
 // playOnTable creates a double-6 game night under the burn and
-// penalty-draw rules, records that round 1 opened on 5-5 set by Cy, and
-// posts each scripted action to the live table while the app accepts it
+// penalty-draw rules and posts each scripted action to the live table while the app accepts it
 // (a draw past the empty boneyard stops the script).
 func playOnTable(t *testing.T, seats []string, script []string) tableRun {
 	t.Helper()
@@ -103,9 +102,6 @@ func playOnTable(t *testing.T, seats []string, script []string) tableRun {
 	game := resp.Header.Get("Location")
 	if resp.StatusCode != http.StatusSeeOther || game == "" {
 		t.Fatalf("creating the game: %d", resp.StatusCode)
-	}
-	if r := post(game+"/rounds/1/opening", url.Values{"setter": {"2"}, "double": {"5"}, "burn": {"1"}, "version": {"-1.6"}}); r.StatusCode != http.StatusSeeOther {
-		t.Fatalf("opening on 5-5: %d", r.StatusCode)
 	}
 	var run tableRun
 	for _, step := range script {

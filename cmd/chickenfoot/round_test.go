@@ -233,3 +233,20 @@ func TestRoundTakeBack(t *testing.T) {
 	rdCheckState(t, out.Round, rdState{Turn: rdStr("Bob"), Boneyard: 13, Hands: map[string]int{"Ann": 20, "Bob": 21}})
 	refCheckPending(t, out.Pending, pendSpinner("9-9", 4))
 }
+
+// TestRoundOpensLower: under burn and lower-return, with known hands where
+// nobody holds the round's double, the holder of the next lower double
+// sets it and the round is played to its end.
+func TestRoundOpensLower(t *testing.T) {
+	for _, rule := range []string{"burn", "lower-return"} {
+		t.Run(rule, func(t *testing.T) {
+			deal := map[string][]string{"Ann": {"5-5", "5-1"}, "Bob": {"5-2", "4-4"}}
+			out := rdJudge(t, rdInput{Rules: map[string]any{"set": 6, "unheld_double": rule}, Round: rdRound{Seats: ab, Deal: deal,
+				Actions: rdActs("Ann draw 0-0", "Bob lay 4-4", "Ann lay 5-5", "Bob lay 5-2@5-5", "Ann lay 5-1@5-5")}})
+			rdCheckVerdicts(t, out.Actions, []string{"can-play", "wrong-start", "ok", "ok", "ok"})
+			if !out.Round.Over || out.Round.Out == nil || *out.Round.Out != "Ann" || out.Scores["Bob"] != 8 {
+				t.Errorf("round: got %s, scores %v, want over, Ann out, Bob 8", rdShow(*out.Round), out.Scores)
+			}
+		})
+	}
+}
