@@ -202,24 +202,7 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 			return Table{}, err
 		}
 	}
-	var log []Action
-	if kept != nil && kept.n == n {
-		log = kept.log
-	} else if log, err = loadActions(ctx, tx, sh.ids[n-1]); err != nil {
-		return Table{}, err
-	}
-	if err := checkLog(log, m.Seen); err != nil {
-		return Table{}, err
-	}
-	var after *referee.Round
-	var eff referee.TableEffect
-	if kept != nil && kept.n == n {
-		// The round as the last move left it: no replay.
-		after = kept.live.Clone()
-		eff, err = sh.ActOn(n, after, action)
-	} else {
-		after, eff, err = sh.Act(n, actionsOf(log), action)
-	}
+	log, after, eff, err := s.tryAction(ctx, tx, sh, kept, n, action, m.Seen)
 	if err != nil {
 		return Table{}, err
 	}
@@ -262,6 +245,31 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 		s.tables.keep(link, n, sh, log, after)
 	}
 	return Table{Sheet: sh, Number: n, Live: after, Log: log}, nil
+}
+
+// tryAction checks action against round n's log as the page that sent it
+// saw it (seen actions), and plays it on the round: on a copy of the round
+// the last move left kept when there is one, else on a replay of the log.
+func (s *Store) tryAction(ctx context.Context, tx conn, sh Sheet, kept *keptTable, n int, action referee.Action, seen int) ([]Action, *referee.Round, referee.TableEffect, error) {
+	var log []Action
+	var err error
+	if kept != nil && kept.n == n {
+		log = kept.log
+	} else if log, err = loadActions(ctx, tx, sh.ids[n-1]); err != nil {
+		return nil, nil, referee.TableEffect{}, err
+	}
+	if err := checkLog(log, seen); err != nil {
+		return nil, nil, referee.TableEffect{}, err
+	}
+	var after *referee.Round
+	var eff referee.TableEffect
+	if kept != nil && kept.n == n {
+		after = kept.live.Clone()
+		eff, err = sh.ActOn(n, after, action)
+	} else {
+		after, eff, err = sh.Act(n, actionsOf(log), action)
+	}
+	return log, after, eff, err
 }
 
 // tableSeat is the seat at round n's table of the player whose id is
