@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"chickenfoot/referee/lang"
 )
@@ -80,4 +81,14 @@ func noRounds() string { return lang.Text(lang.Default, "rules.want.no-rounds", 
 // unknownRule refuses a house rule called name, which is none.
 func unknownRule(name string) error {
 	return fmt.Errorf("%s: %w", lang.Text(lang.Default, "rules.unknown", map[string]any{"Name": strconv.Quote(name)}), ErrRules)
+}
+
+// gameWant says in English which games there are, as a *RulesError words
+// it.
+func gameWant() string {
+	names := make([]string, len(Games))
+	for i, g := range Games {
+		names[i] = strconv.Quote(g.Name())
+	}
+	return lang.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(names, ", ")})
 }
