@@ -75,6 +75,22 @@ const (
 	CodeBadAction Code = "bad-action"
 )
 
+// Straight codes: the rules of a Straight hand that Chickenfoot lacks.
+// Straight's other refusals use the codes above that mean the same.
+const (
+	// CodeLeadFirst: a hand's first tile is laid on its own, by the
+	// leader, before anything else; later tiles are laid on a tile.
+	CodeLeadFirst Code = "lead-first"
+	// CodeSpinnerSides: the spinner's ends open once a tile lies on each
+	// of its sides.
+	CodeSpinnerSides Code = "spinner-sides"
+	// CodeNoClaim: there is no score left uncalled for this player to
+	// claim, or the house plays without muggins.
+	CodeNoClaim Code = "no-claim"
+	// CodeWrongCount: the score called is not what the ends count.
+	CodeWrongCount Code = "wrong-count"
+)
+
 // Sheet codes: a value, round or player the score sheet can't take, or a
 // sheet that moved on since the caller last read it. They are not broken
 // rules of play; whoever asked reads them as a bad request.
@@ -213,7 +229,7 @@ func (e *RuleError) Unwrap() error {
 	case CodeBadTile:
 		return ErrNotation
 	case CodeWrongStart, CodeAlreadyPlayed, CodeUnknownEnd, CodeEndClosed,
-		CodeSpinnerFirst, CodeChickieFirst, CodeMismatch:
+		CodeSpinnerFirst, CodeChickieFirst, CodeMismatch, CodeLeadFirst, CodeSpinnerSides:
 		return ErrPlacement
 	}
 	return ErrTurn
@@ -249,6 +265,34 @@ func (c Code) Section() string {
 		return "joining"
 	case CodeNoSkip, CodeTableStarted:
 		return "starting-double"
+	case CodeLeadFirst:
+		return "straight-lead"
+	case CodeSpinnerSides:
+		return "straight-spinner"
+	case CodeNoClaim, CodeWrongCount:
+		return "straight-scoring"
 	}
 	return "turns"
+}
+
+// SectionIn names the part of the game's rules a code enforces: Section
+// for Chickenfoot; for Straight, the section of its own rules that
+// explains it ("straight-matching", "straight-drawing", ...).
+func (c Code) SectionIn(g Game) string {
+	if g != Straight {
+		return c.Section()
+	}
+	switch s := c.Section(); s {
+	case "straight-lead", "straight-spinner", "straight-scoring":
+		return s
+	case "equipment", "matching":
+		return "straight-matching"
+	case "drawing":
+		return "straight-drawing"
+	case "end":
+		return "straight-end"
+	case "take-back":
+		return "straight-take-back"
+	}
+	return "straight-turns"
 }
