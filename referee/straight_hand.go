@@ -81,9 +81,10 @@ type StraightHand struct {
 	points   []int // by seat: points made in play, in the rules' count
 	log      []StraightAction
 	undo     *StraightHand // the hand before the last lay, while it may be taken back
-	layer    int           // the seat that made the last lay, or -1
+	layer    int           // the seat that may take it back, or -1
 	scored   int           // what the last accepted action scored, in the rules' count
 	uncalled int           // under muggins: the last lay's score left uncalled, as the ends count it
+	claimer  int           // the seat that may claim it, or -1
 	ending   Ending
 	out      int // the seat that went out, or -1
 }
@@ -112,7 +113,7 @@ func NewStraightHand(rules Rules, deal StraightDeal) (*StraightHand, error) {
 		return nil, fmt.Errorf("%w: %d totals given for %d sides", ErrRules, len(deal.Totals), len(Sides(deal.Players, rules.Straight.Partnered(deal.Players))))
 	}
 	h := &StraightHand{line: line, deal: deal, count: make([]int, deal.Players), points: make([]int, deal.Players),
-		boneyard: size - deal.Players*deal.HandSize, turn: deal.Leader, layer: -1, out: -1}
+		boneyard: size - deal.Players*deal.HandSize, turn: deal.Leader, layer: -1, claimer: -1, out: -1}
 	for s := range h.count {
 		h.count[s] = deal.HandSize
 	}
@@ -257,9 +258,9 @@ func (h *StraightHand) lay(a StraightAction) error {
 		h.holder[m.Tile.index()] = -1
 	}
 	h.count[a.Seat]--
-	h.scored, h.uncalled = s.Points, 0
-	if muggins && a.Call == 0 {
-		h.scored, h.uncalled = 0, tablePoints(s)
+	h.scored, h.uncalled, h.claimer = s.Points, 0, -1
+	if muggins && a.Call == 0 && s.Points > 0 {
+		h.scored, h.uncalled, h.claimer = 0, tablePoints(s), (a.Seat+1)%h.deal.Players
 	}
 	h.points[a.Seat] += h.scored
 	h.undo, h.layer = before, a.Seat
@@ -370,7 +371,7 @@ func (h *StraightHand) pass(a StraightAction) error {
 // acted ends what only the next action may do: take back the last lay,
 // and claim its uncalled score.
 func (h *StraightHand) acted() {
-	h.undo, h.layer, h.scored, h.uncalled = nil, -1, 0, 0
+	h.undo, h.layer, h.scored, h.uncalled, h.claimer = nil, -1, 0, 0, -1
 }
 
 func (h *StraightHand) takeBack(a StraightAction) error {
@@ -389,7 +390,7 @@ func (h *StraightHand) claim(a StraightAction) error {
 	if h.line.rules.Straight.Muggins != On {
 		return refusal(CodeNoClaim, "straight.no-claim.off", nil)
 	}
-	if h.uncalled == 0 || h.layer < 0 || a.Seat != (h.layer+1)%h.deal.Players {
+	if h.uncalled == 0 || a.Seat != h.claimer {
 		return refusal(CodeNoClaim, "straight.no-claim", Params{"Name": h.who(a.Seat)})
 	}
 	got := h.line.rules.Straight.Counted(h.uncalled)
