@@ -80,7 +80,7 @@ func TestStraightHandPartners(t *testing.T) {
 		t.Fatal(err)
 	}
 	plays := []struct {
-		lay           string
+		lay          string
 		ends, points int
 	}{
 		{"5-5", 10, 10},     // the spinner bare on both sides
