@@ -3,6 +3,7 @@ package referee
 import (
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // A StraightMove lays Tile on the placed tile On, at its open end number
@@ -435,4 +436,27 @@ func errorCode(err error) Code {
 		return re.Code
 	}
 	return ""
+}
+
+// Resolve reads a move as a player enters it: the tile, the tile it is
+// laid on as text (empty for the lead) and the end, and checks it. Text
+// that cannot be read is reported under the code of the rule it would
+// break: an unreadable tile is bad-tile, an unreadable place unknown-end.
+func (l *StraightLine) Resolve(tile, on string, at int) (StraightMove, error) {
+	t, err := l.rules.Set.Parse(tile)
+	if err != nil {
+		return StraightMove{}, err
+	}
+	m := StraightMove{Tile: t, At: at, Lead: strings.TrimSpace(on) == ""}
+	if !m.Lead {
+		o, err := ParseTile(on)
+		if err != nil {
+			if len(l.nodes) == 0 || l.Placed(t) {
+				return m, l.Check(m)
+			}
+			return m, refusal(CodeUnknownEnd, "unknown-end.unreadable", Params{"Tile": t.String(), "On": on})
+		}
+		m.On = o
+	}
+	return m, l.Check(m)
 }

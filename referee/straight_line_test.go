@@ -314,3 +314,28 @@ func blockedHand(t *testing.T) *StraightHand {
 	}
 	return h
 }
+
+func TestStraightResolve(t *testing.T) {
+	t.Parallel()
+	l := lineOf(t, StandardStraight(), "6-6 6-3@6-6")
+	for _, tt := range []struct {
+		tile, on string
+		at       int
+		code     Code
+	}{
+		{"6-2", "6-6", 0, ""},
+		{"6-2", "6-6", 3, CodeSpinnerSides},
+		{"6/2", "6-6", 0, CodeBadTile},
+		{"3-2", "six", 0, CodeUnknownEnd},
+		{"6-3", "six", 0, CodeAlreadyPlayed},
+		{"5-5", "", 0, CodeLeadFirst},
+	} {
+		_, err := l.Resolve(tt.tile, tt.on, tt.at)
+		if errorCode(err) != tt.code || (tt.code == "") != (err == nil) {
+			t.Errorf("Resolve(%q, %q, %d) = %v, want %q", tt.tile, tt.on, tt.at, err, tt.code)
+		}
+	}
+	if _, err := lineOf(t, StandardStraight(), "").Resolve("6-3", "x", 0); errorCode(err) != CodeLeadFirst {
+		t.Errorf("a lay on unreadable text before the lead: %v", err)
+	}
+}
