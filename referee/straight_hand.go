@@ -698,3 +698,20 @@ func (h *StraightHand) NextLeader(pips []int) int {
 	}
 	return h.deal.Leader
 }
+
+// ValidateSeats checks the rules against the number of players at the
+// table, which Validate does not know: Straight is played by 2, 3 or 4,
+// and partners only four-handed. Chickenfoot's tables are checked
+// elsewhere, so it returns nil for them.
+func (r Rules) ValidateSeats(players int) error {
+	if r.Game != Straight {
+		return nil
+	}
+	if players < 2 || players > 4 {
+		return &RulesError{Field: "players", Value: players, Want: straightPlayers()}
+	}
+	if r.Straight.Partners == Yes && players != 4 {
+		return &RulesError{Field: "partners", Value: `"yes"`, Want: partnersFour(players)}
+	}
+	return nil
+}

@@ -136,3 +136,28 @@ func TestGoal(t *testing.T) {
 		t.Errorf("goal with target 100 = %d", s.Goal())
 	}
 }
+
+func TestValidateSeats(t *testing.T) {
+	t.Parallel()
+	r := StandardStraight()
+	for n, want := range map[int]string{
+		1: "rules: players is 1, but it must be 2, 3 or 4 for Straight",
+		5: "rules: players is 5, but it must be 2, 3 or 4 for Straight",
+		2: "", 3: "", 4: "",
+	} {
+		err := r.ValidateSeats(n)
+		if (err == nil) != (want == "") || err != nil && err.Error() != want {
+			t.Errorf("ValidateSeats(%d) = %v, want %q", n, err, want)
+		}
+	}
+	r.Straight.Partners = Yes
+	if err := r.ValidateSeats(3); err == nil || err.Error() != `rules: partners is "yes", but it must be "no" with 3 players: partners play four-handed` || !errors.Is(err, ErrRules) {
+		t.Errorf("partners three-handed: %v", err)
+	}
+	if err := r.ValidateSeats(4); err != nil {
+		t.Errorf("partners four-handed: %v", err)
+	}
+	if err := Standard().ValidateSeats(9); err != nil {
+		t.Errorf("Chickenfoot's seats are checked elsewhere: %v", err)
+	}
+}

@@ -92,3 +92,13 @@ func gameWant() string {
 	}
 	return lang.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(names, ", ")})
 }
+
+// straightPlayers says in English how many play Straight, as a
+// *RulesError words it.
+func straightPlayers() string { return lang.Text(lang.Default, "rules.want.straight-players", nil) }
+
+// partnersFour says in English that partners play four-handed, for a
+// table of n.
+func partnersFour(n int) string {
+	return lang.Text(lang.Default, "rules.want.partners-four", map[string]any{"N": n})
+}
