@@ -380,7 +380,7 @@ func (h *StraightHand) takeBack(a StraightAction) error {
 	}
 	log := h.log
 	*h = *h.undo
-	h.log = log
+	h.log, h.scored = log, 0
 	return nil
 }
 

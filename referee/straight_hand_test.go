@@ -232,3 +232,33 @@ func TestStraightNextLeader(t *testing.T) {
 		t.Errorf("partners blocked award %v", a.Points)
 	}
 }
+
+// TestStraightTakeBack: the last tile laid comes back to its player's
+// hand with its points, once, before anyone else acts; a clone acts
+// without touching the hand it came from.
+func TestStraightTakeBack(t *testing.T) {
+	t.Parallel()
+	deal := StraightDeal{Players: 2, Hands: [][]Tile{
+		handOf(t, "5-5 5-0 6-6 6-5 6-4 6-3 6-2"), handOf(t, "4-4 4-3 3-3 3-2 2-2 2-1 5-1")}}
+	h, err := ReplayStraight(StandardStraight(), deal, []StraightAction{lays(t, 0, "5-5"), lays(t, 1, "5-1@5-5")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := h.Clone()
+	if err := c.Act(StraightAction{Seat: 1, Kind: ActTakeBack}); err != nil {
+		t.Fatal(err)
+	}
+	if c.Scored() != 0 || c.Turn() != 1 || c.HandCount(1) != 7 || c.Line().Ends() != 10 || c.Points(0) != 10 || len(c.Log()) != 3 {
+		t.Errorf("after the take-back: scored %d, turn %d, count %d, ends %d, points %d, log %v",
+			c.Scored(), c.Turn(), c.HandCount(1), c.Line().Ends(), c.Points(0), c.Log())
+	}
+	if c.CanTakeBack(0) || c.Act(StraightAction{Seat: 0, Kind: ActTakeBack}) == nil {
+		t.Error("the lay before the one taken back can be taken back too")
+	}
+	if h.Line().Len() != 2 || h.HandCount(1) != 6 || len(h.Log()) != 2 || !h.CanTakeBack(1) {
+		t.Errorf("the clone's take-back changed the hand: %d tiles laid, log %v", h.Line().Len(), h.Log())
+	}
+	if err := h.Act(StraightAction{Seat: 0, Kind: ActTakeBack}); errorCode(err) != CodeNoTakeBack {
+		t.Errorf("taking back the other player's tile: %v", err)
+	}
+}
