@@ -495,3 +495,35 @@ func conserved(t *testing.T, h *referee.StraightHand, where map[referee.Tile]int
 		t.Fatalf("%d tiles accounted for, want 28", len(seen))
 	}
 }
+
+// BenchmarkStraightReplay rebuilds a four-handed hand of Straight from
+// its log, as a live table does on every move it judges.
+func BenchmarkStraightReplay(b *testing.B) {
+	rules := referee.StandardStraight()
+	rng := rand.New(rand.NewPCG(1, 2))
+	set := setTiles(6)
+	rng.Shuffle(len(set), func(i, j int) { set[i], set[j] = set[j], set[i] })
+	deal := referee.StraightDeal{Players: 4, Hands: [][]referee.Tile{set[0:7], set[7:14], set[14:21], set[21:28]}}
+	h, err := referee.NewStraightHand(rules, deal)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for !h.Over() {
+		s := h.Turn()
+		a := referee.StraightAction{Seat: s, Kind: referee.ActPass}
+		if moves := h.LegalMoves(s); len(moves) > 0 {
+			a = referee.StraightAction{Seat: s, Kind: referee.ActPlay, Move: moves[rng.IntN(len(moves))]}
+		}
+		if err := h.Act(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	log := h.Log()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := referee.ReplayStraight(rules, deal, log); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(log)), "actions")
+}

@@ -251,8 +251,8 @@ func (h *StraightHand) lay(a StraightAction) error {
 			return refusal(CodeWrongCount, "straight.wrong-count", Params{"Name": h.who(a.Seat), "Called": a.Call, "Ends": s.Ends})
 		}
 	}
-	before := h.Clone()
-	before.log, before.undo, before.layer = nil, nil, -1 // once taken back, nothing earlier can be
+	before := h.state()
+	before.undo, before.layer = nil, -1 // once taken back, nothing earlier can be
 	s, _ := h.line.Play(m)
 	if h.known {
 		h.holder[m.Tile.index()] = -1
@@ -632,12 +632,19 @@ func (h *StraightHand) Winner() (side int, won bool) {
 
 // Clone returns a copy of the hand that takes actions without changing h.
 func (h *StraightHand) Clone() *StraightHand {
+	c := h.state()
+	c.log = slices.Clone(h.log)
+	return c
+}
+
+// state is a copy of the hand without its log: what a take-back restores.
+func (h *StraightHand) state() *StraightHand {
 	c := *h
 	c.line = h.line.clone()
 	c.holder = slices.Clone(h.holder)
 	c.count = slices.Clone(h.count)
 	c.points = slices.Clone(h.points)
-	c.log = slices.Clone(h.log)
+	c.log = nil
 	return &c
 }
 

@@ -348,87 +348,87 @@ func (l *StraightLine) apply(t Tile, parent, at int) {
 }
 
 // place finds where m goes: the node it is laid on (-1 for the lead) and
-// the end, or why it can't be laid.
+// the end, or why it can't be laid. A legal play builds no message.
 func (l *StraightLine) place(m StraightMove) (parent, at int, err error) {
 	set := l.rules.Set
-	p := Params{"Tile": m.Tile.String()}
-	if !m.Lead {
-		p["On"] = m.On.String()
-	}
 	if !set.Contains(m.Tile) {
-		p["Set"], p["Max"] = set, int(set)
-		return 0, 0, refusal(CodeBadTile, "bad-tile", p)
+		return 0, 0, refuse(m, CodeBadTile, "bad-tile", Params{"Set": set, "Max": int(set)})
 	}
 	if len(l.nodes) == 0 {
 		if !m.Lead {
-			return 0, 0, refusal(CodeLeadFirst, "straight.lead-first", p)
+			return 0, 0, refuse(m, CodeLeadFirst, "straight.lead-first", nil)
 		}
 		return -1, 0, nil
 	}
 	if l.Placed(m.Tile) {
-		return 0, 0, refusal(CodeAlreadyPlayed, "already-played", p)
+		return 0, 0, refuse(m, CodeAlreadyPlayed, "already-played", nil)
 	}
 	if m.Lead {
-		return 0, 0, refusal(CodeLeadFirst, "straight.lead-down", p)
+		return 0, 0, refuse(m, CodeLeadFirst, "straight.lead-down", nil)
 	}
 	if !set.Contains(m.On) || !l.Placed(m.On) {
-		return 0, 0, refusal(CodeUnknownEnd, "unknown-end", p)
+		return 0, 0, refuse(m, CodeUnknownEnd, "unknown-end", nil)
 	}
 	k := l.where[m.On.index()] - 1
 	n := &l.nodes[k]
 	if m.At != 0 {
-		return k, m.At - 1, l.checkEnd(n, m.At-1, m, p)
+		return k, m.At - 1, l.checkEnd(n, m.At-1, m)
 	}
 	// The first end it fits, sides before ends; else the most telling
 	// refusal: a free end it would fit once the spinner's sides are
 	// covered, a free end it does not fit, or no free end at all.
-	var refuse error
+	var why error
 	for i := range n.n {
-		err := l.checkEnd(n, i, m, p)
+		err := l.checkEnd(n, i, m)
 		if err == nil {
 			return k, i, nil
 		}
-		if n.child[i] == endFree && (refuse == nil || errorCode(err) == CodeSpinnerSides) {
-			refuse = err
+		if n.child[i] == endFree && (why == nil || errorCode(err) == CodeSpinnerSides) {
+			why = err
 		}
 	}
-	if refuse == nil {
-		refuse = l.closed(n, p)
+	if why == nil {
+		if n.n == 1 {
+			why = refuse(m, CodeEndClosed, "end-closed", nil)
+		} else {
+			why = refuse(m, CodeEndClosed, "straight.end-closed.all", Params{"N": n.n})
+		}
 	}
-	return 0, 0, refuse
+	return 0, 0, why
 }
 
 // checkEnd says whether m may be laid at end i of n.
-func (l *StraightLine) checkEnd(n *lineNode, i int, m StraightMove, p Params) error {
+func (l *StraightLine) checkEnd(n *lineNode, i int, m StraightMove) error {
 	switch {
 	case i < 0 || i >= n.n:
-		p["At"], p["N"] = i+1, n.n
 		if n.n == 1 {
-			return refusal(CodeUnknownEnd, "straight.no-end.one", p)
+			return refuse(m, CodeUnknownEnd, "straight.no-end.one", Params{"At": i + 1, "N": n.n})
 		}
-		return refusal(CodeUnknownEnd, "straight.no-end", p)
+		return refuse(m, CodeUnknownEnd, "straight.no-end", Params{"At": i + 1, "N": n.n})
 	case n.child[i] != endFree:
 		if n.n == 1 {
-			return refusal(CodeEndClosed, "end-closed", p)
+			return refuse(m, CodeEndClosed, "end-closed", nil)
 		}
-		p["At"] = i + 1
-		return refusal(CodeEndClosed, "straight.end-closed.at", p)
+		return refuse(m, CodeEndClosed, "straight.end-closed.at", Params{"At": i + 1})
 	case !l.open(n, i):
-		return refusal(CodeSpinnerSides, "straight.spinner-sides", p)
+		return refuse(m, CodeSpinnerSides, "straight.spinner-sides", nil)
 	case !m.Tile.Has(n.val[i]):
-		p["Open"] = n.val[i]
-		return refusal(CodeMismatch, "mismatch", p)
+		return refuse(m, CodeMismatch, "mismatch", Params{"Open": n.val[i]})
 	}
 	return nil
 }
 
-// closed refuses a tile laid on n, which has no free end.
-func (l *StraightLine) closed(n *lineNode, p Params) error {
-	if n.n == 1 {
-		return refusal(CodeEndClosed, "end-closed", p)
+// refuse is the refusal of m under code, worded by key with p and the
+// move's tile and place.
+func refuse(m StraightMove, code Code, key string, p Params) *RuleError {
+	if p == nil {
+		p = Params{}
 	}
-	p["N"] = n.n
-	return refusal(CodeEndClosed, "straight.end-closed.all", p)
+	p["Tile"] = m.Tile.String()
+	if !m.Lead {
+		p["On"] = m.On.String()
+	}
+	return refusal(code, key, p)
 }
 
 func errorCode(err error) Code {
