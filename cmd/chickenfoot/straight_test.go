@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"chickenfoot/referee"
 )
 
 // straightRun runs the referee on a Straight input and decodes its answer.
@@ -214,5 +218,34 @@ func TestChickenfootNamed(t *testing.T) {
 	}
 	if strings.Contains(plain, `"game"`) || strings.Contains(plain, `"straight"`) {
 		t.Errorf("a Chickenfoot answer mentions Straight: %s", plain)
+	}
+}
+
+// TestStraightEveryRule sets every value of every Straight house rule
+// through the command's rules object and reads it back from the answer.
+func TestStraightEveryRule(t *testing.T) {
+	t.Parallel()
+	for _, h := range referee.HouseRulesFor(referee.Straight) {
+		values := []string{"0", "61", "500"}
+		if h.Span == nil {
+			values = nil
+			for _, c := range h.Choices {
+				values = append(values, c.Value)
+			}
+		}
+		for _, v := range values {
+			value := v
+			if h.Span == nil {
+				value = strconv.Quote(v)
+			}
+			code, stdout, stderr := refRun(t, `{"game": "straight", "rules": {"`+h.JSON+`": `+value+`}, "moves": []}`, "referee")
+			var out struct{ Rules map[string]any }
+			if code != 0 || json.Unmarshal([]byte(stdout), &out) != nil {
+				t.Fatalf("%s = %s: exit %d, %s", h.JSON, value, code, stderr)
+			}
+			if got := fmt.Sprint(out.Rules[h.JSON]); got != v {
+				t.Errorf("%s = %s reads back as %s", h.JSON, value, got)
+			}
+		}
 	}
 }
