@@ -16,3 +16,18 @@ const (
 	// CodeWrongCount: the score called is not what the ends count.
 	CodeWrongCount Code = "wrong-count"
 )
+
+// StraightSections are the sections of Straight's rules, in the order a
+// rules page tells them: every house rule's Topic and every refusal's
+// Code.SectionIn(Straight) is one of them.
+var StraightSections = []string{
+	"straight-players",   // who plays, partners, the set
+	"straight-lead",      // who leads, the lead
+	"straight-matching",  // laying tiles end to end
+	"straight-spinner",   // the spinner's sides and ends, crosswise doubles
+	"straight-scoring",   // the count of the ends and what it scores, muggins
+	"straight-drawing",   // no tile to play
+	"straight-turns",     // the order of play
+	"straight-take-back", // lifting the last tile laid
+	"straight-end",       // dominoed and blocked hands, the award, the target
+}

@@ -3,6 +3,7 @@ package referee
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -159,5 +160,28 @@ func TestValidateSeats(t *testing.T) {
 	}
 	if err := Standard().ValidateSeats(9); err != nil {
 		t.Errorf("Chickenfoot's seats are checked elsewhere: %v", err)
+	}
+}
+
+// TestStraightSections: every Straight house rule and every code a
+// Straight refusal can carry names a section of StraightSections.
+func TestStraightSections(t *testing.T) {
+	t.Parallel()
+	for _, h := range HouseRulesFor(Straight) {
+		if !slices.Contains(StraightSections, h.Topic) {
+			t.Errorf("row %s: topic %q is no section of Straight's rules", h.JSON, h.Topic)
+		}
+	}
+	codes := []Code{CodeBadTile, CodeAlreadyPlayed, CodeUnknownEnd, CodeEndClosed, CodeMismatch, CodeLeadFirst,
+		CodeSpinnerSides, CodeBadSeat, CodeNotYourTurn, CodeNotInHand, CodeRoundOver, CodeMustDraw, CodeAlreadyDrew,
+		CodeBoneyardEmpty, CodeCanPlay, CodeMustPlayDrawn, CodeNoTakeBack, CodeNotInBoneyard, CodeBadAction,
+		CodeNoClaim, CodeWrongCount}
+	for _, c := range codes {
+		if s := c.SectionIn(Straight); !slices.Contains(StraightSections, s) {
+			t.Errorf("%s: section %q is no section of Straight's rules", c, s)
+		}
+		if c.SectionIn(Chickenfoot) != c.Section() {
+			t.Errorf("%s: SectionIn(Chickenfoot) is not Section()", c)
+		}
 	}
 }
