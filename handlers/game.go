@@ -23,6 +23,9 @@ func (a *App) game(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if sh.Game.Rules.Game == referee.Straight {
+		return a.straightGame(c)
+	}
 	p, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if err != nil {
 		return err

@@ -79,6 +79,7 @@ func setupPage(ctx context.Context, f setupForm, errs map[string]string) views.S
 			p.Rules = append(p.Rules, g)
 		}
 	}
+	straightSetup(&p, f)
 	return p
 }
 

@@ -99,6 +99,17 @@ func setName(ctx context.Context, set string) string {
 // and its values, the stable names the view model carries (see
 // referee.HouseRule.Say).
 
+// house is the group's house rule: Chickenfoot's by the field, another
+// game's by its own name.
+func (g RuleGroup) house() referee.HouseRule {
+	if g.Rule == "" {
+		h, _ := referee.LookupHouseRule(g.Field)
+		return h
+	}
+	h, _ := referee.LookupHouseRuleFor(g.Game, g.Rule)
+	return h
+}
+
 // houseText is part of a house rule's description: its "title",
 // "meaning" or "source".
 func houseText(ctx context.Context, field, part string) string {
