@@ -49,6 +49,14 @@ func TestStraightSetup(t *testing.T) {
 	if strings.Contains(page.body, "starting double") {
 		t.Fatal("a Straight page speaks of a starting double")
 	}
+	rules := a.get(path + "/rules")
+	expect(t, "a Straight night's rules", rules, http.StatusOK, `data-testid="rules-straight"`, "crosswise", `data-testid="rule-straight-draw"`)
+	if !strings.Contains(rules.body, `class="option chosen" data-testid="option-straight-draw-one"`) {
+		t.Fatal("the rules page does not mark the night's draw rule")
+	}
+	if strings.Contains(rules.body, `class="option chosen" data-testid="option-spinner_arms`) {
+		t.Fatal("a Straight night's rules page marks a Chickenfoot choice")
+	}
 	r := a.post("/games", form("name", "Big", "date", "2026-11-28", "game", "straight", "players", "A\nB\nC\nD\nE"))
 	expect(t, "five at Straight", r, http.StatusBadRequest, "2, 3 or 4 players")
 	r = a.post("/games", form("name", "Odd", "date", "2026-11-28", "game", "straight", "players", "A\nB\nC", "s_partners", "yes"))
