@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
@@ -249,6 +250,19 @@ func (s *Store) straightForWrite(ctx context.Context, tx conn, link string, seen
 // finishStraight marks the night finished when a side has won, and
 // open again when an undo took the win back.
 func (s *Store) finishStraight(ctx context.Context, tx conn, sh StraightSheet) error {
+	// The night's line in its group's history names the winners.
+	winners, best := "", 0
+	if sh.Winner >= 0 {
+		var names []string
+		for _, seat := range sh.Sides[sh.Winner] {
+			names = append(names, sh.Game.Players[seat])
+		}
+		slices.Sort(names)
+		winners, best = strings.Join(names, "\x1f"), sh.Totals[sh.Winner]
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET line_winners = ?, line_best = ? WHERE id = ?`, winners, best, sh.Game.ID); err != nil {
+		return err
+	}
 	var err error
 	switch {
 	case sh.Winner >= 0 && !sh.Game.Finished():

@@ -124,3 +124,41 @@ func TestStraightWinner(t *testing.T) {
 		t.Fatal("an undone win still finished")
 	}
 }
+
+// TestStraightInAGroup: a table of friends keeps both games, apart: a
+// Straight night is listed in the group's history with its winners, and
+// counts in no Chickenfoot record.
+func TestStraightInAGroup(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	grp, err := s.CreateGroup(ctx, "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob"}, []*referee.Entry{nil, pips(9)})
+	r := referee.StandardStraight()
+	r.Straight.Target = 10
+	g, err := s.CreateGame(ctx, NewGame{Name: "Hall", PlayedOn: "2026-01-10", Rules: r, HandSize: 7, Players: []string{"Ann", "Bob"}, Group: grp.Slug})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: 0, Player: g.IDs[1], Points: 10}); err != nil {
+		t.Fatal(err)
+	}
+	people, err := s.People(ctx, grp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range people {
+		if p.Nights != 1 || p.Finished != 1 {
+			t.Errorf("%s's Chickenfoot record: %d nights, %d finished; want the one Chickenfoot night", p.Name, p.Nights, p.Finished)
+		}
+	}
+	lines, _, err := s.GroupNights(ctx, grp.ID, NightFilter{Limit: 10})
+	if err != nil || len(lines) != 2 {
+		t.Fatalf("group nights: %v, %d", err, len(lines))
+	}
+	if l := lines[0]; l.Name != "Hall" || !l.Finished || len(l.Winners) != 1 || l.Winners[0] != "Bob" || l.Best != 10 {
+		t.Fatalf("the Straight night's line: %+v", l)
+	}
+}
