@@ -123,6 +123,11 @@ func (s *Store) loadStraight(ctx context.Context, q conn, link string) (Straight
 	if err != nil {
 		return StraightSheet{}, err
 	}
+	return s.straightOf(ctx, q, g)
+}
+
+// straightOf reads the lines of g, a Straight night.
+func (s *Store) straightOf(ctx context.Context, q conn, g Game) (StraightSheet, error) {
 	if g.Rules.Game != referee.Straight {
 		return StraightSheet{}, app.NotFound("straight")
 	}
@@ -155,7 +160,7 @@ func (s *Store) loadStraight(ctx context.Context, q conn, link string) (Straight
 // StraightPlay is a change to a Straight sheet as a phone sends it: the
 // version it showed and the line to add.
 type StraightPlay struct {
-	Seen   int // the number of lines the page showed
+	Seen   int // the number of lines the page showed; -1: the form did not say
 	Player int // the id of the player who scored (play) or went out (end); -1: blocked
 	Points int // play: what the table called
 	End    bool
@@ -207,7 +212,7 @@ func (s *Store) StraightScore(ctx context.Context, link string, p StraightPlay) 
 }
 
 // StraightUndo takes back the last line of a Straight sheet, seen
-// being the version the page showed.
+// being the version the page showed (-1: the form did not say).
 func (s *Store) StraightUndo(ctx context.Context, link string, seen int) (StraightSheet, error) {
 	var out StraightSheet
 	err := s.inTx(ctx, func(tx conn) error {
@@ -234,12 +239,18 @@ func (s *Store) StraightUndo(ctx context.Context, link string, seen int) (Straig
 // straightForWrite loads the sheet in tx for a change based on version
 // seen: a view-only link or another version is refused.
 func (s *Store) straightForWrite(ctx context.Context, tx conn, link string, seen int) (StraightSheet, error) {
-	sh, err := s.loadStraight(ctx, tx, link)
+	g, err := s.loadGame(ctx, tx, link)
+	switch {
+	case err != nil:
+		return StraightSheet{}, err
+	case g.ViewOnly:
+		return StraightSheet{}, app.ViewOnly()
+	case seen < 0:
+		return StraightSheet{}, app.Invalid("version", "version-missing", nil)
+	}
+	sh, err := s.straightOf(ctx, tx, g)
 	if err != nil {
 		return sh, err
-	}
-	if sh.Game.ViewOnly {
-		return sh, app.ViewOnly()
 	}
 	if seen != sh.Version {
 		return sh, app.Conflict("allfives.changed", referee.Params{"N": sh.Version - seen})
@@ -277,6 +288,9 @@ func (s *Store) finishStraight(ctx context.Context, tx conn, sh StraightSheet) e
 func (sh StraightSheet) line(p StraightPlay) (StraightMark, error) {
 	hand := sh.Current()
 	m := StraightMark{Seq: sh.Version + 1, Hand: hand.Number, End: p.End, Side: -1}
+	if p.End && p.Player < -1 {
+		return m, app.Invalid("player", "allfives.end.who", nil)
+	}
 	seat := -1
 	if p.Player >= 0 || !p.End {
 		if seat = slices.Index(sh.Game.IDs, p.Player); seat < 0 {

@@ -162,3 +162,38 @@ func TestStraightInAGroup(t *testing.T) {
 		t.Fatalf("the Straight night's line: %+v", l)
 	}
 }
+
+// TestStraightExportImport: a Straight night's sheet goes out in its
+// archive and comes back line by line, with its totals.
+func TestStraightExportImport(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	g := newStraight(t, s, true, nil)
+	play(t, s, g, 0, 0, 10)
+	if _, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: 1, Player: g.IDs[1], End: true,
+		Pips: map[int]int{g.IDs[0]: 6, g.IDs[2]: 8, g.IDs[3]: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	arc, err := s.Export(ctx, g.ViewSlug)
+	if err != nil || len(arc.Nights) != 1 || len(arc.Nights[0].Straight) != 2 {
+		t.Fatalf("export: %v, %+v", err, arc.Nights)
+	}
+	other := openTest(t)
+	if _, err := other.Import(ctx, arc); err != nil {
+		t.Fatal(err)
+	}
+	games, err := other.ExportAll(ctx)
+	if err != nil || len(games.Nights) != 1 {
+		t.Fatal(err)
+	}
+	sh, err := other.StraightSheet(ctx, games.Nights[0].Link)
+	if err != nil || sh.Version != 2 || sh.Totals[0] != 10 || sh.Totals[1] != 15 {
+		t.Fatalf("imported: %v, version %d totals %v", err, sh.Version, sh.Totals)
+	}
+	bad := arc
+	bad.Nights = []Night{arc.Nights[0]}
+	bad.Nights[0].Straight = []NightMark{{Hand: 1, Side: 3, Points: 5}} // partners: no side 3
+	if _, err := openTest(t).Import(ctx, bad); err == nil {
+		t.Fatal("a line for a side the night does not have was imported")
+	}
+}

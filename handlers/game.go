@@ -53,6 +53,9 @@ func (a *App) sheet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if sh.Game.Rules.Game == referee.Straight {
+		return a.straightPart(c)
+	}
 	return render(c, http.StatusOK, views.Sheet(sheetView(ctx, sh)))
 }
 

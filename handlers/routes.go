@@ -33,7 +33,6 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/g/:slug/players/leave", a.leave)
 	e.GET("/g/:slug/delete", a.deletePage)
 	e.POST("/g/:slug/delete", a.deleteGame)
-	e.GET("/g/:slug/straight", a.straightPart)
 	e.POST("/g/:slug/straight/play", a.straightPlay)
 	e.POST("/g/:slug/straight/end", a.straightEnd)
 	e.POST("/g/:slug/straight/undo", a.straightUndo)

@@ -54,7 +54,8 @@ func (a *App) straightGame(c echo.Context) error {
 	return render(c, http.StatusOK, views.StraightGame(p))
 }
 
-// straightPart is the Straight sheet alone, for htmx to refresh it.
+// straightPart is the Straight sheet alone, for htmx to refresh it: the
+// score sheet's part of a Straight night.
 func (a *App) straightPart(c echo.Context) error {
 	ctx := c.Request().Context()
 	sh, err := a.straight.StraightSheet(ctx, c.Param("slug"))
@@ -83,12 +84,8 @@ func (a *App) straightEnd(c echo.Context) error {
 		return err
 	}
 	p.End, p.Pips = true, map[int]int{}
-	who := strings.TrimSpace(c.FormValue("player"))
-	if who == "" {
-		return invalid("player", "allfives.end.who", nil)
-	}
-	if p.Player, err = strconv.Atoi(who); err != nil {
-		return invalid("player", "allfives.end.who", nil)
+	if p.Player, err = strconv.Atoi(strings.TrimSpace(c.FormValue("player"))); err != nil {
+		p.Player = -2 // refused by the store, once it knows the link may write
 	}
 	form, err := c.FormParams()
 	if err != nil {
@@ -120,11 +117,12 @@ func (a *App) straightUndo(c echo.Context) error {
 	return a.straightAnswer(c, sh, err)
 }
 
-// straightSeen reads the version the page showed.
+// straightSeen reads the version the page showed: -1 when the form does
+// not say, which the store refuses once it knows the link may write.
 func straightSeen(c echo.Context) (db.StraightPlay, error) {
 	v := strings.TrimSpace(c.FormValue("version"))
 	if v == "" {
-		return db.StraightPlay{}, invalid("version", "version-missing", nil)
+		return db.StraightPlay{Seen: -1}, nil
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {

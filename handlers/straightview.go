@@ -14,7 +14,7 @@ import (
 func straightCard(ctx context.Context, sh db.StraightSheet) views.StraightCard {
 	g, r := sh.Game, sh.Rules()
 	c := views.StraightCard{
-		Live:     live(gameURL(g.Slug)+"/straight", strconv.Itoa(sh.Version), eventSheet),
+		Live:     live(gameURL(g.Slug)+"/sheet", strconv.Itoa(sh.Version), eventSheet),
 		Post:     gameURL(g.Slug) + "/straight",
 		Version:  sh.Version,
 		ViewOnly: g.ViewOnly,
