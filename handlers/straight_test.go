@@ -49,6 +49,7 @@ func TestStraightSetup(t *testing.T) {
 	if strings.Contains(page.body, "starting double") {
 		t.Fatal("a Straight page speaks of a starting double")
 	}
+	expect(t, "home page", a.get("/"), http.StatusOK, "Straight, hand 1")
 	rules := a.get(path + "/rules")
 	expect(t, "a Straight night's rules", rules, http.StatusOK, `data-testid="rules-straight"`, "crosswise", `data-testid="rule-straight-draw"`)
 	if !strings.Contains(rules.body, `class="option chosen" data-testid="option-straight-draw-one"`) {
