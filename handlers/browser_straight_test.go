@@ -119,6 +119,10 @@ func TestBrowserStraightNight(t *testing.T) {
 		}
 	}
 	cy.do(chromedp.EmulateViewport(390, 844))
+	for _, v := range cy.axe(game) { // the keypad and the end of the hand on the page
+		t.Errorf("axe, during a hand: %s: %s", v.ID, v.Help)
+	}
+	cy.open(game, `[data-testid=straight]`)
 
 	// Hand 3: Undo on another phone takes Bob's tap back; Cy's 15 brings
 	// Ann and Cy to the target: every phone says they won.
@@ -134,4 +138,7 @@ func TestBrowserStraightNight(t *testing.T) {
 		}
 	}
 	ann.screenshot("straight-won")
+	for _, v := range ann.axe(game) {
+		t.Errorf("axe: %s: %s", v.ID, v.Help)
+	}
 }
