@@ -62,6 +62,18 @@ func TestStraightSetup(t *testing.T) {
 	expect(t, "five at Straight", r, http.StatusBadRequest, "2, 3 or 4 players")
 	r = a.post("/games", form("name", "Odd", "date", "2026-11-28", "game", "straight", "players", "A\nB\nC", "s_partners", "yes"))
 	expect(t, "partners of three", r, http.StatusBadRequest, "partners need exactly four")
+	// A table of friends whose last night was Straight starts the next
+	// one as Straight, with its house rules.
+	grp, err := a.store.CreateGroup(context.Background(), "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.createStraight("group", grp.Slug, "s_draw", "one")
+	again := a.get("/new?group=" + grp.Slug).body
+	if !strings.Contains(again, `value="straight" checked`) || !strings.Contains(again, `name="s_draw" value="one" checked`) ||
+		!strings.Contains(again, `name="draw" value="one-may-play" checked`) {
+		t.Fatal("the next night of a Straight table does not start as its last")
+	}
 	// Chickenfoot is still the default.
 	cf := a.sheet(a.createGame("9", "Ann", "Bob"))
 	if cf.Game.Rules.Game != referee.Chickenfoot {
