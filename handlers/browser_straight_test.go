@@ -102,6 +102,7 @@ func TestBrowserStraightNight(t *testing.T) {
 	for _, p := range phones {
 		p.waitText(total(0), "85")
 	}
+	cy.do(chromedp.Click(css(`[data-testid=hand-end] summary`))) // its form in the pictures too
 	for _, size := range []struct{ w, h int }{{390, 844}, {320, 700}} {
 		for _, scheme := range []string{"light", "dark"} {
 			cy.do(chromedp.EmulateViewport(int64(size.w), int64(size.h)))
