@@ -298,6 +298,9 @@ func oldRows(t *testing.T, conn *sql.DB, version int) {
 	if version >= 8 { // a game is made with both its links
 		stmts = append(stmts, `UPDATE games SET view_slug = 'oldviewslugfromanoldfile23'`)
 	}
+	if version >= 13 { // players carry their ids
+		stmts = append(stmts, `UPDATE players SET player_id = seat`)
+	}
 	if version >= 2 {
 		stmts = append(stmts, `INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (1, 1, 0, 'play', '9-9', NULL, '2026-01-01T20:10:00Z')`)
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"chickenfoot/referee"
 )
 
 // A browser is known by a random device id it keeps in a cookie. The
@@ -118,7 +120,8 @@ type Summary struct {
 	Name      string
 	PlayedOn  string
 	Players   []string
-	Rounds    int // rounds closed
+	Rounds    int // rounds closed, or a Straight night's hands ended
+	Game      referee.Game
 	Finished  bool
 	CreatedAt time.Time
 }
@@ -129,8 +132,10 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Sum
 	rows, err := s.reader().QueryContext(ctx, `
 		WITH n (link, view, id, name, played_on, finished, created_at) AS (`+query+`)
 		SELECT n.link, n.view, n.name, n.played_on, n.finished, n.created_at,
-		       (SELECT count(*) FROM rounds r WHERE r.game_id = n.id AND r.closed_at IS NOT NULL),
-		       (SELECT group_concat(name, char(31) ORDER BY seat) FROM players p WHERE p.game_id = n.id)
+		       (SELECT count(*) FROM rounds r WHERE r.game_id = n.id AND r.closed_at IS NOT NULL)
+		         + (SELECT count(*) FROM straight_marks m WHERE m.game_id = n.id AND m.kind = 'end'),
+		       (SELECT group_concat(name, char(31) ORDER BY seat) FROM players p WHERE p.game_id = n.id),
+		       (SELECT coalesce(json_extract(g.rules, '$.game'), '') FROM games g WHERE g.id = n.id)
 		FROM n ORDER BY n.created_at DESC, n.id DESC`, args...)
 	if err != nil {
 		return nil, err
@@ -140,7 +145,7 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Sum
 	for rows.Next() {
 		var sm Summary
 		var created, players string
-		if err := rows.Scan(&sm.Slug, &sm.ViewOnly, &sm.Name, &sm.PlayedOn, &sm.Finished, &created, &sm.Rounds, &players); err != nil {
+		if err := rows.Scan(&sm.Slug, &sm.ViewOnly, &sm.Name, &sm.PlayedOn, &sm.Finished, &created, &sm.Rounds, &players, &sm.Game); err != nil {
 			return nil, err
 		}
 		if sm.CreatedAt, err = parseStamp(created); err != nil {

@@ -43,6 +43,17 @@ type Night struct {
 	Players    []string        `json:"players"`
 	Stays      []NightStay     `json:"stays,omitempty"` // by seat; none when everyone played every round
 	Rounds     []NightRound    `json:"rounds"`
+	// Straight is a Straight night's sheet kept by hand, line by line.
+	Straight []NightMark `json:"straight,omitempty"`
+}
+
+// A NightMark is one line of a Straight night's sheet (see StraightMark).
+type NightMark struct {
+	Hand   int   `json:"hand"`
+	End    bool  `json:"end,omitempty"`
+	Side   int   `json:"side"`             // play: the side that scored; end: the seat that went out, or -1
+	Points int   `json:"points,omitempty"` // play: what the table called
+	Pips   []int `json:"pips,omitempty"`   // end: each seat's spots left in hand
 }
 
 // A NightStay is the rounds one seat's player played, for a night someone
@@ -249,7 +260,22 @@ func exportNight(ctx context.Context, q conn, id int64) (Night, error) {
 			return n, fmt.Errorf("round %d: %w", n.Rounds[i].Number, err)
 		}
 	}
-	return n, nil
+	err = eachRow(ctx, q, `SELECT hand, kind, side, points, pips FROM straight_marks WHERE game_id = ? ORDER BY seq`, []any{id},
+		func(r *sql.Rows) error {
+			var m NightMark
+			var kind, pips string
+			if err := r.Scan(&m.Hand, &kind, &m.Side, &m.Points, &pips); err != nil {
+				return err
+			}
+			if m.End = kind == "end"; m.End {
+				if err := json.Unmarshal([]byte(pips), &m.Pips); err != nil {
+					return fmt.Errorf("straight line of hand %d: %w", m.Hand, err)
+				}
+			}
+			n.Straight = append(n.Straight, m)
+			return nil
+		})
+	return n, err
 }
 
 func exportRound(ctx context.Context, q conn, rid int64, r *NightRound) error {

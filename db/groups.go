@@ -1,12 +1,14 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"errors"
 	"strings"
 	"time"
+
+	"chickenfoot/db/app"
+	"chickenfoot/referee"
 )
 
 // A Group is a table of friends: the people who play together, their
@@ -121,6 +123,11 @@ func joinGroup(ctx context.Context, tx conn, link string, g Game) (int64, error)
 			return 0, err
 		}
 		fresh = append(fresh, nightResult{person: person, playedOn: g.PlayedOn, place: 1})
+	}
+	if g.Rules.Game != referee.Chickenfoot {
+		// The group's records, head to head and charts are Chickenfoot's
+		// (lowest total wins): a Straight night is listed, never counted.
+		return grp.ID, keepLine(ctx, tx, g.ID)
 	}
 	for _, r := range fresh {
 		if _, err := tx.ExecContext(ctx, qStartPersonNight, r.person, g.ID, r.playedOn); err != nil {

@@ -289,10 +289,48 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 			return fmt.Errorf("round %d: %w", r.Number, err)
 		}
 	}
+	if err := insertMarks(ctx, tx, gameID, n); err != nil {
+		return err
+	}
 	if n.Group == nil {
 		return nil
 	}
 	return s.joinImported(ctx, tx, n)
+}
+
+// insertMarks writes a Straight night's sheet, each line checked as a
+// phone's would be: a side or seat of the night, fives in play, a spot
+// count for every seat at an end, hands in order.
+func insertMarks(ctx context.Context, tx conn, game int64, n Night) error {
+	if len(n.Straight) == 0 {
+		return nil
+	}
+	var rules referee.Rules
+	if err := json.Unmarshal(n.Rules, &rules); err != nil || rules.Game != referee.Straight {
+		return fmt.Errorf("it has Straight lines but is no Straight night")
+	}
+	sides := len(referee.Sides(len(n.Players), rules.Straight.Partnered(len(n.Players))))
+	hand := 1
+	for i, m := range n.Straight {
+		bad := m.Hand != hand || m.Side < -1 || m.Side >= len(n.Players) || !m.End && m.Side >= sides
+		pips := ""
+		if m.End {
+			bad = bad || len(m.Pips) != len(n.Players) || slices.ContainsFunc(m.Pips, func(p int) bool { return p < 0 || p > maxHandPips })
+			b, _ := json.Marshal(m.Pips)
+			pips, hand = string(b), hand+1
+		} else {
+			bad = bad || m.Side < 0 || m.Points < 5 || m.Points > maxPlayPoints || m.Points%5 != 0
+		}
+		if bad {
+			return fmt.Errorf("its Straight line %d can't be read: %+v", i+1, m)
+		}
+		kind := map[bool]string{false: "play", true: "end"}[m.End]
+		if _, err := tx.ExecContext(ctx, `INSERT INTO straight_marks (game_id, seq, hand, kind, side, points, pips) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			game, i+1, m.Hand, kind, m.Side, m.Points, pips); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // joinImported makes an imported night one of its table's (made when the
@@ -312,6 +350,13 @@ func (s *Store) joinImported(ctx context.Context, tx conn, n Night) error {
 	}
 	if _, err := joinGroup(ctx, tx, n.Group.Link, g); err != nil {
 		return err
+	}
+	if g.Rules.Game != referee.Chickenfoot {
+		st, err := s.loadStraight(ctx, tx, n.Link)
+		if err != nil {
+			return err
+		}
+		return s.finishStraight(ctx, tx, st) // its line in the table's history
 	}
 	sh, err := s.loadSheet(ctx, tx, n.Link, noHistory)
 	if err != nil {

@@ -23,6 +23,9 @@ func (a *App) game(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if sh.Game.Rules.Game == referee.Straight {
+		return a.straightGame(c)
+	}
 	p, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
 	if err != nil {
 		return err
@@ -49,6 +52,9 @@ func (a *App) sheet(c echo.Context) error {
 	sh, err := a.sheets.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
+	}
+	if sh.Game.Rules.Game == referee.Straight {
+		return a.straightPart(c)
 	}
 	return render(c, http.StatusOK, views.Sheet(sheetView(ctx, sh)))
 }

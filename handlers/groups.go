@@ -251,6 +251,7 @@ func (a *App) likeLastNight(ctx context.Context, link, device string, f *setupFo
 		return err
 	}
 	f.players, f.setN, f.rules = strings.Join(last.Staying(), "\n"), int(last.Rules.Set), last.Rules
+	f.kind = last.Rules.Game.Name()
 	return nil
 }
 

@@ -44,6 +44,9 @@ func homePage(ctx context.Context, games []db.Summary) views.HomePage {
 		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: words(ctx, "list.names", "Names", g.Players),
 			Live: !g.Finished, ViewOnly: g.ViewOnly}
 		line.Status = text(ctx, "round-status", referee.Params{"N": g.Rounds + 1})
+		if g.Game == referee.Straight {
+			line.Status = text(ctx, "allfives.hand-status", referee.Params{"N": g.Rounds + 1})
+		}
 		if g.Finished {
 			line.Status = text(ctx, "finished", nil)
 		}

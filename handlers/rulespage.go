@@ -29,8 +29,35 @@ func (a *App) rulesPage(c echo.Context) error {
 // rulesView is the rules page, with the game's choices marked when there
 // is a game (r is not nil).
 func rulesView(ctx context.Context, r *referee.Rules) views.RulesPage {
-	return views.RulesPage{Meta: views.Meta{Title: text(ctx, "title.rules", nil)}, HouseRules: rulesHelp(r),
-		PerSet: perSetDeals, Double9: double9Deals}
+	cf := r // a Straight night marks no Chickenfoot choice
+	if r != nil && r.Game != referee.Chickenfoot {
+		cf = nil
+	}
+	return views.RulesPage{Meta: views.Meta{Title: text(ctx, "title.rules", nil)}, HouseRules: rulesHelp(cf),
+		Straight: straightHelp(ctx, r), PerSet: perSetDeals, Double9: double9Deals}
+}
+
+// straightHelp is every Straight house rule as the rules page explains
+// it, a Straight night's choices marked.
+func straightHelp(ctx context.Context, r *referee.Rules) []views.RuleHelp {
+	if r != nil && r.Game != referee.Straight {
+		r = nil
+	}
+	var out []views.RuleHelp
+	for _, h := range referee.HouseRulesFor(referee.Straight) {
+		help := views.RuleHelp{Field: h.JSON, Topic: h.Topic, Game: referee.Straight}
+		for i, o := range ruleOptions(h, r) {
+			help.Options = append(help.Options, views.RuleChoice{RuleOption: o, Said: h.Choices[i].Said})
+		}
+		if h.Span != nil && r != nil {
+			help.Chosen = r.Value(h.JSON)
+			if help.Chosen == "0" {
+				help.Chosen = h.Say(views.Lang(ctx), "zero")
+			}
+		}
+		out = append(out, help)
+	}
+	return out
 }
 
 // rulesHelp is every house rule as the rules page explains it, with the

@@ -44,6 +44,7 @@ type Store interface {
 	actor
 	seater
 	secretKeeper
+	straightKeeper
 }
 
 // Config is how the app is run. The zero value of each field but the
@@ -106,6 +107,7 @@ type App struct {
 	scorer      scorer
 	actor       actor
 	seats       seater
+	straight    straightKeeper
 
 	now   func() time.Time
 	log   *slog.Logger
@@ -142,7 +144,7 @@ func New(store Store, cfg Config) *echo.Echo {
 		cfg.Origin = origin
 	}
 	a := &App{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store, groupWrites: store,
-		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store,
+		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store, straight: store,
 		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
 		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}

@@ -71,14 +71,19 @@ func setupPage(ctx context.Context, f setupForm, errs map[string]string) views.S
 	for _, s := range referee.Sets {
 		p.Sets = append(p.Sets, int(s))
 	}
+	cf := f.rules // a Straight night's rules leave Chickenfoot's at the usual
+	if cf.Game != referee.Chickenfoot {
+		cf = referee.Standard()
+	}
 	for _, h := range formRules() {
-		g := views.RuleGroup{Field: h.JSON, Options: ruleOptions(h, &f.rules)}
+		g := views.RuleGroup{Field: h.JSON, Options: ruleOptions(h, &cf)}
 		if h.More {
 			p.MoreRules = append(p.MoreRules, g)
 		} else {
 			p.Rules = append(p.Rules, g)
 		}
 	}
+	straightSetup(&p, f)
 	return p
 }
 

@@ -25,6 +25,9 @@ type setupForm struct {
 	dealAnyway                                            bool              // deal although the set is too small for the table
 	choices                                               map[string]string // house rule → the choice sent
 	group, groupName                                      string            // the table of friends playing, if any
+	kind                                                  string            // the game: "chickenfoot" or "straight"
+	straight                                              map[string]string // Straight's house rules → the choice sent
+	target                                                string            // Straight's target typed, or ""
 	// Read by game: the set and rules as far as they could be read.
 	setN  int
 	rules referee.Rules
@@ -39,6 +42,10 @@ func readSetupForm(c echo.Context) setupForm {
 		form: formID(c), group: strings.TrimSpace(c.FormValue("group")), groupName: c.FormValue("group_name")}
 	for _, h := range formRules() {
 		f.choices[h.JSON] = c.FormValue(h.JSON)
+	}
+	f.kind, f.straight, f.target = c.FormValue("game"), map[string]string{}, strings.TrimSpace(c.FormValue(straightField("target")))
+	for _, h := range straightFormRules() {
+		f.straight[h.JSON] = c.FormValue(straightField(h.JSON))
 	}
 	return f
 }
@@ -57,9 +64,24 @@ func (f *setupForm) game(ctx context.Context) (db.NewGame, map[string]string) {
 	if _, err := time.Parse(time.DateOnly, f.date); err != nil {
 		errs["date"] = text(ctx, "setup.date", nil)
 	}
-	f.readRules(ctx, errs)
+	game, ok := referee.ParseGame(f.kind)
+	if !ok {
+		errs["game"] = text(ctx, "allfives.setup.game", nil)
+	}
+	if game == referee.Straight {
+		f.readStraight(ctx, errs)
+	} else {
+		f.readRules(ctx, errs)
+	}
 	ng.Rules = f.rules
 	ng.Players = readPlayers(ctx, f.players, errs)
+	if game == referee.Straight {
+		ng.HandSize = referee.StraightHandSize
+		if errs["players"] == "" && f.rules.ValidateSeats(len(ng.Players)) != nil {
+			errs["players"] = text(ctx, "allfives.setup.players", nil)
+		}
+		return ng, errs
+	}
 	ng.HandSize = f.readHandSize(ctx, len(ng.Players), errs)
 	return ng, errs
 }

@@ -53,4 +53,20 @@
 // Rules.HandScore scores the tiles left in a hand (the double blank per
 // the house rule), RoundScores a whole round, and Standings the game so
 // far: places, winners under the tie-break, and a sentence saying why.
+//
+// # Straight
+//
+// The package also knows Straight dominoes, scored the All-Fives way: a
+// night's Rules.Game says which game it is (the zero value is
+// Chickenfoot), and a Straight night keeps its own house rules in
+// Rules.Straight, rows of the same house-rules table (HouseRulesFor). A
+// StraightLine is the table of one hand: the first double laid is the
+// spinner, taking a tile on each side and then on each end; later doubles
+// lie crosswise; Ends is the count of the exposed ends after every play,
+// and a multiple of five scores. A StraightHand adds seats, the lead,
+// drawing and passing, take-back, muggins, the end of the hand (dominoed
+// or blocked), its Award, partnerships and the target; ReplayStraight
+// rebuilds one from its log. The scoring functions (RoundToFive,
+// StraightRules.WentOut, StraightRules.Blocked, StraightRules.Winner)
+// serve a score sheet kept by hand as well.
 package referee

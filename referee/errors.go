@@ -213,7 +213,7 @@ func (e *RuleError) Unwrap() error {
 	case CodeBadTile:
 		return ErrNotation
 	case CodeWrongStart, CodeAlreadyPlayed, CodeUnknownEnd, CodeEndClosed,
-		CodeSpinnerFirst, CodeChickieFirst, CodeMismatch:
+		CodeSpinnerFirst, CodeChickieFirst, CodeMismatch, CodeLeadFirst, CodeSpinnerSides:
 		return ErrPlacement
 	}
 	return ErrTurn
@@ -249,6 +249,34 @@ func (c Code) Section() string {
 		return "joining"
 	case CodeNoSkip, CodeTableStarted:
 		return "starting-double"
+	case CodeLeadFirst:
+		return "straight-lead"
+	case CodeSpinnerSides:
+		return "straight-spinner"
+	case CodeNoClaim, CodeWrongCount:
+		return "straight-scoring"
 	}
 	return "turns"
+}
+
+// SectionIn names the part of the game's rules a code enforces: Section
+// for Chickenfoot; for Straight, the section of its own rules that
+// explains it ("straight-matching", "straight-drawing", ...).
+func (c Code) SectionIn(g Game) string {
+	if g != Straight {
+		return c.Section()
+	}
+	switch s := c.Section(); s {
+	case "straight-lead", "straight-spinner", "straight-scoring":
+		return s
+	case "equipment", "matching":
+		return "straight-matching"
+	case "drawing":
+		return "straight-drawing"
+	case "end":
+		return "straight-end"
+	case "take-back":
+		return "straight-take-back"
+	}
+	return "straight-turns"
 }

@@ -10,7 +10,8 @@ import (
 // Validate are all produced from the same row. Its words are in the
 // catalog, keyed by its JSON name and values (see Say and SayChoice).
 type HouseRule struct {
-	Field   string   // the Rules field: "SpinnerArms"
+	Game    Game     // the game whose rule it is
+	Field   string   // the Rules field: "SpinnerArms", or for Straight the StraightRules field
 	JSON    string   // its JSON name and form field: "spinner_arms"
 	Topic   string   // the part of the game it belongs to: the rules page's section id
 	More    bool     // the setup form folds it away under "more house rules"
@@ -59,34 +60,61 @@ func text[T ~string](f func(*Rules) *T) access {
 	}
 }
 
-// HouseRules lists every house rule in a stable order: the set, how long
-// the game runs, then the setup form's choices as it shows them. The rows
-// share their Choices with the table; do not modify them.
+// HouseRules lists every house rule of Chickenfoot in a stable order: the
+// set, how long the game runs, then the setup form's choices as it shows
+// them. The rows share their Choices with the table; do not modify them.
 func HouseRules() []HouseRule { return slices.Clone(houseRules) }
 
-// LookupHouseRule returns the house rule with the JSON name json.
-func LookupHouseRule(json string) (HouseRule, bool) {
-	i := slices.IndexFunc(houseRules, func(h HouseRule) bool { return h.JSON == json })
+// HouseRulesFor lists the house rules of the game: HouseRules for
+// Chickenfoot, the rows of StraightRules for Straight, and none for a
+// game the referee does not know.
+func HouseRulesFor(g Game) []HouseRule {
+	switch g {
+	case Chickenfoot:
+		return HouseRules()
+	case Straight:
+		return slices.Clone(straightRules)
+	}
+	return nil
+}
+
+// LookupHouseRule returns the Chickenfoot house rule with the JSON name
+// json.
+func LookupHouseRule(json string) (HouseRule, bool) { return LookupHouseRuleFor(Chickenfoot, json) }
+
+// LookupHouseRuleFor returns the game's house rule with the JSON name
+// json.
+func LookupHouseRuleFor(g Game, json string) (HouseRule, bool) {
+	rows := houseRules
+	switch g {
+	case Chickenfoot:
+	case Straight:
+		rows = straightRules
+	default:
+		return HouseRule{}, false
+	}
+	i := slices.IndexFunc(rows, func(h HouseRule) bool { return h.JSON == json })
 	if i < 0 {
 		return HouseRule{}, false
 	}
-	return houseRules[i], true
+	return rows[i], true
 }
 
-// Value returns the house rule named json (its JSON name) as text: "4",
-// "one-may-play". It is "" for a name that is no house rule.
+// Value returns the house rule named json (its JSON name) of r's game as
+// text: "4", "one-may-play". It is "" for a name that is no house rule
+// of the game.
 func (r Rules) Value(json string) string {
-	if h, ok := LookupHouseRule(json); ok {
+	if h, ok := LookupHouseRuleFor(r.Game, json); ok {
 		return h.get(r)
 	}
 	return ""
 }
 
-// SetValue sets the house rule named json from its text, as Value gives
-// it. A value the rule does not allow is refused with a *RulesError and
+// SetValue sets the house rule named json of r's game from its text, as
+// Value gives it. A value the rule does not allow is refused with a *RulesError and
 // leaves r as it was; a rounds count is checked against r's set.
 func (r *Rules) SetValue(json, value string) error {
-	h, ok := LookupHouseRule(json)
+	h, ok := LookupHouseRuleFor(r.Game, json)
 	if !ok {
 		return unknownRule(json)
 	}
@@ -104,8 +132,9 @@ func (r *Rules) SetValue(json, value string) error {
 	return nil
 }
 
-// Default is the rule's value in Standard().
-func (h HouseRule) Default() string { return h.get(Standard()) }
+// Default is the rule's value in its game's standard rules: Standard()
+// or StandardStraight().
+func (h HouseRule) Default() string { return h.get(StandardFor(h.Game)) }
 
 // refuse returns the *RulesError for v, the rule's value as text, or nil
 // when the rule allows it in r.

@@ -165,3 +165,69 @@ func setAccess() access {
 	a.plain = true
 	return a
 }
+
+// straightRules are the house rules of a Straight night, the points its
+// rule text leaves open, in the order its setup form shows them. Seed
+// statements are by(MixedPage): the English page that mixes Straight
+// into Chickenfoot is the one source that gives this game.
+var straightRules = []HouseRule{
+	{Game: Straight, Field: "Target", JSON: "target", Topic: "straight-end",
+		Span: &Span{Max: func(Rules) int { return maxTarget }, MaxName: strconv.Itoa(maxTarget),
+			ZeroSaid: by(MixedPage), RestSaid: custom},
+		access: number(func(r *Rules) *int { return &r.Straight.Target })},
+	{Game: Straight, Field: "Partners", JSON: "partners", Topic: "straight-players",
+		Choices: []Choice{
+			{string(No), by(MixedPage)},
+			{string(Yes), by(MixedPage)},
+		},
+		access: text(func(r *Rules) *YesNo { return &r.Straight.Partners })},
+	{Game: Straight, Field: "Count", JSON: "count", Topic: "straight-scoring",
+		Choices: []Choice{
+			{string(CountPoints), by(MixedPage)},
+			{string(CountFives), custom},
+		},
+		access: text(func(r *Rules) *CountRule { return &r.Straight.Count })},
+	{Game: Straight, Field: "Draw", JSON: "draw", Topic: "straight-drawing",
+		Choices: []Choice{
+			{string(StraightDrawUntil), leftOpen},
+			{string(StraightDrawOne), custom},
+		},
+		access: text(func(r *Rules) *StraightDrawRule { return &r.Straight.Draw })},
+	{Game: Straight, Field: "Spinner", JSON: "spinner_ends", Topic: "straight-spinner", More: true,
+		Choices: []Choice{
+			{string(SpinnerAfterSides), by(MixedPage)},
+			{string(SpinnerAnyTime), custom},
+		},
+		access: text(func(r *Rules) *SpinnerEndsRule { return &r.Straight.Spinner })},
+	{Game: Straight, Field: "Lead", JSON: "lead_scores", Topic: "straight-scoring", More: true,
+		Choices: []Choice{
+			{string(Yes), leftOpen},
+			{string(No), custom},
+		},
+		access: text(func(r *Rules) *YesNo { return &r.Straight.Lead })},
+	{Game: Straight, Field: "Rounding", JSON: "rounding", Topic: "straight-end", More: true,
+		Choices: []Choice{
+			{string(RoundNearest), by(MixedPage)},
+			{string(RoundUp), custom},
+			{string(RoundDown), custom},
+		},
+		access: text(func(r *Rules) *RoundingRule { return &r.Straight.Rounding })},
+	{Game: Straight, Field: "Tie", JSON: "blocked_tie", Topic: "straight-end", More: true,
+		Choices: []Choice{
+			{string(TieNobody), leftOpen},
+			{string(TieEach), custom},
+		},
+		access: text(func(r *Rules) *BlockedTieRule { return &r.Straight.Tie })},
+	{Game: Straight, Field: "Reached", JSON: "target_reached", Topic: "straight-end", More: true,
+		Choices: []Choice{
+			{string(ReachedAtOnce), by(MixedPage)},
+			{string(ReachedHandEnd), custom},
+		},
+		access: text(func(r *Rules) *ReachedRule { return &r.Straight.Reached })},
+	{Game: Straight, Field: "Muggins", JSON: "muggins", Topic: "straight-scoring", More: true,
+		Choices: []Choice{
+			{string(Off), leftOpen},
+			{string(On), custom},
+		},
+		access: text(func(r *Rules) *OnOff { return &r.Straight.Muggins })},
+}

@@ -11,40 +11,55 @@ import (
 	"chickenfoot/referee/lang"
 )
 
-// TestHouseRulesCoverRules walks every field of Rules: each has exactly
-// one row, under its JSON name, and every row is complete.
+// TestHouseRulesCoverRules walks every field of Rules, and of
+// StraightRules for Straight: each has exactly one row of its game, under
+// its JSON name, and every row is complete. Game and Straight themselves
+// are no Chickenfoot house rules.
 func TestHouseRulesCoverRules(t *testing.T) {
 	t.Parallel()
-	rows := map[string]HouseRule{}
-	for _, h := range HouseRules() {
-		if _, dup := rows[h.JSON]; dup {
-			t.Errorf("HouseRules() has %s twice", h.JSON)
+	for _, g := range Games {
+		rows := map[string]HouseRule{}
+		for _, h := range HouseRulesFor(g) {
+			if _, dup := rows[h.JSON]; dup {
+				t.Errorf("HouseRulesFor(%s) has %s twice", g.Name(), h.JSON)
+			}
+			if h.Game != g {
+				t.Errorf("row %s of %s says it is %s's", h.JSON, g.Name(), h.Game.Name())
+			}
+			rows[h.JSON] = h
 		}
-		rows[h.JSON] = h
-	}
-	fields := reflect.TypeFor[Rules]().NumField()
-	for i := range fields {
-		f := reflect.TypeFor[Rules]().Field(i)
-		json, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		h, ok := rows[json]
-		if !ok {
-			t.Errorf("Rules.%s (%s) has no row in HouseRules()", f.Name, json)
-			continue
+		rt := reflect.TypeFor[Rules]()
+		if g == Straight {
+			rt = reflect.TypeFor[StraightRules]()
 		}
-		if h.Field != f.Name {
-			t.Errorf("row %s: Field = %q, want %q", json, h.Field, f.Name)
+		fields := 0
+		for i := range rt.NumField() {
+			f := rt.Field(i)
+			if g == Chickenfoot && (f.Name == "Game" || f.Name == "Straight") {
+				continue
+			}
+			fields++
+			json, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			h, ok := rows[json]
+			if !ok {
+				t.Errorf("%s: %s.%s (%s) has no row", g.Name(), rt.Name(), f.Name, json)
+				continue
+			}
+			if h.Field != f.Name {
+				t.Errorf("%s row %s: Field = %q, want %q", g.Name(), json, h.Field, f.Name)
+			}
 		}
-	}
-	if len(rows) != fields {
-		t.Errorf("HouseRules() has %d rows for %d fields of Rules", len(rows), fields)
-	}
-	for _, h := range HouseRules() {
-		if h.Topic == "" || (h.Choices == nil) == (h.Span == nil) {
-			t.Errorf("row %s is incomplete: %+v", h.JSON, h)
+		if len(rows) != fields {
+			t.Errorf("HouseRulesFor(%s) has %d rows for %d fields", g.Name(), len(rows), fields)
 		}
-		for _, c := range h.Choices {
-			if c.Value == "" {
-				t.Errorf("row %s: choice %+v has no value", h.JSON, c)
+		for _, h := range HouseRulesFor(g) {
+			if h.Topic == "" || (h.Choices == nil) == (h.Span == nil) {
+				t.Errorf("row %s is incomplete: %+v", h.JSON, h)
+			}
+			for _, c := range h.Choices {
+				if c.Value == "" {
+					t.Errorf("row %s: choice %+v has no value", h.JSON, c)
+				}
 			}
 		}
 	}
@@ -65,8 +80,8 @@ func TestHouseRuleWordsInEveryLanguage(t *testing.T) {
 		}
 	}
 	for _, tag := range lang.Supported() {
-		for _, h := range HouseRules() {
-			key := "ui.house." + h.JSON + "."
+		for _, h := range allRows() {
+			key := h.Key()
 			for _, part := range []string{"title", "meaning", "source"} {
 				check(tag, key+part, h.Say(tag, part))
 			}
@@ -76,7 +91,7 @@ func TestHouseRuleWordsInEveryLanguage(t *testing.T) {
 			}
 			for _, c := range h.Choices {
 				label, about := key+c.Value+".label", key+c.Value+".about"
-				if h.JSON == "set" {
+				if h.JSON == "set" && h.Game == Chickenfoot {
 					label, about = "ui.rules.set", "ui.house.set.about"
 				}
 				check(tag, label, h.SayChoice(tag, c.Value, "label"))
@@ -91,8 +106,8 @@ func TestHouseRuleWordsInEveryLanguage(t *testing.T) {
 
 func TestHouseRuleDefaults(t *testing.T) {
 	t.Parallel()
-	std := Standard()
-	for _, h := range HouseRules() {
+	for _, h := range allRows() {
+		std := StandardFor(h.Game)
 		if got, want := h.Default(), std.Value(h.JSON); got != want {
 			t.Errorf("%s: Default() = %q, want %q", h.JSON, got, want)
 		}
@@ -105,10 +120,10 @@ func TestHouseRuleDefaults(t *testing.T) {
 // TestSetValueRoundTrip sets every value of every row and reads it back.
 func TestSetValueRoundTrip(t *testing.T) {
 	t.Parallel()
-	for _, h := range HouseRules() {
+	for _, h := range allRows() {
 		for _, v := range allowed(h) {
-			t.Run(h.JSON+"="+v, func(t *testing.T) {
-				r := Standard()
+			t.Run(h.Game.Name()+"/"+h.JSON+"="+v, func(t *testing.T) {
+				r := StandardFor(h.Game)
 				if err := r.SetValue(h.JSON, v); err != nil {
 					t.Fatalf("SetValue(%q, %q) = %v", h.JSON, v, err)
 				}
@@ -136,7 +151,7 @@ func allowed(h HouseRule) []string {
 		}
 		return vs
 	}
-	limit := h.Span.Max(Standard())
+	limit := h.Span.Max(StandardFor(h.Game))
 	return []string{"0", "1", strconv.Itoa(limit / 2), strconv.Itoa(limit)}
 }
 
@@ -273,7 +288,7 @@ func ExampleRules_SetValue() {
 // names its sources, or why it has none, so the rules page can say it.
 func TestEveryChoiceSaysWhereItComesFrom(t *testing.T) {
 	t.Parallel()
-	for _, h := range HouseRules() {
+	for _, h := range allRows() {
 		for _, c := range h.Choices {
 			if c.Said.Words() == "" {
 				t.Errorf("%s=%s says nothing of where it comes from", h.JSON, c.Value)
@@ -303,4 +318,13 @@ func TestDownUpRounds(t *testing.T) {
 			t.Errorf("%d rounds going down only on %s: Validate() = nil, want refused", c.rounds, c.set)
 		}
 	}
+}
+
+// allRows is every game's house rules.
+func allRows() []HouseRule {
+	var out []HouseRule
+	for _, g := range Games {
+		out = append(out, HouseRulesFor(g)...)
+	}
+	return out
 }

@@ -17,20 +17,30 @@ import (
 // "meaning" or "source" line, or for an open number what 0 means
 // ("zero").
 func (h HouseRule) Say(tag, part string) string {
-	return lang.Text(tag, "ui.house."+h.JSON+"."+part, nil)
+	return lang.Text(tag, h.Key()+part, nil)
+}
+
+// Key is the start of the catalog keys of the rule's words:
+// "ui.house.draw." for Chickenfoot, "ui.house.straight.draw." for
+// Straight.
+func (h HouseRule) Key() string {
+	if h.Game == Straight {
+		return "ui.house.straight." + h.JSON + "."
+	}
+	return "ui.house." + h.JSON + "."
 }
 
 // SayRest words the values of an open number other than 0, up to max, in
 // the language tag: "A count from 1 to N+1".
 func (h HouseRule) SayRest(tag string, max any) string {
-	return lang.Text(tag, "ui.house."+h.JSON+".rest", map[string]any{"Max": max})
+	return lang.Text(tag, h.Key()+"rest", map[string]any{"Max": max})
 }
 
 // SayChoice words the "label" or the "about" line of the rule's value in
 // the language tag; a set is named by its size and says its tiles.
 func (h HouseRule) SayChoice(tag, value, part string) string {
-	if h.JSON != "set" {
-		return lang.Text(tag, "ui.house."+h.JSON+"."+value+"."+part, nil)
+	if h.JSON != "set" || h.Game != Chickenfoot {
+		return lang.Text(tag, h.Key()+value+"."+part, nil)
 	}
 	if part == "label" {
 		return lang.Text(tag, "ui.rules.set", map[string]any{"N": value})

@@ -260,7 +260,7 @@ type refusalCase struct {
 
 func TestRefusalMessages(t *testing.T) {
 	t.Parallel()
-	cases := slices.Concat(layoutRefusals(t), roundRefusals(t), sheetRefusals(t), seatRefusals(t))
+	cases := slices.Concat(layoutRefusals(t), roundRefusals(t), sheetRefusals(t), seatRefusals(t), straightRefusals(t))
 	tested := map[string]bool{}
 	for _, tc := range cases {
 		tested[tc.key] = true

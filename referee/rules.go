@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strconv"
 )
 
 // Rules holds every house-rule switch a game is played under. A game
@@ -34,6 +35,12 @@ type Rules struct {
 	AbleToPlay    AbleRule          `json:"able_to_play"`
 	EmptyBoneyard EmptyBoneyardRule `json:"empty_boneyard"`
 	CoverDouble   CoverRule         `json:"cover_double"`
+
+	// Game is the game the night is played at; absent, it is Chickenfoot
+	// and the fields above are its house rules. A Straight night keeps
+	// its own house rules in Straight and plays with the double-6 set.
+	Game     Game          `json:"game,omitempty"`
+	Straight StraightRules `json:"straight,omitzero"`
 }
 
 // Standard returns the defaults this app takes where the sources differ:
@@ -120,7 +127,25 @@ func (e *RulesError) Unwrap() error { return ErrRules }
 // returns a *RulesError for the first bad one, in the order Rules declares
 // its fields. A fixed number of rounds and a losing total exclude each
 // other.
+//
+// A Straight night is checked against Straight's rows instead, in their
+// order, and must use the double-6 set.
 func (r Rules) Validate() error {
+	switch r.Game {
+	case Chickenfoot:
+	case Straight:
+		if r.Set != 6 {
+			return &RulesError{Field: "set", Value: int(r.Set), Want: "6"}
+		}
+		for _, h := range straightRules {
+			if err := h.refuse(r, h.get(r)); err != nil {
+				return err
+			}
+		}
+		return nil
+	default:
+		return &RulesError{Field: "game", Value: strconv.Quote(string(r.Game)), Want: gameWant()}
+	}
 	for _, h := range checkOrder {
 		if err := h.refuse(r, h.get(r)); err != nil {
 			return err

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"chickenfoot/referee/lang"
 )
@@ -80,4 +81,24 @@ func noRounds() string { return lang.Text(lang.Default, "rules.want.no-rounds", 
 // unknownRule refuses a house rule called name, which is none.
 func unknownRule(name string) error {
 	return fmt.Errorf("%s: %w", lang.Text(lang.Default, "rules.unknown", map[string]any{"Name": strconv.Quote(name)}), ErrRules)
+}
+
+// gameWant says in English which games there are, as a *RulesError words
+// it.
+func gameWant() string {
+	names := make([]string, len(Games))
+	for i, g := range Games {
+		names[i] = strconv.Quote(g.Name())
+	}
+	return lang.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(names, ", ")})
+}
+
+// straightPlayers says in English how many play Straight, as a
+// *RulesError words it.
+func straightPlayers() string { return lang.Text(lang.Default, "rules.want.straight-players", nil) }
+
+// partnersFour says in English that partners play four-handed, for a
+// table of n.
+func partnersFour(n int) string {
+	return lang.Text(lang.Default, "rules.want.partners-four", map[string]any{"N": n})
 }

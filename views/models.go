@@ -3,6 +3,8 @@
 // tests look for with data-testid.
 package views
 
+import "chickenfoot/referee"
+
 // Meta is what every full page needs.
 type Meta struct {
 	Title    string
@@ -43,11 +45,18 @@ type SetupPage struct {
 	Errors              map[string]string
 	Form                string // the form's one-time id: sent twice, it makes one game
 	Group, GroupName    string // the table of friends the night is for, if any
+	// Straight is the game picked: Straight rather than Chickenfoot. Both
+	// games' house rules are on the form; the one not picked is hidden.
+	Straight                    bool
+	StraightRules, StraightMore []RuleGroup
+	Target                      string // Straight's target as typed
 }
 
 // RuleGroup is one house-rule choice with its options.
 type RuleGroup struct {
-	Field   string // its JSON name, which names its words in the catalog
+	Field   string // the form field: its JSON name, which names its words in the catalog
+	Rule    string // for another game than Chickenfoot, the rule's JSON name
+	Game    referee.Game
 	Options []RuleOption
 }
 

@@ -14,6 +14,7 @@ type RulesPage struct {
 	Back       string
 	Game       string     // the game's name, or "" for the general page
 	HouseRules []RuleHelp // every house rule, in the referee's order
+	Straight   []RuleHelp // Straight's house rules, its night's choices checked
 	PerSet     DealTables // the hand sizes of each set, from one source
 	Double9    DealTables // another source's hand sizes for double-9
 	Set        int
@@ -24,6 +25,7 @@ type RulesPage struct {
 // its Topic names.
 type RuleHelp struct {
 	Field   string       // its JSON name, which names its words in the catalog
+	Game    referee.Game // the game whose rule it is
 	Topic   string       // the section it belongs to
 	Options []RuleChoice // a choice rule's values, the game's checked
 	Ways    []RuleWay    // an open number's 0 and its other values
@@ -99,6 +101,17 @@ func setName(ctx context.Context, set string) string {
 // and its values, the stable names the view model carries (see
 // referee.HouseRule.Say).
 
+// house is the group's house rule: Chickenfoot's by the field, another
+// game's by its own name.
+func (g RuleGroup) house() referee.HouseRule {
+	if g.Rule == "" {
+		h, _ := referee.LookupHouseRule(g.Field)
+		return h
+	}
+	h, _ := referee.LookupHouseRuleFor(g.Game, g.Rule)
+	return h
+}
+
 // houseText is part of a house rule's description: its "title",
 // "meaning" or "source".
 func houseText(ctx context.Context, field, part string) string {
@@ -141,4 +154,10 @@ func wayChosen(ctx context.Context, field string, i int, chosen string) string {
 		return h.Say(Lang(ctx), "zero")
 	}
 	return chosen
+}
+
+// straightRow is a Straight house rule by its JSON name.
+func straightRow(field string) referee.HouseRule {
+	h, _ := referee.LookupHouseRuleFor(referee.Straight, field)
+	return h
 }

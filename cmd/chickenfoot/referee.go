@@ -17,6 +17,7 @@ import (
 
 // The referee command's JSON contract; docs/REFEREE.md documents it.
 type refereeInput struct {
+	Game           string              `json:"game"` // "chickenfoot" or absent; "straight" is read by straight.go
 	Rules          json.RawMessage     `json:"rules"`
 	StartingDouble *int                `json:"starting_double"`
 	Moves          []*moveInput        `json:"moves"`
@@ -101,6 +102,17 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	game, err := gameOf(data)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if game == referee.Straight {
+		out, err := judgeStraight(data, *tag)
+		if err != nil {
+			return fail("%v", err)
+		}
+		return write(out, stdout, stderr)
+	}
 	in, rules, double, err := parseRefereeInput(data)
 	if err != nil {
 		return fail("%v", err)
@@ -110,6 +122,11 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	return write(out, stdout, stderr)
+}
+
+// write writes the command's answer as indented JSON.
+func write(out any, stdout, stderr io.Writer) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
@@ -186,6 +203,9 @@ func parseRules(raw json.RawMessage) (referee.Rules, error) {
 	in := rulesInput{Rules: base}
 	if err := decodeStrict(raw, &in, "rules."); err != nil {
 		return base, err
+	}
+	if in.Rules.Game != referee.Chickenfoot || in.Rules.Straight != (referee.StraightRules{}) {
+		return base, errors.New(say("cli.straight.game-in-rules"))
 	}
 	if err := in.Rules.Validate(); err != nil {
 		return in.Rules, err

@@ -139,6 +139,37 @@ func TestDocHouseRules(t *testing.T) {
 	checkGenerated(t, refereeDoc, "house-rules", houseRulesText())
 }
 
+// TestDocStraightHouseRules checks docs/REFEREE.md's table of Straight's
+// house rules.
+func TestDocStraightHouseRules(t *testing.T) {
+	checkGenerated(t, refereeDoc, "straight-house-rules", straightRulesText())
+}
+
+// straightRulesText is the table of a Straight night's rules: one line
+// per row of referee.HouseRulesFor(referee.Straight).
+func straightRulesText() string {
+	var b strings.Builder
+	b.WriteString("| field | values | default | meaning | source |\n|---|---|---|---|---|\n")
+	for _, h := range referee.HouseRulesFor(referee.Straight) {
+		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", h.JSON, cell(ruleValues(h)), h.Default(), cell(h.Say("en", "meaning")), cell(h.Say("en", "source")))
+	}
+	return b.String()
+}
+
+// ruleValues lists a row's values with their labels, or an open number's
+// range.
+func ruleValues(h referee.HouseRule) string {
+	if h.Span != nil {
+		return "`0` " + strings.TrimPrefix(h.Range(), "0 ")
+	}
+	var vs []string
+	for _, c := range h.Choices {
+		label := h.SayChoice("en", c.Value, "label")
+		vs = append(vs, fmt.Sprintf("`%s` %s", c.Value, strings.ToLower(label[:1])+label[1:]))
+	}
+	return strings.Join(vs, "; ")
+}
+
 // houseRulesText is the table of the rules object: the preset, then one
 // line per row of referee.HouseRules.
 func houseRulesText() string {
@@ -152,16 +183,7 @@ func houseRulesText() string {
 	fmt.Fprintf(&b, "| `preset` | %s | `%s` | %s |  |\n", strings.Join(names, ", "), presets[0].Name,
 		"Start from a named set of house rules (listed below the table); the other fields override it")
 	for _, h := range referee.HouseRules() {
-		values := "`0` " + strings.TrimPrefix(h.Range(), "0 ")
-		if h.Span == nil {
-			var vs []string
-			for _, c := range h.Choices {
-				label := h.SayChoice("en", c.Value, "label")
-				vs = append(vs, fmt.Sprintf("`%s` %s", c.Value, strings.ToLower(label[:1])+label[1:]))
-			}
-			values = strings.Join(vs, "; ")
-		}
-		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", h.JSON, cell(values), h.Default(), cell(h.Say("en", "meaning")), cell(h.Say("en", "source")))
+		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", h.JSON, cell(ruleValues(h)), h.Default(), cell(h.Say("en", "meaning")), cell(h.Say("en", "source")))
 	}
 	b.WriteString("\nThe presets:\n")
 	for _, p := range presets {

@@ -57,6 +57,10 @@ var turnExamples = []turnExample{
 		`{"round": {"seats": ["Ann", "Bob"], "actions": [{"seat": "Ann", "act": "lay", "tile": "9-9"}, {"seat": "Bob", "act": "take-back"}]}}`},
 	{referee.CodeNoPenalty, "The house rule is a courtesy call, or the player holds more than one tile.",
 		`{"round": {"seats": ["Ann", "Bob"], "actions": [{"seat": "Ann", "act": "lay", "tile": "9-9"}, {"seat": "Bob", "act": "penalty"}]}}`},
+	{referee.CodeNoClaim, "Straight only; under `muggins: off` every claim is refused.",
+		`{"game": "straight", "rules": {"muggins": true}, "round": {"seats": ["Ann", "Bob"], "actions": [{"seat": "Ann", "act": "lay", "tile": "6-4", "call": 10}, {"seat": "Bob", "act": "muggins"}]}}`},
+	{referee.CodeWrongCount, "Straight only, under muggins: the ends of a lone 6-3 count 9.",
+		`{"game": "straight", "rules": {"muggins": true}, "round": {"seats": ["Ann", "Bob"], "actions": [{"seat": "Ann", "act": "lay", "tile": "6-3", "call": 10}]}}`},
 }
 
 // TestDocTurnCodes runs every turn-code example through the referee

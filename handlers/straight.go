@@ -1,0 +1,144 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"chickenfoot/db"
+	"chickenfoot/referee"
+	"chickenfoot/views"
+)
+
+// straightKeeper keeps the sheet of a Straight night.
+type straightKeeper interface {
+	StraightSheet(ctx context.Context, link string) (db.StraightSheet, error)
+	StraightScore(ctx context.Context, link string, p db.StraightPlay) (db.StraightSheet, error)
+	StraightUndo(ctx context.Context, link string, seen int) (db.StraightSheet, error)
+}
+
+// The keypad's points: what the ends of a line count when they score.
+var (
+	straightKeys = []int{5, 10, 15, 20, 25, 30}
+	straightMore = []int{35, 40, 45, 50, 55, 60}
+)
+
+// straightGame is a Straight night's page.
+func (a *App) straightGame(c echo.Context) error {
+	ctx := c.Request().Context()
+	since := a.hub.now()
+	sh, err := a.straight.StraightSheet(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	g := sh.Game
+	p := views.StraightPage{
+		Meta:    views.Meta{Title: text(ctx, "allfives.title", referee.Params{"Name": g.Name}), Where: g.Name, WakeLock: sh.Winner < 0, Stream: streamURL(c.Param("slug"), since)},
+		Name:    g.Name,
+		Date:    g.PlayedOn,
+		Players: len(g.Players),
+		URL:     gameURL(g.Slug),
+		Card:    straightCard(ctx, sh),
+		Rules:   straightRulesInPlay(ctx, g),
+	}
+	if p.Share, err = shareLinks(ctx, origin(c), g); err != nil {
+		return err
+	}
+	if !g.ViewOnly {
+		p.DeleteURL = gameURL(g.Slug) + "/delete"
+	}
+	a.visit(ctx, device(c), g)
+	return render(c, http.StatusOK, views.StraightGame(p))
+}
+
+// straightPart is the Straight sheet alone, for htmx to refresh it: the
+// score sheet's part of a Straight night.
+func (a *App) straightPart(c echo.Context) error {
+	ctx := c.Request().Context()
+	sh, err := a.straight.StraightSheet(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.StraightSheet(straightCard(ctx, sh)))
+}
+
+// straightPlay saves points made in play, tapped on the keypad.
+func (a *App) straightPlay(c echo.Context) error {
+	p, err := straightSeen(c)
+	if err != nil {
+		return err
+	}
+	p.Player, p.Points = formInt(c, "player"), formInt(c, "points")
+	sh, err := a.straight.StraightScore(c.Request().Context(), c.Param("slug"), p)
+	return a.straightAnswer(c, sh, err)
+}
+
+// straightEnd saves the end of a hand: who dominoed, or blocked, and the
+// spots left in every hand.
+func (a *App) straightEnd(c echo.Context) error {
+	p, err := straightSeen(c)
+	if err != nil {
+		return err
+	}
+	p.End, p.Pips = true, map[int]int{}
+	if p.Player, err = strconv.Atoi(strings.TrimSpace(c.FormValue("player"))); err != nil {
+		p.Player = -2 // refused by the store, once it knows the link may write
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return err
+	}
+	for name, vs := range form {
+		id, ok := strings.CutPrefix(name, "pips-")
+		n, err := strconv.Atoi(id)
+		if !ok || err != nil || len(vs) == 0 || strings.TrimSpace(vs[0]) == "" {
+			continue
+		}
+		pips, err := strconv.Atoi(strings.TrimSpace(vs[0]))
+		if err != nil {
+			pips = -1 // refused by the store, naming the player
+		}
+		p.Pips[n] = pips
+	}
+	sh, err := a.straight.StraightScore(c.Request().Context(), c.Param("slug"), p)
+	return a.straightAnswer(c, sh, err)
+}
+
+// straightUndo takes back the sheet's last line.
+func (a *App) straightUndo(c echo.Context) error {
+	p, err := straightSeen(c)
+	if err != nil {
+		return err
+	}
+	sh, err := a.straight.StraightUndo(c.Request().Context(), c.Param("slug"), p.Seen)
+	return a.straightAnswer(c, sh, err)
+}
+
+// straightSeen reads the version the page showed: -1 when the form does
+// not say, which the store refuses once it knows the link may write.
+func straightSeen(c echo.Context) (db.StraightPlay, error) {
+	v := strings.TrimSpace(c.FormValue("version"))
+	if v == "" {
+		return db.StraightPlay{Seen: -1}, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return db.StraightPlay{}, invalid("version", "version", nil)
+	}
+	return db.StraightPlay{Seen: n}, nil
+}
+
+// straightAnswer answers a change: the sheet for htmx, the page for a
+// plain form.
+func (a *App) straightAnswer(c echo.Context, sh db.StraightSheet, err error) error {
+	if err != nil {
+		return err
+	}
+	if !isHTMX(c) {
+		return seeOther(c, gameURL(sh.Game.Slug))
+	}
+	return render(c, http.StatusOK, views.StraightSheet(straightCard(c.Request().Context(), sh)))
+}

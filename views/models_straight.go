@@ -1,0 +1,60 @@
+package views
+
+// StraightPage is a Straight night's page: the sheet kept by hand, the
+// links to share and the rules in play.
+type StraightPage struct {
+	Meta
+	Name, Date string
+	Players    int
+	URL        string
+	Live       Live
+	Card       StraightCard
+	Share      Share
+	Rules      []RuleLine
+	DeleteURL  string
+}
+
+// StraightCard is the sheet of a Straight night: each side's total on its
+// way to the target, the keypad of the hand being played, its end, and
+// the hands before.
+type StraightCard struct {
+	Live     Live
+	Post     string // where its changes go: Post+"/play", "/end", "/undo"
+	Version  int    // the number of lines it shows, sent with every change
+	ViewOnly bool
+	Hand     int    // the hand being played, or 0 once the night is won
+	Status   string // who leads and by how much, or who won
+	Won      bool
+	Goal     string // the target, in words
+	Sides    []StraightSide
+	Keys     []int // the keypad's points
+	More     []int // the keypad's rarer points, folded away
+	Undo     string
+	Players  []StraightPlayer // the end-of-hand form's players
+	Hands    []StraightHandRow
+	Heads    []string // the hands table's side names
+	Award    string   // the last hand's award, with its rounding
+}
+
+// StraightSide is one side: a player, or two partners.
+type StraightSide struct {
+	Name    string
+	Player  int // the id the keypad sends for it
+	Total   int
+	Hand    int // points made in the hand being played
+	Percent int // of the target, at most 100
+	Leads   bool
+}
+
+// StraightPlayer is a player in the end-of-hand form.
+type StraightPlayer struct {
+	ID   int
+	Name string
+}
+
+// StraightHandRow is one hand in the table of hands.
+type StraightHandRow struct {
+	Number int
+	Cells  []string // each side's points in the hand: made in play + award
+	Note   string   // how it ended, and its rounding
+}
