@@ -26,7 +26,7 @@ type seater interface {
 func (a *App) join(c echo.Context) error {
 	ctx := c.Request().Context()
 	slug := c.Param("slug")
-	name := strings.TrimSpace(c.FormValue("name"))
+	name := cleanName(c.FormValue("name"))
 	missed, err := referee.ParseMissed(c.FormValue("missed"))
 	if err == nil {
 		err = checkJoinName(ctx, name)
