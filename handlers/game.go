@@ -37,8 +37,14 @@ func (a *App) game(c echo.Context) error {
 	if f := renewedFlash(ctx, c.QueryParam("renewed")); f != "" {
 		p.Flash = f
 	}
-	if f := seatsFlash(ctx, sh, c.QueryParam("joined"), c.QueryParam("left")); f != "" {
-		p.Flash = f
+	if fl, ok := a.flashes.take(c, gameURL(c.Param("slug"))); ok && (fl.Key == "joined" || fl.Key == "left") {
+		joined, left := fl.param(0), ""
+		if fl.Key == "left" {
+			joined, left = "", fl.param(0)
+		}
+		if f := seatsFlash(ctx, sh, joined, left); f != "" {
+			p.Flash = f
+		}
 	}
 	return render(c, http.StatusOK, views.Game(p))
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -33,7 +32,8 @@ func (a *App) join(c echo.Context) error {
 	}
 	if err == nil {
 		if _, err = a.seats.Join(ctx, slug, name, missed, formID(c)); err == nil {
-			return seeOther(c, gameURL(slug)+"?joined="+url.QueryEscape(name)+"#players")
+			a.flashes.leave(c, gameURL(slug), "joined", name)
+			return seeOther(c, gameURL(slug)+"#players")
 		}
 	} else if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
 		return gerr
@@ -74,7 +74,8 @@ func (a *App) leave(c echo.Context) error {
 	if err != nil {
 		return a.seatsRefused(c, err, "")
 	}
-	return seeOther(c, gameURL(before.Game.Slug)+"?left="+url.QueryEscape(name)+"#players")
+	a.flashes.leave(c, gameURL(before.Game.Slug), "left", name)
+	return seeOther(c, gameURL(before.Game.Slug)+"#players")
 }
 
 // leaveAsk shows the game with the players' card asking whether the
@@ -210,7 +211,8 @@ func missedName(ctx context.Context, m referee.Missed) string {
 	return text(ctx, "missed."+string(m), nil)
 }
 
-// seatsFlash says what the join or leave just did.
+// seatsFlash says what the join or leave just did, as its notice (see
+// flash.go) names the player: never from the address.
 func seatsFlash(ctx context.Context, sh db.Sheet, joined, left string) string {
 	for seat, name := range sh.Players {
 		switch {

@@ -111,6 +111,9 @@ type App struct {
 	log   *slog.Logger
 	lock  *lock // nil without a passphrase
 	hosts *hosts
+	// flashes carries the notice of what a form did to the page it
+	// leads to (flash.go).
+	flashes *flashes
 
 	hub              *hub
 	exporting        chan struct{} // a table's export under way
@@ -143,7 +146,7 @@ func New(store Store, cfg Config) *echo.Echo {
 	}
 	a := &App{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store, groupWrites: store,
 		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store,
-		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
+		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), flashes: newFlashes(), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
 		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()
