@@ -91,6 +91,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("db: migrating %s: %w", path, damaged(path, err))
 	}
+	if err := forgetOldDevices(ctx, write, time.Now()); err != nil {
+		write.Close()
+		return nil, err
+	}
 	read, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
 		write.Close()

@@ -94,10 +94,10 @@ func validLink(s string) bool {
 // base32.
 var linkLen = len(newSlug())
 
-// hiddenRune reports a character the app refuses in a name: a control
-// character, or an invisible formatting one (Unicode's Cf) that could turn
-// a line around or make one name look like another.
-func hiddenRune(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }
+// formatRune reports an invisible formatting character (Unicode's Cf),
+// which the app refuses in names: it could turn a line around or make one
+// name look like another.
+func formatRune(r rune) bool { return unicode.Is(unicode.Cf, r) }
 
 // checkLinks refuses a night's links, or its date, where the store could
 // not find or list it by them.
@@ -134,8 +134,8 @@ func checkNight(n Night) error {
 		if p == "" || slices.Contains(n.Players[:i], p) {
 			return fmt.Errorf("player %d's name %q is empty or twice", i+1, p)
 		}
-		if strings.ContainsFunc(p, hiddenRune) {
-			return fmt.Errorf("player %d's name %q has control or invisible formatting characters (direction marks, zero-width spaces), which the app refuses in names", i+1, p)
+		if strings.ContainsFunc(p, formatRune) {
+			return fmt.Errorf("player %d's name %q has invisible formatting characters (direction marks, zero-width spaces), which the app refuses in names", i+1, p)
 		}
 	}
 	if err := checkLinks(n); err != nil {

@@ -23,7 +23,7 @@ func (a *App) game(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	p, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -77,7 +77,9 @@ func (a *App) gameView(ctx context.Context, v viewer, sh db.Sheet) (views.GamePa
 // the browser's id.
 type viewer struct{ origin, device string }
 
-func viewerOf(c echo.Context) viewer { return viewer{origin: origin(c), device: device(c)} }
+func (a *App) viewerOf(c echo.Context) viewer {
+	return viewer{origin: origin(c), device: a.readingDevice(c)}
+}
 
 // gamePage builds the whole game page from the stored sheet.
 func gamePage(ctx context.Context, sh db.Sheet) views.GamePage {

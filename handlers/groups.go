@@ -74,7 +74,7 @@ func (a *App) renewGroupLink(c echo.Context) error {
 // groupOf is the table of friends the path names, noted as opened by this
 // browser.
 func (a *App) groupOf(c echo.Context) (db.Group, error) {
-	return a.groupReads.Group(c.Request().Context(), c.Param("group"), device(c))
+	return a.groupReads.Group(c.Request().Context(), c.Param("group"), a.readingDevice(c))
 }
 
 // group shows a table of friends: start a night, its people, its history.

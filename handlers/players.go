@@ -91,7 +91,7 @@ func (a *App) leaveAsk(c echo.Context, sh db.Sheet, player int, missed referee.M
 	if err != nil {
 		return a.seatsRefused(c, err, "")
 	}
-	page, err := a.gameView(ctx, viewerOf(c), sh)
+	page, err := a.gameView(ctx, a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -137,7 +137,7 @@ func (a *App) seatsRefused(c echo.Context, err error, name string) error {
 	if rerr != nil {
 		return rerr
 	}
-	page, rerr := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	page, rerr := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
 	if rerr != nil {
 		return rerr
 	}

@@ -114,6 +114,9 @@ type App struct {
 	// flashes carries the notice of what a form did to the page it
 	// leads to (flash.go).
 	flashes *flashes
+	// newDevices budgets the ids of new browsers the store remembers
+	// (device.go).
+	newDevices *budget
 
 	hub              *hub
 	exporting        chan struct{} // a table's export under way
@@ -146,7 +149,7 @@ func New(store Store, cfg Config) *echo.Echo {
 	}
 	a := &App{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store, groupWrites: store,
 		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store,
-		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), flashes: newFlashes(), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
+		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), flashes: newFlashes(), newDevices: newBudget(newDevicesPerSecond, newDevicesAtOnce), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
 		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()
