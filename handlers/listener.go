@@ -43,8 +43,8 @@ func (c headedConn) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// securityHeaders are the app's own (see New), as raw header lines.
-var securityHeaders = "X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nX-Xss-Protection: 0\r\n" +
+// bareAnswerHeaders are the app's own (see New), as raw header lines.
+var bareAnswerHeaders = "X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nX-Xss-Protection: 0\r\n" +
 	"Referrer-Policy: no-referrer\r\nCache-Control: no-store\r\nContent-Security-Policy: " + contentSecurityPolicy + "\r\n"
 
 // withSecurityHeaders is b with the security headers added after its
@@ -58,8 +58,8 @@ func withSecurityHeaders(b []byte) ([]byte, bool) {
 		return nil, false
 	}
 	line := bytes.Index(b, []byte("\r\n")) + 2
-	out := make([]byte, 0, len(b)+len(securityHeaders))
+	out := make([]byte, 0, len(b)+len(bareAnswerHeaders))
 	out = append(out, b[:line]...)
-	out = append(out, securityHeaders...)
+	out = append(out, bareAnswerHeaders...)
 	return append(out, b[line:]...), true
 }
