@@ -106,6 +106,14 @@ func TestNamesIsolatedInMarkup(t *testing.T) {
 			t.Errorf("%s shows none of the names: the test looks in the wrong place", page)
 		}
 	}
+	// Inside a sentence, a right-to-left name stands between the isolates
+	// U+2068 and U+2069 (a left-to-right one is left as typed, as every
+	// other test's sentences show).
+	expect(t, "אבי joins", a.post(game+"/players", form("name", "אבי", "missed", "highest")), http.StatusSeeOther)
+	flash := expectTestID(t, "after אבי joined", a.get(game), http.StatusOK, "flash", "").text()
+	if !strings.HasPrefix(flash, "\u2068אבי\u2069 plays from round 2") {
+		t.Errorf("the notice of אבי joining says %q, want the name between isolates", flash)
+	}
 }
 
 // textNodes lists the text under es, outside <title>, <script>, <style>,
