@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"chickenfoot/referee"
 )
@@ -47,7 +48,7 @@ func (a Archive) WriteCSV(w io.Writer) error {
 			}
 			for seat, name := range n.Players {
 				e := sr.Entries[seat]
-				row := []string{n.Name, n.PlayedOn, strconv.Itoa(r.Number), referee.NewTile(sr.Double(), sr.Double()).String(), strconv.Itoa(seat), name,
+				row := []string{cellText(n.Name), n.PlayedOn, strconv.Itoa(r.Number), referee.NewTile(sr.Double(), sr.Double()).String(), strconv.Itoa(seat), cellText(name),
 					"", "", "", "", "", yesNo(sh.Plays(seat, r.Number))}
 				if e != nil {
 					row[6], row[7], row[8] = strconv.Itoa(e.Pips), yesNo(e.DoubleBlank), yesNo(e.WentOut)
@@ -69,6 +70,17 @@ func (a Archive) WriteCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// cellText is a name as a CSV cell: one a spreadsheet would take for a
+// formula (it begins with =, +, -, @, a tab or a carriage return) gets a
+// leading apostrophe, so opening the export runs nothing. Only the typed
+// names pass through here; the numbers are the app's own and stay numbers.
+func cellText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // sheet is the night as the referee scores it. Rules it can't read are

@@ -78,7 +78,7 @@ func (s *Store) commit(batch []queued) {
 	errs := make([]error, len(batch))
 	defer func() {
 		for i, w := range batch {
-			w.done <- errs[i]
+			w.done <- storeFault(errs[i])
 		}
 	}()
 	ctx := context.Background() // a write once begun is finished or undone whole, never cut off
@@ -95,7 +95,11 @@ func (s *Store) commit(batch []queued) {
 			}
 		}
 	}()
-	tx, err := s.write.BeginTx(ctx, nil)
+	err := s.file.check()
+	var tx *sql.Tx
+	if err == nil {
+		tx, err = s.write.BeginTx(ctx, nil)
+	}
 	if err != nil {
 		for i := range errs {
 			errs[i] = err

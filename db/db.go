@@ -34,6 +34,10 @@ type Store struct {
 	writeStmts, readStmts map[string]*sql.Stmt
 	speed
 	path string // the database file, for a backup's own reader
+	// file notices the path naming another file, or none; healthy, when
+	// the health check last wrote.
+	file    *fileWatch
+	healthy healthStamp
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
 	// Publish, when set, hears of each write once it is committed (see
@@ -71,6 +75,9 @@ func dsn(path string, readOnly bool) string {
 // file is a *DamagedError (errors.Is ErrDamaged), and nothing is written
 // to it.
 func Open(ctx context.Context, path string) (*Store, error) {
+	if err := ensureFile(path); err != nil {
+		return nil, err
+	}
 	write, err := sql.Open("sqlite", dsn(path, false))
 	if err != nil {
 		return nil, err
@@ -84,13 +91,17 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("db: migrating %s: %w", path, damaged(path, err))
 	}
+	if err := forgetOldDevices(ctx, write, time.Now()); err != nil {
+		write.Close()
+		return nil, err
+	}
 	read, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
 		write.Close()
 		return nil, err
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
-	s := &Store{write: write, read: read, Now: time.Now, path: path}
+	s := &Store{write: write, read: read, Now: time.Now, path: path, file: newFileWatch(path)}
 	s.speed.init()
 	go s.committer()
 	if s.writeStmts, err = prepare(ctx, write, allHotQueries); err == nil {

@@ -156,3 +156,20 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Sum
 	}
 	return out, rows.Err()
 }
+
+// DeviceKept is how long a browser keeps its id (the most browsers allow a
+// cookie): a visit not seen again for longer is one no browser can list.
+const DeviceKept = 400 * 24 * time.Hour
+
+// forgetOldDevices drops what is remembered of browsers not seen for
+// DeviceKept: their ids are gone from every browser, so each such row
+// would only grow the file. It runs as the store opens.
+func forgetOldDevices(ctx context.Context, db *sql.DB, now time.Time) error {
+	before := stamp(now.Add(-DeviceKept))
+	for _, table := range []string{"device_games", "device_groups"} {
+		if _, err := db.ExecContext(ctx, `DELETE FROM `+table+` WHERE seen_at < ?`, before); err != nil {
+			return fmt.Errorf("db: forgetting old browsers: %w", err)
+		}
+	}
+	return nil
+}

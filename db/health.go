@@ -70,19 +70,3 @@ func damaged(path string, err error) error {
 	}
 	return err
 }
-
-// Ping proves the database can be read and written, as a health check
-// needs: it counts the games on a reader, then stamps the one row of the
-// health table through the writer.
-func (s *Store) Ping(ctx context.Context) error {
-	var games int
-	if err := s.read.QueryRowContext(ctx, "SELECT count(*) FROM games").Scan(&games); err != nil {
-		return fmt.Errorf("db: reading the games: %w", err)
-	}
-	_, err := s.write.ExecContext(ctx, `INSERT INTO health (id, checked_at) VALUES (1, ?)
-		ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`, stamp(s.Now()))
-	if err != nil {
-		return fmt.Errorf("db: writing the health row: %w", err)
-	}
-	return nil
-}

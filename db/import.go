@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
+	"unicode"
 
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
@@ -72,30 +74,41 @@ var (
 	actionKinds = []string{"play", "draw", "pass", "take-back", "penalty"}
 )
 
-// validLink reports whether s can be a link's unguessable part: long
-// enough for the store to find it, and nothing an address would mangle.
+// validLink reports whether s is one of the links this app makes
+// (newSlug): exactly linkLen characters of lowercase base32, a–z and 2–7.
+// Anything else, shorter and so easier to guess, or with characters an
+// address would mangle, is refused.
 func validLink(s string) bool {
-	if len(s) <= selectorLen || len(s) > 64 {
+	if len(s) != linkLen {
 		return false
 	}
 	for _, r := range s {
-		if (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+		if (r < 'a' || r > 'z') && (r < '2' || r > '7') {
 			return false
 		}
 	}
 	return true
 }
 
+// linkLen is the length of every link the app makes: 128 random bits in
+// base32.
+var linkLen = len(newSlug())
+
+// formatRune reports an invisible formatting character (Unicode's Cf),
+// which the app refuses in names: it could turn a line around or make one
+// name look like another.
+func formatRune(r rune) bool { return unicode.Is(unicode.Cf, r) }
+
 // checkLinks refuses a night's links, or its date, where the store could
 // not find or list it by them.
 func checkLinks(n Night) error {
 	for _, l := range []string{n.Link, n.ViewLink} {
 		if l != "" && !validLink(l) {
-			return fmt.Errorf("link %q is not 9 to 64 lowercase letters and digits", l)
+			return fmt.Errorf("link %q is not one of this app's links: those are %d characters, lowercase letters a to z and digits 2 to 7", l, linkLen)
 		}
 	}
 	if n.Group != nil && (!validLink(n.Group.Link) || n.Group.Name == "") {
-		return fmt.Errorf("its table of friends needs a name and a link of 9 to 64 lowercase letters and digits")
+		return fmt.Errorf("its table of friends needs a name and one of this app's links: %d characters, lowercase letters a to z and digits 2 to 7", linkLen)
 	}
 	if _, err := time.Parse(time.DateOnly, n.PlayedOn); err != nil {
 		return fmt.Errorf("its date %q is not a date like 2026-11-27", n.PlayedOn)
@@ -120,6 +133,9 @@ func checkNight(n Night) error {
 	for i, p := range n.Players {
 		if p == "" || slices.Contains(n.Players[:i], p) {
 			return fmt.Errorf("player %d's name %q is empty or twice", i+1, p)
+		}
+		if strings.ContainsFunc(p, formatRune) {
+			return fmt.Errorf("player %d's name %q has invisible formatting characters (direction marks, zero-width spaces), which the app refuses in names", i+1, p)
 		}
 	}
 	if err := checkLinks(n); err != nil {

@@ -42,7 +42,7 @@ func (a *App) closeRound(c echo.Context) error {
 	if !isHTMX(c) {
 		return seeOther(c, fmt.Sprintf("%s?closed=%d", gameURL(slug), n))
 	}
-	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -57,7 +57,7 @@ func (a *App) closeRefused(c echo.Context, slug string, p problem) error {
 	if err != nil {
 		return err
 	}
-	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}

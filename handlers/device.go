@@ -23,7 +23,7 @@ type visitor interface {
 const deviceCookie = "chickenfoot_device"
 
 // deviceKept is how long a browser keeps its id: the most browsers allow.
-const deviceKept = 400 * 24 * time.Hour
+const deviceKept = db.DeviceKept
 
 // device is the id of the browser asking, made and set on first use.
 func device(c echo.Context) string {
@@ -36,6 +36,33 @@ func device(c echo.Context) string {
 	c.SetCookie(&http.Cookie{Name: deviceCookie, Value: id, Path: "/", MaxAge: int(deviceKept / time.Second),
 		HttpOnly: true, Secure: overTLS(c), SameSite: http.SameSiteLaxMode})
 	c.Request().AddCookie(&http.Cookie{Name: deviceCookie, Value: id}) // later reads in this request see it
+	return id
+}
+
+// A network may have this many new browsers remembered at once, and one
+// more every ten seconds: a whole table's phones, and the odd watcher,
+// open a night at once on one router.
+const (
+	newDevicesAtOnce    = 30
+	newDevicesPerSecond = 0.1
+)
+
+// readingDevice is the browser's id for a page that only reads, and
+// notes the visit: a browser without one gets one, but what the store
+// remembers of an id made just now is budgeted per network (newDevices),
+// so a script that never sends the cookie back can't add a row per
+// request. Over the budget it is "" for this request, and the store
+// notes nothing; the browser keeps its new id, and its next page is
+// remembered as usual.
+func (a *App) readingDevice(c echo.Context) string {
+	if id := knownDevice(c); id != "" {
+		return id
+	}
+	id := device(c)
+	network, _ := networkOf(clientIP(c))
+	if !a.newDevices.allow(network, a.now()) {
+		return ""
+	}
 	return id
 }
 

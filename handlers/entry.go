@@ -182,7 +182,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, id int, f entryForm, 
 	case r.Closed:
 		return render(c, p.status, views.Round(roundPage(ctx, sh, r, fix)))
 	}
-	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -231,7 +231,7 @@ func (f *rowFix) apply(ctx context.Context, row views.EntryRow) views.EntryRow {
 // change for a player who left the table, made on a page drawn before.
 // htmx gets the whole main part in place of the form's target.
 func (a *App) rosterRefused(c echo.Context, sh db.Sheet, p problem) error {
-	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}

@@ -20,13 +20,17 @@ var codeStatus = map[app.Code]int{
 	app.CodeNotFound: http.StatusNotFound,
 	app.CodeConflict: http.StatusConflict,
 	app.CodeViewOnly: http.StatusForbidden,
+	// The store's own faults that a player can be told of: its file gone
+	// (it takes no writes until started again), or the disk full.
+	app.CodeUnavailable: http.StatusServiceUnavailable,
+	app.CodeFull:        http.StatusInsufficientStorage,
 }
 
 // pageWide reports whether a refusal is about the whole request (nothing
 // here, or a link that may not change anything), shown as a page or a
 // message of its own rather than next to what was sent.
 func pageWide(code app.Code) bool {
-	return code == app.CodeNotFound || code == app.CodeViewOnly
+	return code == app.CodeNotFound || code == app.CodeViewOnly || code == app.CodeUnavailable || code == app.CodeFull
 }
 
 // A problem is an error as a player sees it: its status, its code (empty
@@ -91,7 +95,7 @@ func (a *App) handleError(err error, c echo.Context) {
 	}
 	p := problemOf(ctx, err)
 	if p.status >= 500 {
-		a.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+		a.log.Error("request failed", "method", c.Request().Method, "path", redactPath(c.Request().URL.Path), "err", redactErr(c, err))
 	}
 	var rerr error
 	switch {
@@ -119,7 +123,8 @@ func (a *App) handleError(err error, c echo.Context) {
 // request's language; any other keeps its standard English name.
 var titledStatuses = []int{http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusMethodNotAllowed,
 	http.StatusRequestTimeout, http.StatusConflict, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity,
-	http.StatusMisdirectedRequest, http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusServiceUnavailable}
+	http.StatusMisdirectedRequest, http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusServiceUnavailable,
+	http.StatusInsufficientStorage}
 
 // statusTitle names an error page's status, as its title.
 func statusTitle(ctx context.Context, status int) string {

@@ -26,7 +26,7 @@ func (a *App) game(c echo.Context) error {
 	if sh.Game.Rules.Game == referee.Straight {
 		return a.straightGame(c)
 	}
-	p, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	p, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -40,8 +40,14 @@ func (a *App) game(c echo.Context) error {
 	if f := renewedFlash(ctx, c.QueryParam("renewed")); f != "" {
 		p.Flash = f
 	}
-	if f := seatsFlash(ctx, sh, c.QueryParam("joined"), c.QueryParam("left")); f != "" {
-		p.Flash = f
+	if fl, ok := a.flashes.take(c, gameURL(c.Param("slug"))); ok && (fl.Key == "joined" || fl.Key == "left") {
+		joined, left := fl.param(0), ""
+		if fl.Key == "left" {
+			joined, left = "", fl.param(0)
+		}
+		if f := seatsFlash(ctx, sh, joined, left); f != "" {
+			p.Flash = f
+		}
 	}
 	return render(c, http.StatusOK, views.Game(p))
 }
@@ -77,7 +83,9 @@ func (a *App) gameView(ctx context.Context, v viewer, sh db.Sheet) (views.GamePa
 // the browser's id.
 type viewer struct{ origin, device string }
 
-func viewerOf(c echo.Context) viewer { return viewer{origin: origin(c), device: device(c)} }
+func (a *App) viewerOf(c echo.Context) viewer {
+	return viewer{origin: origin(c), device: a.readingDevice(c)}
+}
 
 // gamePage builds the whole game page from the stored sheet.
 func gamePage(ctx context.Context, sh db.Sheet) views.GamePage {

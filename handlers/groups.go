@@ -50,7 +50,7 @@ const historyPage = 20
 // createGroup keeps a new table of friends and opens its page.
 func (a *App) createGroup(c echo.Context) error {
 	ctx := c.Request().Context()
-	name := strings.TrimSpace(c.FormValue("name"))
+	name := cleanName(c.FormValue("name"))
 	if why := checkName(name, 60); name == "" || why != "" {
 		return app.Invalid("name", "group-name", referee.Params{"N": 60})
 	}
@@ -74,7 +74,7 @@ func (a *App) renewGroupLink(c echo.Context) error {
 // groupOf is the table of friends the path names, noted as opened by this
 // browser.
 func (a *App) groupOf(c echo.Context) (db.Group, error) {
-	return a.groupReads.Group(c.Request().Context(), c.Param("group"), device(c))
+	return a.groupReads.Group(c.Request().Context(), c.Param("group"), a.readingDevice(c))
 }
 
 // group shows a table of friends: start a night, its people, its history.
@@ -280,7 +280,7 @@ func (a *App) renamePerson(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	name := strings.TrimSpace(c.FormValue("name"))
+	name := cleanName(c.FormValue("name"))
 	if why := checkName(name, 40); name == "" || why != "" {
 		return app.Invalid("name", "person-name", referee.Params{"N": 40})
 	}

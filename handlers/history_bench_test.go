@@ -37,7 +37,7 @@ func historyApp(tb testing.TB, nights int) *historyBench {
 	}
 	friends := []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"}
 	rng := rand.New(rand.NewPCG(11, uint64(nights)))
-	group := &db.NightGroup{Link: "benchtablelinkbenchtable12", Name: "Bench club"}
+	group := &db.NightGroup{Link: "benchtablelinkbenchtable22", Name: "Bench club"}
 	arch := db.Archive{Format: db.ArchiveFormat, Version: db.ArchiveVersion}
 	day := time.Date(2000, 1, 1, 20, 0, 0, 0, time.UTC)
 	for i := range nights {

@@ -49,10 +49,13 @@ type hub struct {
 	mu      sync.Mutex
 	seq     uint64
 	games   map[int64]*feed
-	clients map[string]int
-	latest  map[int64]uint64 // each put-away game's latest event (see feedIdle)
-	clock   func() time.Time
-	swept   time.Time
+	clients map[string]int // open streams by network
+	// following counts the open streams by game, streams all of them.
+	following map[int64]int
+	streams   int
+	latest    map[int64]uint64 // each put-away game's latest event (see feedIdle)
+	clock     func() time.Time
+	swept     time.Time
 }
 
 // feed is one game's latest events and followers.
@@ -71,7 +74,7 @@ type subscriber struct {
 }
 
 func newHub() *hub {
-	return &hub{run: strings.ToLower(rand.Text()[:6]), games: map[int64]*feed{}, clients: map[string]int{},
+	return &hub{run: strings.ToLower(rand.Text()[:6]), games: map[int64]*feed{}, clients: map[string]int{}, following: map[int64]int{},
 		latest: map[int64]uint64{}, clock: time.Now}
 }
 
@@ -232,22 +235,45 @@ func (h *hub) unsubscribe(game int64, s *subscriber) {
 	}
 }
 
-// admit counts one more stream for client, unless it has limit already.
-func (h *hub) admit(client string, limit int) bool {
+// streamLimits caps the live streams open at once: from one network,
+// to one game night, and in all.
+type streamLimits struct{ network, game, all int }
+
+// A refusal of a stream: by whom it is capped.
+type streamCap int
+
+const (
+	streamAdmitted streamCap = iota
+	networkFull              // the network has its most
+	serverFull               // the game night, or the server, has its most
+)
+
+// admit counts one more stream from network to game, unless a limit is
+// reached.
+func (h *hub) admit(network string, game int64, lim streamLimits) streamCap {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.clients[client] >= limit {
-		return false
+	switch {
+	case h.clients[network] >= lim.network:
+		return networkFull
+	case h.following[game] >= lim.game || h.streams >= lim.all:
+		return serverFull
 	}
-	h.clients[client]++
-	return true
+	h.clients[network]++
+	h.following[game]++
+	h.streams++
+	return streamAdmitted
 }
 
-// leave counts one stream of client less.
-func (h *hub) leave(client string) {
+// leave counts one stream from network to game less.
+func (h *hub) leave(network string, game int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.clients[client]--; h.clients[client] <= 0 {
-		delete(h.clients, client)
+	if h.clients[network]--; h.clients[network] <= 0 {
+		delete(h.clients, network)
 	}
+	if h.following[game]--; h.following[game] <= 0 {
+		delete(h.following, game)
+	}
+	h.streams--
 }

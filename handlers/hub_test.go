@@ -71,20 +71,21 @@ func TestHubCatchUp(t *testing.T) {
 	}
 }
 
-// TestHubClients: a client's streams are counted until each leaves.
+// TestHubClients: a network's streams are counted until each leaves.
 func TestHubClients(t *testing.T) {
 	t.Parallel()
 	h := newHub()
-	for i, want := range []bool{true, true, false} {
-		if got := h.admit("a", 2); got != want {
-			t.Fatalf("admit(a, 2) #%d = %v, want %v", i+1, got, want)
+	lim := streamLimits{network: 2, game: 100, all: 100}
+	for i, want := range []streamCap{streamAdmitted, streamAdmitted, networkFull} {
+		if got := h.admit("a", 1, lim); got != want {
+			t.Fatalf("admit(a) #%d = %v, want %v", i+1, got, want)
 		}
 	}
-	if !h.admit("b", 2) {
-		t.Fatal("admit(b, 2) = false: b is counted apart from a")
+	if h.admit("b", 1, lim) != streamAdmitted {
+		t.Fatal("admit(b) refused: b is counted apart from a")
 	}
-	h.leave("a")
-	if !h.admit("a", 2) {
+	h.leave("a", 1)
+	if h.admit("a", 1, lim) != streamAdmitted {
 		t.Fatal("admit after leave: refused, want admitted")
 	}
 }

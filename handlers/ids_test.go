@@ -93,9 +93,10 @@ func TestLeaveAsksAndCountsOnce(t *testing.T) {
 	for range 2 {
 		r := a.post(game+"/players/leave", yes)
 		expect(t, "Yes", r, http.StatusSeeOther)
-		if loc := r.header.Get("Location"); !strings.Contains(loc, "left=Cy") {
-			t.Errorf("Yes goes to %q, want the game saying Cy left", loc)
+		if loc := r.header.Get("Location"); loc != game+"#players" {
+			t.Errorf("Yes goes to %q, want the game's players", loc)
 		}
+		expectTestID(t, "the game after Yes", a.get(r.header.Get("Location")), http.StatusOK, "flash", say("unseated", referee.Params{"Name": "Cy"}))
 	}
 	if got := a.sheet(game).Players; !slices.Equal(got, []string{"Ann", "Bob", "Di"}) {
 		t.Fatalf("after Yes twice: %v, want only Cy gone", got)

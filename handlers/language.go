@@ -74,9 +74,5 @@ func (a *App) setLang(c echo.Context) error {
 	}
 	c.SetCookie(&http.Cookie{Name: langCookie, Value: tag, Path: "/", MaxAge: int(365 * 24 * time.Hour / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(c)})
-	back := c.FormValue("back")
-	if !strings.HasPrefix(back, "/") || strings.HasPrefix(back, "//") || strings.Contains(back, `\`) {
-		back = "/"
-	}
-	return c.Redirect(http.StatusSeeOther, back)
+	return c.Redirect(http.StatusSeeOther, localPath(c.FormValue("back")))
 }

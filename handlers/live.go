@@ -151,13 +151,26 @@ func (a *App) events(c echo.Context) error {
 	if c.Request().Method == http.MethodHead {
 		return c.NoContent(http.StatusOK)
 	}
-	client := clientIP(c)
-	if !a.hub.admit(client, a.streamsPerClient) {
+	// Each stream holds a connection and a goroutine for as long as the
+	// page is open: how many a network opens, how many it holds, how many
+	// follow one night and how many are open in all are each capped. A
+	// refused page tries again later, less often each time (app.js).
+	network, _ := networkOf(clientIP(c))
+	if !a.streamOpens.allow(network, time.Now()) {
+		retryAfter(h, 10*time.Second)
+		return c.String(http.StatusTooManyRequests, text(ctx, "streams-busy", nil)+"\n")
+	}
+	switch a.hub.admit(network, g.ID, a.streams) {
+	case networkFull:
 		// Said as it is: no page shows it, but whoever looks at the answer
 		// learns why.
-		return c.String(http.StatusTooManyRequests, text(ctx, "streams-too-many", referee.Params{"N": a.streamsPerClient})+"\n")
+		retryAfter(h, 10*time.Second)
+		return c.String(http.StatusTooManyRequests, text(ctx, "streams-too-many", referee.Params{"N": a.streams.network})+"\n")
+	case serverFull:
+		retryAfter(h, 30*time.Second)
+		return c.String(http.StatusServiceUnavailable, text(ctx, "streams-busy", nil)+"\n")
 	}
-	defer a.hub.leave(client)
+	defer a.hub.leave(network, g.ID)
 	last := c.Request().Header.Get("Last-Event-ID")
 	if last == "" {
 		last = c.QueryParam("since")

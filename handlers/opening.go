@@ -56,7 +56,7 @@ func (a *App) roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.R
 	if !isHTMX(c) {
 		return seeOther(c, gameURL(sh.Game.Slug))
 	}
-	return render(c, http.StatusOK, show(a.mine(c.Request().Context(), device(c), sh.Game, roundPanel(ctx, sh, sh.Round(n)))))
+	return render(c, http.StatusOK, show(a.mine(c.Request().Context(), a.readingDevice(c), sh.Game, roundPanel(ctx, sh, sh.Round(n)))))
 }
 
 // openingSeen reads the opening the page showed, as openedVersion wrote

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -26,14 +25,15 @@ type seater interface {
 func (a *App) join(c echo.Context) error {
 	ctx := c.Request().Context()
 	slug := c.Param("slug")
-	name := strings.TrimSpace(c.FormValue("name"))
+	name := cleanName(c.FormValue("name"))
 	missed, err := referee.ParseMissed(c.FormValue("missed"))
 	if err == nil {
 		err = checkJoinName(ctx, name)
 	}
 	if err == nil {
 		if _, err = a.seats.Join(ctx, slug, name, missed, formID(c)); err == nil {
-			return seeOther(c, gameURL(slug)+"?joined="+url.QueryEscape(name)+"#players")
+			a.flashes.leave(c, gameURL(slug), "joined", name)
+			return seeOther(c, gameURL(slug)+"#players")
 		}
 	} else if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
 		return gerr
@@ -74,7 +74,8 @@ func (a *App) leave(c echo.Context) error {
 	if err != nil {
 		return a.seatsRefused(c, err, "")
 	}
-	return seeOther(c, gameURL(before.Game.Slug)+"?left="+url.QueryEscape(name)+"#players")
+	a.flashes.leave(c, gameURL(before.Game.Slug), "left", name)
+	return seeOther(c, gameURL(before.Game.Slug)+"#players")
 }
 
 // leaveAsk shows the game with the players' card asking whether the
@@ -90,7 +91,7 @@ func (a *App) leaveAsk(c echo.Context, sh db.Sheet, player int, missed referee.M
 	if err != nil {
 		return a.seatsRefused(c, err, "")
 	}
-	page, err := a.gameView(ctx, viewerOf(c), sh)
+	page, err := a.gameView(ctx, a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -136,7 +137,7 @@ func (a *App) seatsRefused(c echo.Context, err error, name string) error {
 	if rerr != nil {
 		return rerr
 	}
-	page, rerr := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	page, rerr := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
 	if rerr != nil {
 		return rerr
 	}
@@ -210,7 +211,8 @@ func missedName(ctx context.Context, m referee.Missed) string {
 	return text(ctx, "missed."+string(m), nil)
 }
 
-// seatsFlash says what the join or leave just did.
+// seatsFlash says what the join or leave just did, as its notice (see
+// flash.go) names the player: never from the address.
 func seatsFlash(ctx context.Context, sh db.Sheet, joined, left string) string {
 	for seat, name := range sh.Players {
 		switch {

@@ -76,9 +76,15 @@ type Config struct {
 	// shuts down, which waits for them (nil: a stream ends when its phone
 	// leaves).
 	Stop context.Context
-	// StreamsPerClient caps the live streams open from one address at once
-	// (32: a whole table may share one router's address).
+	// StreamsPerClient caps the live streams open from one network (an
+	// address, or an IPv6 /64) at once (32: a whole table may share one
+	// router's address); StreamsPerGame those following one game night
+	// (128), and Streams those open in all (4096). A network may open
+	// StreamOpens streams a second, a minute's worth at once (2).
 	StreamsPerClient int
+	StreamsPerGame   int
+	Streams          int
+	StreamOpens      float64
 	// Hub carries the store's news of each committed write to the phones
 	// following its game: the store's Publish must be the hub's (nil: a
 	// hub of its own, which hears of nothing).
@@ -113,12 +119,19 @@ type App struct {
 	log   *slog.Logger
 	lock  *lock // nil without a passphrase
 	hosts *hosts
+	// flashes carries the notice of what a form did to the page it
+	// leads to (flash.go).
+	flashes *flashes
+	// newDevices budgets the ids of new browsers the store remembers
+	// (device.go).
+	newDevices *budget
 
-	hub              *hub
-	exporting        chan struct{} // a table's export under way
-	stop             context.Context
-	streamsPerClient int
-	heartbeat        time.Duration
+	hub         *hub
+	exporting   chan struct{} // a table's export under way
+	stop        context.Context
+	streams     streamLimits
+	streamOpens *budget
+	heartbeat   time.Duration
 }
 
 // contentSecurityPolicy allows nothing inline and nothing from elsewhere.
@@ -145,9 +158,10 @@ func New(store Store, cfg Config) *echo.Echo {
 	}
 	a := &App{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store, groupWrites: store,
 		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store, straight: store,
-		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
-		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
-		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
+		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), flashes: newFlashes(), newDevices: newBudget(newDevicesPerSecond, newDevicesAtOnce), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
+		stop: cmp.Or(cfg.Stop, context.Background()), streams: streamLimits{network: cmp.Or(cfg.StreamsPerClient, 32), game: cmp.Or(cfg.StreamsPerGame, 128), all: cmp.Or(cfg.Streams, 4096)},
+		streamOpens: newBudget(cmp.Or(cfg.StreamOpens, 2), int(60*cmp.Or(cfg.StreamOpens, 2))),
+		heartbeat:   cmp.Or(cfg.Heartbeat, 20*time.Second)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	// A client's address is the connection's: any phone on the network

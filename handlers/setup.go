@@ -172,7 +172,7 @@ func (a *App) suggest(c echo.Context) error {
 func playerLines(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
-		if name := strings.TrimSpace(line); name != "" {
+		if name := cleanName(line); name != "" {
 			out = append(out, name)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"golang.org/x/text/unicode/norm"
 
 	"chickenfoot/db"
 	"chickenfoot/referee"
@@ -54,7 +55,7 @@ func readSetupForm(c echo.Context) setupForm {
 // collecting a message for each bad one.
 func (f *setupForm) game(ctx context.Context) (db.NewGame, map[string]string) {
 	errs := map[string]string{}
-	ng := db.NewGame{Name: strings.TrimSpace(f.name), PlayedOn: f.date, Form: f.form, Group: f.group}
+	ng := db.NewGame{Name: cleanName(f.name), PlayedOn: f.date, Form: f.form, Group: f.group}
 	if ng.Name == "" {
 		ng.Name = text(ctx, "default-name", nil)
 	}
@@ -174,9 +175,22 @@ func checkName(name string, maxLen int) string {
 		return "angle"
 	case strings.ContainsFunc(name, unicode.IsControl):
 		return "control"
+	case strings.ContainsFunc(name, isFormat):
+		return "format"
 	}
 	return ""
 }
+
+// isFormat reports an invisible formatting character (Unicode's Cf):
+// direction overrides and isolates, which would turn the rest of a line
+// around, and zero-width spaces and joiners, which would make "Ann" and
+// "Ann" with one two different players.
+func isFormat(r rune) bool { return unicode.Is(unicode.Cf, r) }
+
+// cleanName is a typed name as it is kept: trimmed, and in Unicode's
+// composed form (NFC), so "é" typed as one character or as "e" and an
+// accent is one name.
+func cleanName(name string) string { return norm.NFC.String(strings.TrimSpace(name)) }
 
 // readHandSize reads the tiles each player is dealt: the number typed in
 // the box, else the one picked (hand_size also takes a typed number), else

@@ -80,7 +80,7 @@ func (a *App) undoRefused(c echo.Context, slug string, n int, basedOn db.Basis, 
 		panel.Error = msg
 		return render(c, p.status, views.RoundCard(panel))
 	}
-	page, err := a.gameView(c.Request().Context(), viewerOf(c), sh)
+	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}

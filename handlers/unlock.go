@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/gorilla/securecookie"
 	"github.com/labstack/echo/v4"
@@ -166,9 +167,12 @@ func comeBack(c echo.Context) string {
 }
 
 // localPath is next if it is a path on this server, else home: the
-// unlock page must never send a browser to another site.
+// unlock page and the language switch must never send a browser to
+// another site. A browser drops tabs and line breaks from an address and
+// reads a backslash as a slash, so "/\t/evil.example" or "/\evil.example"
+// would be another site's: any control character or backslash is refused.
 func localPath(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\x00\t\r\n") {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsFunc(next, unsafeInPath) {
 		return "/"
 	}
 	u, err := url.Parse(next)
@@ -177,6 +181,10 @@ func localPath(next string) string {
 	}
 	return next
 }
+
+// unsafeInPath reports a character a browser would drop from or rewrite
+// in an address before reading it.
+func unsafeInPath(r rune) bool { return r == '\\' || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }
 
 // unlockPage asks for the passphrase; a browser already unlocked, or a
 // server without one, goes straight on.

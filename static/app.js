@@ -541,7 +541,10 @@
       self.readyState = 0;
       if (es.readyState === 2) {
         self.refused = true;
-        self.timer = setTimeout(function () { self.connect(); }, Math.min(500 * Math.pow(2, self.tries++), 10000));
+        // Each phone waits its own share of the time, so a table refused
+        // together does not come back together.
+        var wait = Math.min(500 * Math.pow(2, self.tries++), 10000);
+        self.timer = setTimeout(function () { self.connect(); }, wait / 2 + Math.random() * wait / 2);
       }
       if (self.onerror) self.onerror(e);
     };
@@ -587,10 +590,13 @@
   document.addEventListener("htmx:sseError", streamDown);
   // A stream the server refuses for good (the night deleted, or this link
   // replaced by a new one) stops for good: the page says so by loading
-  // again, which shows why.
+  // again, which shows why. Whether it is gone is asked of the stream's
+  // own address, which answers HEAD without drawing a page or holding a
+  // stream: a server refusing streams because it is busy is not made
+  // busier.
   document.addEventListener("htmx:sseError", function () {
     if (!source || !source.refused) return;
-    fetch(location.href, { method: "HEAD" }).then(function (r) {
+    fetch(source.url, { method: "HEAD" }).then(function (r) {
       if (r.status === 404) location.reload();
     }).catch(function () {});
   });

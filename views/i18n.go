@@ -43,11 +43,12 @@ func pathOf(ctx context.Context) string {
 // language, filled in with the parameters given as name, value pairs:
 // T(ctx, "ui.game.players", "N", 3).
 func T(ctx context.Context, key string, kv ...any) string {
-	return lang.Pairs(Lang(ctx), key, kv...)
+	return lang.Pairs(Lang(ctx), key, isolatePairs(kv)...)
 }
 
 // Text words message key with p in the language tag.
-func Text(tag, key string, p map[string]any) string { return lang.Text(tag, key, p) }
+// Names in it stand between isolates (isolate.go).
+func Text(tag, key string, p map[string]any) string { return lang.Text(tag, key, isolateParams(p)) }
 
 // Offered lists the language tags a reader can pick, English first: those
 // the catalog has every message of. Adding a language is adding its

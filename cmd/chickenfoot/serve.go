@@ -135,7 +135,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 		fmt.Fprintln(stdout, say("cli.serve.private"))
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(handlers.Listener(ln)) }()
 	select {
 	case err := <-errc:
 		return err

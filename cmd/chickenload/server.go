@@ -77,5 +77,5 @@ func serveLoad(file, addr, profile string, stdin io.Reader, stdout, stderr io.Wr
 	store.Publish = hub.Publish // the live streams hear each committed write
 	srv := handlers.Server(handlers.New(store, handlers.Config{Log: log, Stop: streams, Hub: hub}))
 	srv.RegisterOnShutdown(endStreams)
-	return measure.Serve(srv, ln, stdin, stdout)
+	return measure.Serve(srv, handlers.Listener(ln), stdin, stdout)
 }

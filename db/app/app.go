@@ -32,6 +32,11 @@ const (
 	// CodeViewOnly: the change was asked for through a view-only link, which
 	// shows a game but changes nothing.
 	CodeViewOnly Code = "view-only"
+	// CodeUnavailable: the store takes no writes now (its file is gone);
+	// trying again later will not help until it is started again.
+	CodeUnavailable Code = "unavailable"
+	// CodeFull: the disk is full; nothing was written.
+	CodeFull Code = "full"
 )
 
 // An Error is a request the app refused. Key and Params are the catalog
@@ -83,6 +88,14 @@ func Conflict(key string, p referee.Params) *Error {
 
 // ViewOnly refuses a change asked for through a view-only link.
 func ViewOnly() *Error { return &Error{Code: CodeViewOnly, Key: "view-only"} }
+
+// Unavailable reports a store that takes no writes now; key names the
+// message that says why.
+func Unavailable(key string) *Error { return &Error{Code: CodeUnavailable, Key: key} }
+
+// Full reports a write refused because the disk is full; key names the
+// message that says so.
+func Full(key string) *Error { return &Error{Code: CodeFull, Key: key} }
 
 // requestCodes are the referee's refusals that are about the request
 // rather than a rule broken at the table: a value out of range, a round or

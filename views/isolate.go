@@ -1,0 +1,102 @@
+package views
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/bidi"
+)
+
+// A name typed at the table stands in a sentence of another language's
+// direction ("דוד plays from round 2"). Shown alone, a page puts it in
+// <bdi>; inside a sentence it is set between the isolates U+2068 and
+// U+2069, the same in plain text, so a right-to-left name (or one kept
+// before invisible formatting characters were refused) can't reorder the
+// words around it. A name of left-to-right letters alone changes nothing
+// in a sentence of this app's languages, and is left as it is.
+
+// nameParams are the parameters of messages that carry typed names.
+var nameParams = []string{"Name", "Names", "By", "Group"}
+
+const (
+	firstStrongIsolate = "\u2068"
+	popIsolate         = "\u2069"
+)
+
+// isolated is s between isolates when it holds a right-to-left letter,
+// an Arabic digit or a formatting character; else s.
+func isolated(s string) string {
+	if !strings.ContainsFunc(s, turnsText) {
+		return s
+	}
+	return firstStrongIsolate + s + popIsolate
+}
+
+func turnsText(r rune) bool {
+	if unicode.Is(unicode.Cf, r) {
+		return true
+	}
+	p, _ := bidi.LookupRune(r)
+	switch p.Class() {
+	case bidi.R, bidi.AL, bidi.AN:
+		return true
+	}
+	return false
+}
+
+// isolatedValue is a parameter's value with the names in it isolated.
+func isolatedValue(v any) any {
+	switch v := v.(type) {
+	case string:
+		return isolated(v)
+	case []string:
+		out := make([]string, len(v))
+		for i, s := range v {
+			out[i] = isolated(s)
+		}
+		return out
+	}
+	return v
+}
+
+// isolateParams is p with its names isolated; p itself is left alone.
+func isolateParams(p map[string]any) map[string]any {
+	var out map[string]any
+	for _, k := range nameParams {
+		v, ok := p[k]
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = make(map[string]any, len(p))
+			for k, v := range p {
+				out[k] = v
+			}
+		}
+		out[k] = isolatedValue(v)
+	}
+	if out == nil {
+		return p
+	}
+	return out
+}
+
+// isolatePairs is isolateParams for name, value pairs.
+func isolatePairs(kv []any) []any {
+	var out []any
+	for i := 0; i+1 < len(kv); i += 2 {
+		k, _ := kv[i].(string)
+		if !slices.Contains(nameParams, k) {
+			continue
+		}
+		if out == nil {
+			out = append([]any(nil), kv...)
+		}
+		out[i+1] = isolatedValue(kv[i+1])
+	}
+	if out == nil {
+		return kv
+	}
+	return out
+}
