@@ -30,6 +30,7 @@ func (a *testApp) wordsNight() wordsNight {
 	w := wordsNight{group: "/t/" + grp.Slug, night: r.header.Get("Location")}
 	closeRound(a.t, a, w.night, 1, 0, "23", "104", "7")
 	closeRound(a.t, a, w.night, 2, 2, "12", "45", "9")
+	a.post(w.night+"/rounds/3/entries/0", form("pips", "5", "open", "1")) // the others still to come
 	table := w.night + "/rounds/3/table"
 	a.lay(table, "0", "10-10", "")
 	a.lay(table, "1", "10-3", "10-10")
@@ -153,6 +154,58 @@ func TestBrowserGroupAtDoubleZoom(t *testing.T) {
 				thin := b.eval(`Array.from(document.querySelectorAll("main .cut")).filter(e => e.scrollWidth > e.clientWidth && e.clientWidth < 0.5 * e.parentElement.clientWidth).map(e => JSON.stringify(e.textContent) + " " + e.clientWidth + " px").join("; ")`)
 				if thin != "" {
 					t.Errorf("%s at 200%%: names squeezed: %s", p, thin)
+				}
+			}
+		})
+	}
+}
+
+// englishOnPage is the page's words as a person or a screen reader meets
+// them, players' names and the app's own name taken out.
+const englishOnPage = `(() => {
+	const said = Array.from(document.querySelectorAll("[aria-label],[title],[placeholder],[alt]"))
+		.map(e => ["aria-label", "title", "placeholder", "alt"].map(a => e.getAttribute(a) || "").join(" "));
+	return (document.title + " " + document.body.innerText + " " + said.join(" "))
+		.replace(/Chickenfoot|Annelien|Bartholomew-Maximilian|Cy|Dee|English|Vrydagaand by Annelien( se huis)?/g, "");
+})()`
+
+// notDanish is the English game's word for the boneyard, or its Chickenfoot
+// name, which no other language shows.
+var notDanish = regexp.MustCompile(`(?i)chickenyard|boneyard`)
+
+// TestBrowserNoEnglishLeft opens every page in Afrikaans and Danish, on a
+// night named by default in the language and one played to its end with
+// a shared win, and finds no English word: lists of names joined in the
+// language, the night's default name, the rules named in words, the
+// boneyard by its own name.
+func TestBrowserNoEnglishLeft(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	w := a.wordsNight()
+	for _, tag := range []string{"af", "da"} {
+		t.Run(tag, func(t *testing.T) {
+			t.Parallel()
+			b := newBrowser(t, a.server.URL)
+			b.inLanguageTag(tag)
+			// A night set up in the language, its name left to the app,
+			// played on a table where a tile is refused.
+			b.do(chromedp.Navigate(b.base+"/new"), chromedp.WaitVisible(css(`#players`)),
+				chromedp.SendKeys(css(`#players`), "Annelien\nCy\nDee"), chromedp.WaitVisible(css(`[data-testid=hand]`)),
+				chromedp.Click(css(`input[name=set][value="6"]`)), chromedp.Click(css(`[data-testid=create]`)),
+				chromedp.WaitVisible(css(`[data-testid=round]`)))
+			night := b.eval(`location.pathname`)
+			closeRound(t, a, night, 1, 0, "12", "12")
+			pages := append(w.pages(), night, night+"/rounds/1", night+"/rounds/2/table", "/")
+			for _, p := range pages {
+				b.do(chromedp.Navigate(b.base+p), chromedp.WaitReady(css(`main`)))
+				b.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`))
+				words := b.eval(englishOnPage)
+				if tag == "da" {
+					words = strings.ReplaceAll(words, "score", "") // Danish too
+				}
+				found := append(englishWords.FindAllString(words, 6), notDanish.FindAllString(words, 2)...)
+				if len(found) > 0 {
+					t.Errorf("%s: English on the page: %q", p, found)
 				}
 			}
 		})
