@@ -211,3 +211,27 @@ func TestBrowserNoEnglishLeft(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserAxeLiveTable runs axe-core on a long round's live table,
+// with its experimental rules too: a tile's link is named with the
+// numbers it shows (label-content-name-mismatch), in light and dark.
+func TestBrowserAxeLiveTable(t *testing.T) {
+	t.Parallel()
+	a := newBenchApp(t)
+	g, _ := benchTableRound(t, a.store)
+	small := newTestApp(t)
+	w := small.wordsNight()
+	b := newBrowser(t, small.server.URL)
+	for _, scheme := range []string{"light", "dark"} {
+		b.colorScheme(scheme)
+		for _, u := range []string{a.server.URL + tableURL(g.Slug, 1), a.server.URL + tableURL(g.Slug, 1) + "?zoom=1", small.server.URL + w.night + "/rounds/3/table"} {
+			for _, v := range b.axeAt(u, `{resultTypes: ["violations"], rules: {"label-content-name-mismatch": {enabled: true}}}`) {
+				var where []string
+				for _, n := range v.Nodes {
+					where = append(where, strings.Join(n.Target, " "))
+				}
+				t.Errorf("%s (%s): %s: %d nodes: %s at %.300s", u, scheme, v.ID, len(v.Nodes), v.Help, strings.Join(where, "; "))
+			}
+		}
+	}
+}
