@@ -235,3 +235,25 @@ func TestBrowserAxeLiveTable(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserTextareaFocusRing: the players' box on the setup form, when
+// focused, wears the app's focus ring (3 px in the focus colour), as the
+// name box above it does, not the browser's thin default.
+func TestBrowserTextareaFocusRing(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	b := newBrowser(t, a.server.URL)
+	for _, scheme := range []string{"light", "dark"} {
+		b.colorScheme(scheme)
+		b.do(chromedp.Navigate(b.base+"/new"), chromedp.WaitVisible(css(`#players`)))
+		ring := func(sel string) string {
+			b.do(chromedp.Focus(css(sel)))
+			return b.eval(`(s => s.outlineStyle + " " + s.outlineWidth + " " + s.outlineColor)(getComputedStyle(document.querySelector("` + sel + `")))`)
+		}
+		name, players := ring(`#name`), ring(`#players`)
+		want := "solid 3px " + b.eval(`(e => { e.style.color = "var(--focus)"; document.body.append(e); const c = getComputedStyle(e).color; e.remove(); return c; })(document.createElement("span"))`)
+		if name != want || players != want {
+			t.Errorf("%s: focused, the name box's ring is %q and the players box's %q, want %q", scheme, name, players, want)
+		}
+	}
+}
