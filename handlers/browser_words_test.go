@@ -302,3 +302,59 @@ func TestBrowserSaidAfterConflictAndFullPage(t *testing.T) {
 		chromedp.WaitVisible(css(`[data-testid=flash]`)))
 	b.waitText(`#said`, b.text(`[data-testid=flash]`))
 }
+
+// tileGaps measures every horizontal tile of the drawing showing a
+// two-digit number, in the drawing's own units: how far the divider is off
+// the tile's middle, and the least room between a number and the divider
+// or the tile's end.
+const tileGaps = `(() => {
+	const out = [];
+	for (const g of document.querySelectorAll("svg.layout g.tile")) {
+		const texts = Array.from(g.querySelectorAll("text"));
+		if (!texts.some(t => t.textContent.length > 1)) continue;
+		const frame = g.querySelector("g[transform]"), rect = frame.querySelector("rect"), bar = frame.querySelector("line");
+		const r = rect.getBoundingClientRect(), l = bar.getBoundingClientRect();
+		if (r.width < r.height) continue; // standing up
+		const scale = r.width / 62; // the outline's 60 units and its stroke
+		const mid = (r.left + r.right) / 2, barMid = (l.left + l.right) / 2;
+		let room = Infinity;
+		for (const t of texts) {
+			const b = t.getBoundingClientRect(), ink = t.getBBox();
+			const inkW = ink.width * scale, inkMid = (b.left + b.right) / 2;
+			const left = inkMid - inkW / 2, right = inkMid + inkW / 2;
+			const beside = inkMid < barMid ? Math.min(l.left - right, left - r.left) : Math.min(right > r.right ? -1 : r.right - right, left - l.right);
+			room = Math.min(room, beside / scale);
+		}
+		out.push({tile: texts.map(t => t.textContent).join("-"), off: Math.abs(mid - barMid) / scale, room: room});
+	}
+	return out;
+})()`
+
+// TestBrowserTwoDigitTiles: on a double-18 table, a tile lying across
+// with a two-digit number has its divider in its middle and at least 5
+// units of room (of the tile's 60) between each number and the divider or
+// the tile's end.
+func TestBrowserTwoDigitTiles(t *testing.T) {
+	t.Parallel()
+	a := newBenchApp(t)
+	g, _ := benchTableRound(t, a.store)
+	b := newBrowser(t, a.server.URL)
+	b.do(chromedp.Navigate(b.base+tableURL(g.Slug, 1)+"?zoom=1"), chromedp.WaitVisible(css(`svg.layout`)))
+	type gap struct {
+		Tile      string
+		Off, Room float64
+	}
+	got, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]gap](tileGaps))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) < 5 {
+		t.Fatalf("%d tiles across with a two-digit number, want a table with some", len(got))
+	}
+	for _, g := range got {
+		if g.Off > 0.5 || g.Room < 5 {
+			t.Errorf("tile %s: the divider %.1f off the middle, %.1f units between a number and the divider or the end", g.Tile, g.Off, g.Room)
+		}
+	}
+	b.screenshotOf(`svg.layout`, "two-digit")
+}
