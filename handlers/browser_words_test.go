@@ -358,3 +358,56 @@ func TestBrowserTwoDigitTiles(t *testing.T) {
 	}
 	b.screenshotOf(`svg.layout`, "two-digit")
 }
+
+// clippedBySticky lists the score sheet's cells whose text is part under
+// the sticky first column and part beside it, with the frame at rest.
+const clippedBySticky = `(() => {
+	const wrap = document.querySelector(".sheet-wrap"), edge = wrap.querySelector("tbody td:first-child, tbody th:first-child").getBoundingClientRect().right;
+	const out = [];
+	for (const cell of wrap.querySelectorAll("tr > :not(:first-child)")) {
+		const r = document.createRange();
+		r.selectNodeContents(cell);
+		const t = r.getBoundingClientRect();
+		if (t.width > 0 && t.left < edge - 0.5 && t.right > edge + 0.5) out.push(JSON.stringify(cell.textContent.trim()) + " cut at " + Math.round(edge - t.left) + " px");
+	}
+	return out;
+})()`
+
+// TestBrowserSheetSticksToWholeColumns: the score sheet of 16 players at
+// 390 px, swiped sideways to anywhere, comes to rest with no number half
+// under its sticky first column.
+func TestBrowserSheetSticksToWholeColumns(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	names := strings.Fields("Ann Bartholomew Cy Deirdre Ed Francesca Gus Hal Ida Jo Kim Lou Max Nell Oz Pia")
+	game := a.createGame("12", names...)
+	r1 := game + "/rounds/1"
+	for seat := range 16 {
+		a.post(r1+"/entries/"+itoa(seat), form("pips", itoa(95+seat*7), "open", "1"))
+	}
+	a.post(r1+"/entries/0", form("went_out", "1", "open", "1"))
+	a.post(r1+"/close", form())
+	b := newBrowser(t, a.server.URL)
+	b.do(chromedp.Navigate(b.base+game), chromedp.WaitVisible(css(`[data-testid=sheet]`)),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("[data-testid=sheet]").scrollIntoView()`))
+	if b.evalInt(`(w => w.scrollWidth - w.clientWidth)(document.querySelector(".sheet-wrap"))`) < 100 {
+		t.Fatal("the sheet of 16 fits its frame: this test needs one that scrolls")
+	}
+	for _, x := range []int{13, 37, 64, 150, 211, 10000} { // 10000: to the end
+		// A swipe's end: the frame scrolled there, then left to come to rest.
+		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector(".sheet-wrap").scrollTo({left: `+itoa(x)+`, behavior: "instant"})`),
+			chromedp.Evaluate[chromedp.Void](`new Promise(ok => {
+				const w = document.querySelector(".sheet-wrap");
+				let at = -1;
+				const still = () => { if (w.scrollLeft === at) ok(); else { at = w.scrollLeft; setTimeout(still, 150); } };
+				still();
+			})`, chromedp.EvalAwaitPromise))
+		got, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](clippedBySticky))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) > 0 {
+			t.Errorf("swiped to %d px, at rest at %d: %s", x, b.evalInt(`document.querySelector(".sheet-wrap").scrollLeft`), strings.Join(got, "; "))
+		}
+	}
+}

@@ -347,10 +347,27 @@
 
   // A score sheet of many players says it scrolls sideways only where it
   // does: on a phone, not on a screen wide enough for it.
+  // Swiped to its end, it rests on a whole column too (the style snaps
+  // to one everywhere else): the room after the last column is made up to
+  // where a column's start meets the sticky first column.
   function hintScroll() {
     var hint = document.getElementById("sheet-scrolls");
     var wrap = hint && hint.nextElementSibling;
-    if (wrap) hint.hidden = wrap.scrollWidth <= wrap.clientWidth;
+    if (!wrap) return;
+    wrap.style.paddingRight = "";
+    hint.hidden = wrap.scrollWidth <= wrap.clientWidth;
+    var row = wrap.querySelector("tbody tr");
+    if (hint.hidden || !row || row.cells.length < 2) return;
+    var left = wrap.getBoundingClientRect().left + wrap.clientLeft - wrap.scrollLeft;
+    var sticky = row.cells[0].getBoundingClientRect().width;
+    var end = wrap.scrollWidth - wrap.clientWidth;
+    for (var i = 1; i < row.cells.length; i++) {
+      var at = row.cells[i].getBoundingClientRect().left - left - sticky;
+      if (at >= end - 0.5) {
+        wrap.style.paddingRight = Math.ceil(at - end) + "px";
+        return;
+      }
+    }
   }
   document.addEventListener("DOMContentLoaded", hintScroll);
   document.addEventListener("htmx:afterSettle", hintScroll);
