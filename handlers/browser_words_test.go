@@ -47,7 +47,7 @@ func (w wordsNight) pages() []string {
 	return []string{"/", "/new", w.night, w.night + "/rounds/1", r, r + "/entries/0/tiles", r + "/table",
 		r + "/check?tile=3-4&on=10-3", r + "/replay?step=1", w.night + "/rules", w.night + "/delete", "/rules",
 		"/check?" + url.Values{"layout": {"9-9 9-3@9-9"}, "tile": {"3-4"}, "on": {"9-3"}, "set": {"9"}, "arms": {"4"}}.Encode(),
-		w.group, w.person, "/nope"}
+		w.group, "/new?group=" + strings.TrimPrefix(w.group, "/t/"), w.person, "/nope"}
 }
 
 // inLanguageTag makes every request of the tab ask for the language tag.
