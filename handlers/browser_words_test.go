@@ -384,7 +384,7 @@ func TestBrowserSheetSticksToWholeColumns(t *testing.T) {
 	game := a.createGame("12", names...)
 	r1 := game + "/rounds/1"
 	for seat := range 16 {
-		a.post(r1+"/entries/"+itoa(seat), form("pips", itoa(95+seat*7), "open", "1"))
+		a.post(r1+"/entries/"+itoa(seat), form("pips", itoa(5+seat*6), "open", "1"))
 	}
 	a.post(r1+"/entries/0", form("went_out", "1", "open", "1"))
 	a.post(r1+"/close", form())
@@ -409,6 +409,9 @@ func TestBrowserSheetSticksToWholeColumns(t *testing.T) {
 		}
 		if len(got) > 0 {
 			t.Errorf("swiped to %d px, at rest at %d: %s", x, b.evalInt(`document.querySelector(".sheet-wrap").scrollLeft`), strings.Join(got, "; "))
+		}
+		if picturesAsked() {
+			b.screenshotView("swiped-" + itoa(x))
 		}
 	}
 }
