@@ -68,14 +68,22 @@ func TestBrowserAxe(t *testing.T) {
 // axe opens path and returns what axe-core finds wrong there.
 func (b *browser) axe(path string) []axeViolation {
 	b.t.Helper()
-	b.do(chromedp.Navigate(b.base+path), chromedp.WaitReady(css(`body`)))
+	return b.axeAt(b.base+path, `{resultTypes: ["violations"]}`)
+}
+
+// axeAt opens the address and returns what axe-core, run with the options
+// given (a JavaScript object), finds wrong there.
+func (b *browser) axeAt(address, options string) []axeViolation {
+	b.t.Helper()
+	path := address
+	b.do(chromedp.Navigate(address), chromedp.WaitReady(css(`body`)))
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](axeScript)); err != nil {
 		b.t.Fatalf("loading axe on %s: %v", path, err)
 	}
 	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](
-		`axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
+		`axe.run(document, `+options+`).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		b.t.Fatalf("running axe on %s: %v", path, err)
 	}

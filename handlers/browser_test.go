@@ -187,7 +187,7 @@ func TestBrowserTable(t *testing.T) {
 	// Cy tries 6-5 on 9-1, whose open end is a 1: refused, nothing changes.
 	b.layTile("9-1", "6-5")
 	b.waitText(`[data-testid=refusal]`, "6-5 has no 1, so it can't go on 9-1")
-	b.waitText(`[data-testid=refusal]`, "mismatch")
+	b.waitText(`[data-testid=refusal] [data-testid=rule]`, "Laying a tile")
 	b.waitText(`[data-testid=turn]`, "Cy's turn")
 	b.screenshot("table-refused")
 

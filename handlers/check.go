@@ -35,7 +35,7 @@ func (a *App) check(c echo.Context) error {
 		on = onlyPlace(t.Live.Layout(), tile)
 	}
 	if tile == "" || on == "" && t.Live.Layout().Len() > 0 {
-		p.Refuse(views.Refusal{Code: "pick", Reason: text(ctx, "verdict.pick", nil), RuleURL: rulesURL(t.Game.Slug) + "#matching"}, views.FormLay)
+		p.Refuse(views.Refusal{Code: "pick", Reason: text(ctx, "verdict.pick", nil), RuleURL: rulesURL(t.Game.Slug) + "#matching", Rule: ruleName(ctx, "matching")}, views.FormLay)
 		return tableAnswer(c, http.StatusBadRequest, p)
 	}
 	v, err := verdict(ctx, t.Rules, t.Round(t.Number).Double(), t.Live.Layout().Moves(), tile, on, rulesURL(t.Game.Slug))
@@ -57,6 +57,7 @@ func overVerdict(ctx context.Context, v views.Verdict, t db.Table) views.Verdict
 		would = text(ctx, "verdict.would-not-fit", referee.Params{"Reason": v.Reason})
 	}
 	v.Legal, v.Code, v.RuleURL = false, string(referee.CodeRoundOver), rulesURL(t.Game.Slug)+"#"+referee.CodeRoundOver.Section()
+	v.Rule = ruleName(ctx, referee.CodeRoundOver.Section())
 	v.Reason = overText(ctx, t.Live, t.Game) + " " + would
 	v.Others = nil // what other rules would say of a round that is over says nothing
 	return v

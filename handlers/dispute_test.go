@@ -62,8 +62,8 @@ func expectVerdict(t *testing.T, what string, v elems, legal bool, rule referee.
 	switch {
 	case legal && len(link) > 0:
 		t.Fatalf("%s: a yes names rule %q", what, link.text())
-	case !legal && (link.text() != string(rule) || !strings.HasSuffix(link.attr("href"), "/rules#"+rule.Section())):
-		t.Fatalf("%s: verdict names rule %q at %q, want %q at #%s", what, link.text(), link.attr("href"), rule, rule.Section())
+	case !legal && (link.attr("data-code") != string(rule) || link.text() != ruleHeading(rule) || !strings.HasSuffix(link.attr("href"), "/rules#"+rule.Section())):
+		t.Fatalf("%s: verdict names rule %q (%s) at %q, want %q (%s) at #%s", what, link.text(), link.attr("data-code"), link.attr("href"), ruleHeading(rule), rule, rule.Section())
 	}
 }
 

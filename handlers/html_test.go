@@ -211,13 +211,20 @@ func expectSays(t *testing.T, what string, es elems, want string) {
 // and giving the reason.
 func expectRefusal(t *testing.T, what string, r response, code int, rule referee.Code, reason string) {
 	t.Helper()
+	expectRefusalIn(t, "en", what, r, code, rule, reason)
+}
+
+// expectRefusalIn is expectRefusal on a page in the language tag, which
+// names the rule in its words.
+func expectRefusalIn(t *testing.T, tag, what string, r response, code int, rule referee.Code, reason string) {
+	t.Helper()
 	ref := expectTestID(t, what, r, code, "refusal", "")
 	if len(ref) != 1 {
 		t.Fatalf("%s: %d refusals shown, want 1", what, len(ref))
 	}
 	link := ref.testid("rule")
-	if got := link.text(); got != string(rule) {
-		t.Fatalf("%s: refusal names rule %q, want %q", what, got, rule)
+	if got, code := link.text(), link.attr("data-code"); got != ruleHeadingIn(tag, rule) || code != string(rule) {
+		t.Fatalf("%s: refusal names rule %q (%s), want %q (%s)", what, got, code, ruleHeadingIn(tag, rule), rule)
 	}
 	if href := link.attr("href"); !strings.HasSuffix(href, "/rules#"+rule.Section()) {
 		t.Fatalf("%s: refusal links to %q, want the rules' #%s", what, href, rule.Section())

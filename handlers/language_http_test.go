@@ -105,7 +105,7 @@ func TestRefusalAndBannerInEachLanguage(t *testing.T) {
 		req.Header.Set("Accept-Language", tag)
 		r := a.do(req)
 		want := re.Rule.Say(tag)
-		expectRefusal(t, tag+": Cy out of turn", r, http.StatusUnprocessableEntity, referee.CodeNotYourTurn, want)
+		expectRefusalIn(t, tag, tag+": Cy out of turn", r, http.StatusUnprocessableEntity, referee.CodeNotYourTurn, want)
 		if tag != "en" && want == re.Rule.Reason() {
 			t.Errorf("%s: the refusal is the English %q", tag, want)
 		}

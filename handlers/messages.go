@@ -34,6 +34,12 @@ func invalid(field, key string, p referee.Params) error {
 // refusal words a refused request in the request's language.
 func refusal(ctx context.Context, e *app.Error) string { return text(ctx, e.Key, e.Params) }
 
+// ruleName names a section of the rules page in words, as its heading
+// does: what a refusal or a verdict links to, for a player to read.
+func ruleName(ctx context.Context, section string) string {
+	return text(ctx, "ui.rules."+section+".heading", nil)
+}
+
 // reason words a refusal of the referee's in the request's language.
 func reason(ctx context.Context, re *referee.RuleError) string {
 	return re.Say(views.Lang(ctx))

@@ -209,8 +209,8 @@ func TestTableRoundEnds(t *testing.T) {
 	over := a.getHTMX(strings.TrimSuffix(table, "/table") + "/check?tile=6-5&on=6-6")
 	expectSays(t, "asked after the end", expectTestID(t, "asked after the end", over, http.StatusOK, "reason", ""),
 		"No. "+say("over.out", referee.Params{"Name": "Ann"})+" "+say("verdict.would-fit", nil))
-	if got := over.testid("rule").text(); got != string(referee.CodeRoundOver) {
-		t.Fatalf("asked after the end: rule %q, want %s", got, referee.CodeRoundOver)
+	if got := over.testid("rule").text(); got != ruleHeading(referee.CodeRoundOver) {
+		t.Fatalf("asked after the end: rule %q, want %q", got, ruleHeading(referee.CodeRoundOver))
 	}
 	expectStart(t, "take back the last tile", a.postHTMX(table, form("kind", "take-back", "player", "0")), "6-6")
 	if e := a.sheet(g).Rounds[0].Entries[0]; e != nil {

@@ -145,7 +145,7 @@ func (a *App) actRefused(c echo.Context, slug string, n int, e *app.Error) error
 	p := tablePage(ctx, t, tableView(c))
 	r := views.Refusal{Code: string(e.Code), Reason: refusal(ctx, e)}
 	if _, request := codeStatus[e.Code]; !request { // a rule of the game, with its section of the rules
-		r.RuleURL = rulesURL(slug) + "#" + e.Code.Section()
+		r.RuleURL, r.Rule = rulesURL(slug)+"#"+e.Code.Section(), ruleName(ctx, e.Code.Section())
 	}
 	p.Refuse(r, readActionForm(c).tappedForm(p.Started))
 	return tableAnswer(c, problemOf(ctx, e).status, p)

@@ -25,7 +25,7 @@ func verdict(ctx context.Context, rules referee.Rules, double int, moves []refer
 	if legal {
 		v.Reason = text(ctx, "verdict.yes", nil)
 	} else {
-		v.Reason, v.Code, v.RuleURL = reason(ctx, re), string(re.Code), rulesLink+"#"+re.Code.Section()
+		v.Reason, v.Code, v.RuleURL, v.Rule = reason(ctx, re), string(re.Code), rulesLink+"#"+re.Code.Section(), ruleName(ctx, re.Code.Section())
 	}
 	for _, alt := range variants(ctx, rules) {
 		other, err := otherVerdict(ctx, alt, legal, double, moves, tile, on)

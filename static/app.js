@@ -142,12 +142,29 @@
   // banner, the replay step), and the focus stays where it was or, when
   // that control is gone, moves to what was said. Parts marked data-say
   // are said once, when they arrive; a notice (an undo, a correction) is
-  // said on its own, and a refusal speaks for itself.
+  // said on its own, and a refusal (a 409, a 422) alone: an alert swapped
+  // in with the part around it is not read out everywhere.
   var seen = new WeakSet();
   function markSeen() {
     document.querySelectorAll("[data-say], [role=alert]").forEach(function (el) { seen.add(el); });
   }
   document.addEventListener("DOMContentLoaded", markSeen);
+  // A page that follows a form sent without htmx (the tiles saved, a
+  // player joined, a correction) says what the form did, as an update in
+  // place does: its refusal, else its notice, else the card it came back
+  // to. A form's success comes back through a redirect, its refusal
+  // straight; a page reloaded, or opened from a link, has no news.
+  window.addEventListener("load", function () {
+    var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    if (!nav || nav.type !== "navigate") return;
+    var shown = function (els) { return Array.prototype.filter.call(els, function (el) { return !el.hidden && el.getClientRects().length > 0; }); };
+    var alerts = shown(document.querySelectorAll("main [role=alert]"));
+    var notices = shown(document.querySelectorAll("main .notice[data-say], main [role=status][data-say]"));
+    var card = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var back = card ? shown(card.querySelectorAll("[data-say]")) : [];
+    if (alerts.length) say(alerts);
+    else if (nav.redirectCount > 0 && (notices.length || back.length)) say(notices.length ? notices : back);
+  });
   function fresh(sel) {
     return Array.prototype.filter.call(document.querySelectorAll(sel), function (el) {
       return !seen.has(el) && !el.hidden;
@@ -212,7 +229,7 @@
       var notices = told.filter(function (el) { return el.classList.contains("notice"); });
       if (notices.length) told = notices;
       markSeen();
-      if (!alerts.length) say(told);
+      say(alerts.length ? alerts : told);
       var own = ownSwap;
       ownSwap = false;
       var a = document.activeElement, was = before;
@@ -330,10 +347,27 @@
 
   // A score sheet of many players says it scrolls sideways only where it
   // does: on a phone, not on a screen wide enough for it.
+  // Swiped to its end, it rests on a whole column too (the style snaps
+  // to one everywhere else): the room after the last column is made up to
+  // where a column's start meets the sticky first column.
   function hintScroll() {
     var hint = document.getElementById("sheet-scrolls");
     var wrap = hint && hint.nextElementSibling;
-    if (wrap) hint.hidden = wrap.scrollWidth <= wrap.clientWidth;
+    if (!wrap) return;
+    wrap.style.paddingRight = "";
+    hint.hidden = wrap.scrollWidth <= wrap.clientWidth;
+    var row = wrap.querySelector("tbody tr");
+    if (hint.hidden || !row || row.cells.length < 2) return;
+    var left = wrap.getBoundingClientRect().left + wrap.clientLeft - wrap.scrollLeft;
+    var sticky = row.cells[0].getBoundingClientRect().width;
+    var end = wrap.scrollWidth - wrap.clientWidth;
+    for (var i = 1; i < row.cells.length; i++) {
+      var at = row.cells[i].getBoundingClientRect().left - left - sticky;
+      if (at >= end - 0.5) {
+        wrap.style.paddingRight = Math.ceil(at - end) + "px";
+        return;
+      }
+    }
   }
   document.addEventListener("DOMContentLoaded", hintScroll);
   document.addEventListener("htmx:afterSettle", hintScroll);

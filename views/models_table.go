@@ -90,6 +90,7 @@ type Refusal struct {
 	Code    string
 	Reason  string
 	RuleURL string
+	Rule    string // the name of the rule's section, in words
 	// At is the form whose button was tapped (a TableForm), where the
 	// refusal shows, or "" for the top of the table. An answer (Answer)
 	// takes the focus, so it is on the screen and read out.
@@ -153,6 +154,7 @@ type Verdict struct {
 	Reason   string
 	Code     string
 	RuleURL  string
+	Rule     string // the name of the rule's section, in words
 	InForce  string
 	Others   []string
 }
