@@ -51,10 +51,17 @@ type Store struct {
 // page cache), but the last commits before a power cut could be lost.
 // The readers commit nothing, and a checkpoint syncs under either
 // setting, so they keep NORMAL.
-func dsn(path string, readOnly bool) string {
+//
+// A replicated file has SQLite's automatic checkpoints off on every
+// connection: the replicator checkpoints it itself, once it has copied
+// what the WAL holds (Options.Replicated).
+func dsn(path string, readOnly bool, opt Options) string {
 	q := url.Values{}
 	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(5000)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
+	}
+	if opt.Replicated {
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 	}
 	if readOnly {
 		q.Add("_pragma", "synchronous(NORMAL)")
@@ -66,12 +73,25 @@ func dsn(path string, readOnly bool) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
+// Options are how a Store opens its file.
+type Options struct {
+	// Replicated leaves checkpoints to a replicator that copies each
+	// commit from the WAL (db/replica): SQLite's own would move frames
+	// into the database before they are copied.
+	Replicated bool
+}
+
 // Open opens (creating if needed) the database file at path, checks it
 // with PRAGMA quick_check, and brings its schema up to date. A damaged
 // file is a *DamagedError (errors.Is ErrDamaged), and nothing is written
 // to it.
 func Open(ctx context.Context, path string) (*Store, error) {
-	write, err := sql.Open("sqlite", dsn(path, false))
+	return OpenWith(ctx, path, Options{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(ctx context.Context, path string, opt Options) (*Store, error) {
+	write, err := sql.Open("sqlite", dsn(path, false, opt))
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +104,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("db: migrating %s: %w", path, damaged(path, err))
 	}
-	read, err := sql.Open("sqlite", dsn(path, true))
+	read, err := sql.Open("sqlite", dsn(path, true, opt))
 	if err != nil {
 		write.Close()
 		return nil, err
