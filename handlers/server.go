@@ -82,6 +82,11 @@ type Config struct {
 	// following its game: the store's Publish must be the hub's (nil: a
 	// hub of its own, which hears of nothing).
 	Hub *Hub
+	// Replication, when set, says how far behind the database's replica
+	// is: the time since its last sync (synced false before the first)
+	// and the transactions it has yet to take. The health check reports
+	// it.
+	Replication func() (since time.Duration, pending uint64, synced bool)
 	// Heartbeat is how often a quiet stream says it is still there (20 s,
 	// well within the server's write timeout and routers' idle timeouts).
 	Heartbeat time.Duration
@@ -117,6 +122,7 @@ type App struct {
 	stop             context.Context
 	streamsPerClient int
 	heartbeat        time.Duration
+	replication      func() (time.Duration, uint64, bool)
 }
 
 // contentSecurityPolicy allows nothing inline and nothing from elsewhere.
@@ -145,7 +151,7 @@ func New(store Store, cfg Config) *echo.Echo {
 		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store,
 		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streamsPerClient: cmp.Or(cfg.StreamsPerClient, 32),
-		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second)}
+		heartbeat: cmp.Or(cfg.Heartbeat, 20*time.Second), replication: cfg.Replication}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	// A client's address is the connection's: any phone on the network
