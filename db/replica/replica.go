@@ -90,6 +90,8 @@ func Start(ctx context.Context, path, rawURL string, log *slog.Logger, logEvery 
 		fc.Replica = ldb.Replica // keeps the file's owner and mode on the copies
 	}
 	store := litestream.NewStore([]*litestream.DB{ldb}, litestream.DefaultCompactionLevels)
+	store.Logger = ldb.Logger
+	ldb.SetLogger(store.Logger)
 	if err := store.Open(ctx); err != nil {
 		return nil, fmt.Errorf("replica %s: %w", redact(rawURL), err)
 	}
