@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,7 +54,9 @@ func client(rawURL string) (litestream.ReplicaClient, error) {
 	}
 	switch scheme {
 	case "file":
-		if path == "" || !filepath.IsAbs(path) {
+		// file://replica would be /replica to Litestream: a folder name
+		// where the host goes is refused, not guessed.
+		if u, err := url.Parse(rawURL); err != nil || (u.Host != "" && u.Host != "localhost") || path == "" || !filepath.IsAbs(path) {
 			return nil, fmt.Errorf("a file replica is an absolute folder, as file:///srv/replica")
 		}
 	case "s3":
@@ -84,14 +87,14 @@ func Start(ctx context.Context, path, rawURL string, log *slog.Logger, logEvery 
 		return nil, err
 	}
 	ldb := litestream.NewDB(path)
-	ldb.Logger = log.With("replica", redact(rawURL))
+	lg := log.With("replica", redact(rawURL))
 	ldb.Replica = litestream.NewReplicaWithClient(ldb, c)
 	if fc, ok := c.(*file.ReplicaClient); ok {
 		fc.Replica = ldb.Replica // keeps the file's owner and mode on the copies
 	}
 	store := litestream.NewStore([]*litestream.DB{ldb}, litestream.DefaultCompactionLevels)
-	store.Logger = ldb.Logger
-	ldb.SetLogger(store.Logger)
+	store.Logger = lg // NewStore gave each DB slog's default
+	ldb.SetLogger(lg)
 	if err := store.Open(ctx); err != nil {
 		return nil, fmt.Errorf("replica %s: %w", redact(rawURL), err)
 	}
