@@ -79,8 +79,8 @@ type Replica struct {
 
 // Start begins streaming the file at path to rawURL. The app's store
 // should already be open on path (db.OpenWith, Replicated), so the file
-// exists with its schema. Every logEvery, the log says how far behind
-// the replica is (0: never).
+// exists with its schema. Every logEvery the replica's lag is checked,
+// and logged as watch says (0: never).
 func Start(ctx context.Context, path, rawURL string, log *slog.Logger, logEvery time.Duration) (*Replica, error) {
 	c, err := client(rawURL)
 	if err != nil {
@@ -138,12 +138,14 @@ func (r *Replica) Status() Status {
 	return st
 }
 
-// watch logs the replica's lag every interval: at Info while it keeps
-// up, at Warn once it has not synced for a minute.
+// watch checks the replica's lag every interval and logs it: as a
+// warning each time while it has not synced for a minute, else once an
+// hour (and the first time), so years of service do not fill the log.
 func (r *Replica) watch(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
-	for {
+	quiet := max(1, int(time.Hour/every))
+	for n := 0; ; n++ {
 		select {
 		case <-ctx.Done():
 			return
@@ -153,6 +155,8 @@ func (r *Replica) watch(ctx context.Context, every time.Duration) {
 		level := slog.LevelInfo
 		if st.LastSync.IsZero() || st.Since > time.Minute {
 			level = slog.LevelWarn
+		} else if n%quiet != 0 {
+			continue
 		}
 		r.log.Log(ctx, level, "replica", "replica", redact(r.url),
 			"behind_seconds", st.Since.Round(time.Millisecond).Seconds(), "pending", st.Pending)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -164,4 +165,51 @@ func jsonOf(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// lockedBuffer is a log destination safe for the watcher's goroutine.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestReplicaLogsLag: the log says how far behind the replica is, the
+// first time it looks.
+func TestReplicaLogsLag(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "live.db")
+	store, err := db.OpenWith(ctx, path, db.Options{Replicated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out lockedBuffer
+	r, err := Start(ctx, path, "file://"+filepath.Join(dir, "replica"), slog.New(slog.NewTextHandler(&out, nil)), 20*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		store.Close()
+		r.Close(ctx)
+	}()
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(out.String(), "behind_seconds="); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no lag in the log after 5 s:\n%s", out.String())
+		}
+	}
+	if !strings.Contains(out.String(), "pending=") {
+		t.Fatalf("the log's lag line has no pending count:\n%s", out.String())
+	}
 }
