@@ -55,10 +55,17 @@ type Store struct {
 // page cache), but the last commits before a power cut could be lost.
 // The readers commit nothing, and a checkpoint syncs under either
 // setting, so they keep NORMAL.
-func dsn(path string, readOnly bool) string {
+//
+// A replicated file has SQLite's automatic checkpoints off on every
+// connection: the replicator checkpoints it itself, once it has copied
+// what the WAL holds (Options.Replicated).
+func dsn(path string, readOnly bool, opt Options) string {
 	q := url.Values{}
 	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(5000)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
+	}
+	if opt.Replicated {
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 	}
 	if readOnly {
 		q.Add("_pragma", "synchronous(NORMAL)")
@@ -70,15 +77,28 @@ func dsn(path string, readOnly bool) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
+// Options are how a Store opens its file.
+type Options struct {
+	// Replicated leaves checkpoints to a replicator that copies each
+	// commit from the WAL (db/replica): SQLite's own would move frames
+	// into the database before they are copied.
+	Replicated bool
+}
+
 // Open opens (creating if needed) the database file at path, checks it
 // with PRAGMA quick_check, and brings its schema up to date. A damaged
 // file is a *DamagedError (errors.Is ErrDamaged), and nothing is written
 // to it.
 func Open(ctx context.Context, path string) (*Store, error) {
+	return OpenWith(ctx, path, Options{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(ctx context.Context, path string, opt Options) (*Store, error) {
 	if err := ensureFile(path); err != nil {
 		return nil, err
 	}
-	write, err := sql.Open("sqlite", dsn(path, false))
+	write, err := sql.Open("sqlite", dsn(path, false, opt))
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +115,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, err
 	}
-	read, err := sql.Open("sqlite", dsn(path, true))
+	read, err := sql.Open("sqlite", dsn(path, true, opt))
 	if err != nil {
 		write.Close()
 		return nil, err

@@ -227,7 +227,7 @@ func TestMigrations(t *testing.T) {
 	ctx := context.Background()
 	for from := 0; from < SchemaVersion(); from++ {
 		path := filepath.Join(t.TempDir(), "old.db")
-		conn, err := sql.Open("sqlite", dsn(path, false))
+		conn, err := sql.Open("sqlite", dsn(path, false, Options{}))
 		if err != nil {
 			t.Fatal(err)
 		}

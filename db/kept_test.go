@@ -169,7 +169,7 @@ func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
 	if hits == 0 {
 		t.Fatal("the move after a plain move read the file again: nothing was kept")
 	}
-	other, err := sql.Open("sqlite", dsn(s.path, false))
+	other, err := sql.Open("sqlite", dsn(s.path, false, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

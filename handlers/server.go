@@ -89,6 +89,11 @@ type Config struct {
 	// following its game: the store's Publish must be the hub's (nil: a
 	// hub of its own, which hears of nothing).
 	Hub *Hub
+	// Replication, when set, says how far behind the database's replica
+	// is: the time since its last sync (synced false before the first)
+	// and the transactions it has yet to take. The health check reports
+	// it.
+	Replication func() (since time.Duration, pending uint64, synced bool)
 	// Heartbeat is how often a quiet stream says it is still there (20 s,
 	// well within the server's write timeout and routers' idle timeouts).
 	Heartbeat time.Duration
@@ -132,6 +137,7 @@ type App struct {
 	streams     streamLimits
 	streamOpens *budget
 	heartbeat   time.Duration
+	replication func() (time.Duration, uint64, bool)
 }
 
 // contentSecurityPolicy allows nothing inline and nothing from elsewhere.
@@ -161,7 +167,7 @@ func New(store Store, cfg Config) *echo.Echo {
 		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), flashes: newFlashes(), newDevices: newBudget(newDevicesPerSecond, newDevicesAtOnce), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streams: streamLimits{network: cmp.Or(cfg.StreamsPerClient, 32), game: cmp.Or(cfg.StreamsPerGame, 128), all: cmp.Or(cfg.Streams, 4096)},
 		streamOpens: newBudget(cmp.Or(cfg.StreamOpens, 2), int(60*cmp.Or(cfg.StreamOpens, 2))),
-		heartbeat:   cmp.Or(cfg.Heartbeat, 20*time.Second)}
+		heartbeat:   cmp.Or(cfg.Heartbeat, 20*time.Second), replication: cfg.Replication}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	// A client's address is the connection's: any phone on the network

@@ -148,12 +148,13 @@ func (w *readyWriter) Write(p []byte) (int, error) {
 }
 
 // startCrashServer starts the binary on a free loopback port and waits for
-// it to say it is ready.
-func startCrashServer(t *testing.T, bin, path string) *crashServer {
+// it to say it is ready; more are further flags.
+func startCrashServer(t *testing.T, bin, path string, more ...string) *crashServer {
 	t.Helper()
 	// Every client here is one address writing far faster than a table
 	// does, so the per-client write limit is off.
-	s := &crashServer{cmd: exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", path, "--write-rate", "-1"),
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", path, "--write-rate", "-1"}, more...)
+	s := &crashServer{cmd: exec.Command(bin, args...),
 		stderr: &bytes.Buffer{}, exited: make(chan struct{})}
 	out := &readyWriter{url: make(chan string, 1)}
 	s.cmd.Stdout, s.cmd.Stderr = out, s.stderr

@@ -7,6 +7,7 @@
 //	chickenfoot export [--db FILE] [--format json|csv] [--night LINK | --group LINK]
 //	chickenfoot import [--db FILE] EXPORT.json
 //	chickenfoot backup [--db FILE] OUT              copy the database, even while it serves, to the new file OUT
+//	chickenfoot restore --replica URL [--at TIME] OUT  restore the database from its replica to the new file OUT
 //	chickenfoot rotate-secret [--db FILE]           new cookie keys: every browser types the passphrase again
 //	chickenfoot help                                show this help
 package main
@@ -21,7 +22,8 @@ const usage = `usage:
   chickenfoot [serve] [--addr ADDR] [--db FILE]
         serve the web app (defaults: port 8080 on every interface, so phones on the
         same Wi-Fi can reach it, and chickenfoot.db in this folder;
-        CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too)
+        CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too);
+        --replica URL streams every change to file:///FOLDER or s3://BUCKET/PATH
   chickenfoot referee [--lang en|af|da] [FILE]
         judge a layout or a whole round given as JSON, from FILE or standard input;
         --lang words the messages in English (the default), Afrikaans or Danish
@@ -33,6 +35,9 @@ const usage = `usage:
   chickenfoot backup [--db FILE] OUT
         copy the database (CHICKENFOOT_DB too), even while the app serves from it,
         to the new file OUT, and check the copy
+  chickenfoot restore --replica URL [--at TIME] OUT
+        restore the database from its replica (CHICKENFOOT_REPLICA too), as it is
+        or as it was at TIME (RFC 3339), to the new file OUT, and check it
   chickenfoot rotate-secret [--db FILE]
         replace the keys the app signs its cookies with, even while it serves:
         every browser must type the passphrase again
@@ -61,6 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runImport(args[1:], stdin, stdout, stderr)
 	case "backup":
 		return runBackup(args[1:], stdout, stderr)
+	case "restore":
+		return runRestore(args[1:], stdout, stderr)
 	case "rotate-secret":
 		return runRotate(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"chickenfoot/db"
+	"chickenfoot/db/replica"
 	"chickenfoot/handlers"
 )
 
@@ -36,6 +37,9 @@ type serveConfig struct {
 	// names the app answers to besides its own (handlers.Config).
 	origin string
 	hosts  []string
+	// replica, when set, is where every commit is streamed to (file:// or
+	// s3://), and where the database comes from when its file is missing.
+	replica string
 }
 
 // parseServe reads the serve flags; flags beat the environment, which
@@ -64,6 +68,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.Float64Var(&cfg.writeRate, "write-rate", cfg.writeRate, say("cli.serve.write-rate-flag"))
 	fs.StringVar(&cfg.origin, "origin", getenv("CHICKENFOOT_ORIGIN"), say("cli.serve.origin-flag"))
 	hosts := fs.String("hosts", getenv("CHICKENFOOT_HOSTS"), say("cli.serve.hosts-flag"))
+	fs.StringVar(&cfg.replica, "replica", getenv("CHICKENFOOT_REPLICA"), say("cli.serve.replica-flag"))
 	fs.BoolVar(&cfg.behindProxy, "behind-proxy", getenv("CHICKENFOOT_BEHIND_PROXY") == "1", say("cli.serve.proxy-flag"))
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -80,6 +85,11 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 			return cfg, errors.New(say("cli.serve.origin", "Value", cfg.origin))
 		}
 		cfg.origin = origin
+	}
+	if cfg.replica != "" {
+		if err := replica.CheckURL(cfg.replica); err != nil {
+			return cfg, errors.New(say("cli.replica.url", "URL", cfg.replica, "Reason", err.Error()))
+		}
 	}
 	names, err := handlers.ParseHosts(*hosts)
 	if err != nil {
@@ -111,14 +121,42 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 }
 
 func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Logger) error {
-	store, err := db.Open(ctx, cfg.db)
+	if cfg.replica != "" {
+		// No file and a replica: the file comes back from the replica
+		// before anything opens it (an empty replica starts a new one).
+		if _, err := replica.RestoreMissing(ctx, cfg.db, cfg.replica, log); err != nil {
+			return err
+		}
+	}
+	store, err := db.OpenWith(ctx, cfg.db, db.Options{Replicated: cfg.replica != ""})
 	if errors.Is(err, db.ErrDamaged) {
 		return fmt.Errorf("%w\n%s", err, say("cli.serve.damaged", "Path", cfg.db))
 	}
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	var rep *replica.Replica
+	if cfg.replica != "" {
+		// Replication outlives the request that stops the server, so its
+		// last sync, at Close, still runs.
+		rep, err = replica.Start(context.WithoutCancel(ctx), cfg.db, cfg.replica, log, time.Minute)
+		if err != nil {
+			store.Close()
+			return err
+		}
+	}
+	defer func() {
+		// The app's connections close first: Litestream's must be the
+		// file's last, and it sends what is left as it closes.
+		store.Close()
+		if rep != nil {
+			closing, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := rep.Close(closing); err != nil {
+				log.Error("replica", "err", err)
+			}
+		}
+	}()
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return err
@@ -127,8 +165,15 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	// told: end them all as it starts.
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
-	srv := handlers.Server(serveApp(store, handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate,
-		BehindProxy: cfg.behindProxy, Origin: cfg.origin, Hosts: cfg.hosts, Stop: streams}))
+	hc := handlers.Config{Log: log, Passphrase: cfg.passphrase, WritesPerSecond: cfg.writeRate,
+		BehindProxy: cfg.behindProxy, Origin: cfg.origin, Hosts: cfg.hosts, Stop: streams}
+	if rep != nil {
+		hc.Replication = func() (time.Duration, uint64, bool) {
+			st := rep.Status()
+			return st.Since, st.Pending, !st.LastSync.IsZero()
+		}
+	}
+	srv := handlers.Server(serveApp(store, hc))
 	srv.RegisterOnShutdown(endStreams)
 	fmt.Fprintln(stdout, say("cli.serve.ready", "URL", displayURL(ln.Addr()), "Path", cfg.db))
 	if cfg.passphrase != "" {
