@@ -1,6 +1,9 @@
 package handlers
 
 import (
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
 	"strings"
 	"testing"
 	"time"
@@ -71,4 +74,77 @@ func TestBrowserKeptOffline(t *testing.T) {
 		t.Errorf("stored: %d entries of %d changes, round 1 closed %v, %d rounds; want 3 of 3, closed, 2", entries, len(sh.History), sh.Round(1).Closed, len(sh.Rounds))
 	}
 	t.Logf("kept offline: 4 changes (3 scores and a close); sent and shown %v after the phone was back", drained.Round(time.Millisecond))
+}
+
+// TestBrowserKeptStale: a score kept on a phone while another phone saved
+// that player's score is refused when it is sent (409): the card shows
+// the value that waited, with the choice to save it anyway or keep the
+// other phone's, and keeping theirs shows theirs.
+func TestBrowserKeptStale(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cy")
+	p := newBrowser(t, a.server.URL)
+	p.open(game, `[data-testid=round]`)
+
+	p.network("", true)
+	p.do(chromedp.WaitVisible(css(`[data-testid=offline]`)))
+	p.do(chromedp.SendKeys(css(`#entry-0 [data-testid=pips]`), "12"), chromedp.Click(css(`#entry-0 [data-testid=save]`)))
+	p.waitText(`#entry-0 [data-testid=waiting]`, "12")
+	expect(t, "Ann's 15, saved on another phone", a.post(game+"/rounds/1/entries/0", form("pips", "15")), http.StatusSeeOther)
+
+	p.network("", false)
+	p.do(chromedp.WaitVisible(css(`#entry-0 [data-testid=save-anyway]`)))
+	p.waitText(`#entry-0 [data-testid=save-anyway]`, "12")
+	p.waitText(`#entry-0 [data-testid=problem]`, "15")
+	if got := p.eval(`document.querySelector("#entry-0 [data-testid=pips]").value`); got != "12" {
+		t.Errorf("the refused card's box holds %q, want the 12 that waited", got)
+	}
+	p.screenshotOf(`#entry-0`, "kept-stale")
+	p.do(chromedp.Click(css(`#entry-0 [data-testid=take-theirs]`)))
+	p.waitText(`#entry-0 [data-testid=entry-summary]`, "15")
+	p.do(chromedp.WaitNotPresent(css(`#entry-0 [data-testid=save-anyway]`)))
+	if sh := a.sheet(game); len(sh.History) != 1 || sh.Round(1).Entries[0].Pips != 15 {
+		t.Errorf("stored: %d changes, Ann's pips %d; want the other phone's 15 alone", len(sh.History), sh.Round(1).Entries[0].Pips)
+	}
+}
+
+// TestBrowserWorkerOpensOffline: a night's page opened once opens again
+// with no network, from what the service worker kept, styled and with
+// its scripts, even with the server itself out of reach.
+func TestBrowserWorkerOpensOffline(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cy")
+	var down atomic.Bool
+	gate := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if down.Load() { // no answer at all: the connection is dropped
+			if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+				conn.Close()
+			}
+			return
+		}
+		a.echo.ServeHTTP(w, r)
+	}))
+	t.Cleanup(gate.Close)
+	p := newBrowser(t, gate.URL)
+	p.open(game, `[data-testid=round]`)
+	p.do(chromedp.Poll[chromedp.Void](`navigator.serviceWorker && navigator.serviceWorker.controller !== null`, chromedp.WithPollingTimeout(10e9)))
+	p.open(game, `[data-testid=round]`) // kept by the worker now in charge
+
+	p.network("", true)
+	down.Store(true)
+	gate.CloseClientConnections()
+	p.do(chromedp.Reload(), chromedp.WaitVisible(css(`[data-testid=round]`)))
+	p.htmxReady()
+	p.waitText(`#entry-0`, "Ann")
+	if got := p.eval(`getComputedStyle(document.querySelector("header.top")).display`); got == "" {
+		t.Error("the page opened offline has no style")
+	}
+	if got := p.eval(`typeof htmx`); got != "object" {
+		t.Errorf("the page opened offline has htmx %s, want its scripts", got)
+	}
+	p.do(chromedp.WaitVisible(css(`[data-testid=offline]`)))
+	down.Store(false)
+	p.network("", false)
 }
