@@ -65,7 +65,9 @@ func entryForm(basedOn Basis, link string, n, seat int, e referee.Entry, by stri
 }
 
 // entryTarget is what an entry form changes: seat's entry of round n.
-func entryTarget(link string, n, seat int) string { return fmt.Sprintf("entry %s %d %d", link, n, seat) }
+func entryTarget(link string, n, seat int) string {
+	return fmt.Sprintf("entry %s %d %d", link, n, seat)
+}
 
 // saveEntry is SaveEntry on the sheet read in tx; key is the form's.
 func (s *Store) saveEntry(ctx context.Context, tx conn, sh *Sheet, key form, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
