@@ -101,6 +101,7 @@ func TestBrowserKeptStale(t *testing.T) {
 		t.Errorf("the refused card's box holds %q, want the 12 that waited", got)
 	}
 	p.screenshotOf(`#entry-0`, "kept-stale")
+	p.do(chromedp.Poll[chromedp.Void](`!document.documentElement.hasAttribute("data-settling")`)) // htmx has taken the link over
 	p.do(chromedp.Click(css(`#entry-0 [data-testid=take-theirs]`)))
 	p.waitText(`#entry-0 [data-testid=entry-summary]`, "15")
 	p.do(chromedp.WaitNotPresent(css(`#entry-0 [data-testid=save-anyway]`)))

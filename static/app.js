@@ -396,6 +396,7 @@
   }
   function busy(part) {
     if (!part) return false;
+    if (keptIn(part)) return true;
     var a = document.activeElement;
     if (a && a !== autoFocused && part.contains(a) && a.matches(typing)) return true;
     return unsaved(part);
@@ -423,7 +424,16 @@
   // after a drop-out unless something is being typed: then each part
   // catches up on its own.
   function mainCatchesUp() {
-    return document.querySelector("[data-live-main]") !== null && !busy(document.getElementById("main"));
+    return document.querySelector("[data-live-main]") !== null && !busy(document.getElementById("main")) &&
+      !document.querySelector("[data-kept-refused]") && !kept.length;
+  }
+  // keptIn says whether the part (as it is on the page now) holds a change
+  // kept on the phone, waiting to be sent, or one sent and refused, which
+  // stays until the player saves it anyway or keeps theirs.
+  function keptIn(part) {
+    var now = part.id ? document.getElementById(part.id) || part : part;
+    if (now.hasAttribute("data-kept-refused") || now.querySelector("[data-kept-refused]")) return true;
+    return kept.some(function (k) { return now.querySelector('form[hx-post="' + CSS.escape(k.url) + '"]'); });
   }
   // While a request on a part is under way, another phone's news for it
   // waits: this phone's own request, whose answer brings the part as it
@@ -481,6 +491,7 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     var d = e.detail, part = asker(d), name = liveName(d);
     if (!name || !d.shouldSwap) return;
+    if (!part.hasAttribute("data-live-main") && keptIn(part)) { leftBehind(part, name); d.shouldSwap = false; return; }
     if (requestIn(part)) { wait(part, name); d.shouldSwap = false; return; }
     if (part.hasAttribute("data-live-main")) { // drawn whatever is typed, as it was asked for
       if (name !== "refresh" && sameVersion(part, d)) d.shouldSwap = false;
@@ -770,6 +781,10 @@
     var form = document.querySelector('form[hx-post="' + CSS.escape(item.url) + '"]');
     if (!target || !form && !h("HX-Retarget")) return; // not on this page: it catches up from the stream
     htmx.swap(target, text, { swapStyle: h("HX-Reswap") || item.swap }, { select: h("HX-Reselect") || item.select || undefined });
+    // A refused entry stays as it came back, whatever news arrives for its
+    // card, until the player saves it anyway or keeps theirs.
+    var card = document.querySelector(item.target);
+    if (res.status >= 400 && item.kind === "entry" && card) card.setAttribute("data-kept-refused", "");
   }
   var draining = null, again = null;
   // drain sends what waits, oldest first. A network failure stops it (what
