@@ -149,3 +149,19 @@ func TestBrowserWorkerOpensOffline(t *testing.T) {
 	down.Store(false)
 	p.network("", false)
 }
+
+// TestBrowserTableSaysOnlineOnly: the live table's page says, while the
+// phone is offline, that its moves need the connection, and stops saying
+// so once it is back.
+func TestBrowserTableSaysOnlineOnly(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	game := a.createGame("9", "Ann", "Bob", "Cy")
+	p := newBrowser(t, a.server.URL)
+	p.open(game+"/rounds/1/table", `[data-testid=table]`)
+	p.do(chromedp.WaitNotVisible(css(`[data-testid=table-offline]`)))
+	p.network("", true)
+	p.waitText(`[data-testid=table-offline]`, "need the connection")
+	p.network("", false)
+	p.do(chromedp.WaitNotVisible(css(`[data-testid=table-offline]`)))
+}
