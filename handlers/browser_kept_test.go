@@ -161,6 +161,7 @@ func TestBrowserTableSaysOnlineOnly(t *testing.T) {
 	p.open(game+"/rounds/1/table", `[data-testid=table]`)
 	p.do(chromedp.WaitNotVisible(css(`[data-testid=table-offline]`)))
 	p.network("", true)
+	p.do(chromedp.WaitVisible(css(`[data-testid=table-offline]`)))
 	p.waitText(`[data-testid=table-offline]`, "need the connection")
 	p.network("", false)
 	p.do(chromedp.WaitNotVisible(css(`[data-testid=table-offline]`)))
