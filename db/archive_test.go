@@ -52,7 +52,7 @@ func trickyNight(t *testing.T, s *Store) Game {
 	must(nil, err)
 	must(s.SaveEntry(ctx, g.Slug, 1, 3, typed(3), "", anyBasis))
 	must(s.SaveEntry(ctx, g.Slug, 1, 4, typed(11), "", anyBasis))
-	must(s.CloseRound(ctx, g.Slug, 1, Unchecked))
+	must(s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}))
 	must(s.SaveEntry(ctx, g.Slug, 1, 4, typed(12), "Ann, Jr.", anyBasis))
 	must(s.SaveEntry(ctx, g.Slug, 2, 0, typed(5), "", anyBasis))
 	return g

@@ -150,7 +150,7 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 		{"a stranger's edit", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "Zed", anyBasis); return err }, app.CodeInvalid},
 		{"a missing round", func() error { _, err := s.SaveEntry(ctx, g.Slug, 2, 0, typed(3), "", anyBasis); return err }, app.CodeNotFound},
 		{"a missing seat", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 2, typed(3), "", anyBasis); return err }, app.CodeNotFound},
-		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); return err }, referee.CodeMissingEntries},
+		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); return err }, referee.CodeMissingEntries},
 		{"a skipped double under the draw rule", func() error {
 			_, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 5, Setter: 0}, Opening{Double: Unchecked})
 			return err
@@ -181,10 +181,10 @@ func TestCloseRound(t *testing.T) {
 	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{Double: Unchecked}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("closing twice = %v, want a conflict", err)
 	}
 	sh, _ := s.Sheet(ctx, g.Slug)
@@ -212,7 +212,7 @@ func TestCloseRound(t *testing.T) {
 	for n := 2; n <= 7; n++ { // double-6: seven rounds, 6-6 down to 0-0
 		s.SaveEntry(ctx, g.Slug, n, 0, typed(1), "", anyBasis)
 		s.SaveEntry(ctx, g.Slug, n, 1, out, "", anyBasis)
-		if _, err := s.CloseRound(ctx, g.Slug, n, Unchecked); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, n, Basis{Version: Unchecked}); err != nil {
 			t.Fatalf("closing round %d: %v", n, err)
 		}
 	}
@@ -382,7 +382,7 @@ func TestCorrectionResettlesALossLimitGame(t *testing.T) {
 	}
 	s.SaveEntry(ctx, g.Slug, 1, 0, typed(25), "", anyBasis)
 	s.SaveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
 		t.Fatal(err)
 	}
 	if sh, _ := s.Sheet(ctx, g.Slug); !sh.Game.Finished() {
@@ -438,7 +438,7 @@ func TestVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.SaveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", Basis{Version: Unchecked, Open: true}); app.CodeOf(err) != app.CodeConflict {

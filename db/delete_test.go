@@ -80,7 +80,7 @@ func fillNight(t *testing.T, s *Store, g Game) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
 		t.Fatal(err)
 	}
 	for device, link := range map[string]string{"host": g.Slug, "watcher": g.ViewSlug} {

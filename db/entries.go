@@ -27,6 +27,11 @@ type Basis struct {
 	// Form is the one-time id of the form sent, or "": the same form sent
 	// again changes nothing and is answered with the sheet as it is.
 	Form string
+	// After is, for a close, the one-time ids of the entry forms the same
+	// page sent before it without hearing back (kept on the phone while it
+	// was off line, sent in order): the entries they wrote since Version
+	// are what the page showed, not another phone's change.
+	After []string
 }
 
 // Unchecked is a Basis.Version that accepts whatever is stored.
@@ -56,7 +61,12 @@ func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e refer
 // entryForm is the one-time form of an entry sent to seat of round n, with
 // what it says.
 func entryForm(basedOn Basis, link string, n, seat int, e referee.Entry, by string) form {
-	return formOf(basedOn.Form, fmt.Sprintf("entry %s %d %d", link, n, seat), e, by, basedOn.Version, basedOn.Open)
+	return formOf(basedOn.Form, entryTarget(link, n, seat), e, by, basedOn.Version, basedOn.Open)
+}
+
+// entryTarget is what an entry form changes: seat's entry of round n.
+func entryTarget(link string, n, seat int) string {
+	return fmt.Sprintf("entry %s %d %d", link, n, seat)
 }
 
 // saveEntry is SaveEntry on the sheet read in tx; key is the form's.

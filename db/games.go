@@ -221,6 +221,17 @@ func sentBefore(ctx context.Context, tx conn, f form) (made string, sent bool, e
 	return made, err == nil && content == f.content, err
 }
 
+// formResult is what the form kept under key produced, or "" when no
+// such form was sent.
+func formResult(ctx context.Context, tx conn, key string) (string, error) {
+	var made string
+	err := tx.QueryRowContext(ctx, `SELECT result FROM form_ids WHERE id = ?`, key).Scan(&made)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return made, err
+}
+
 // keepForm remembers what the form produced, in the transaction of its
 // write, and forgets the forms sent more than formKept ago. A form sent
 // again with other content is remembered as it was last sent.

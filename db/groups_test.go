@@ -31,7 +31,7 @@ func playNight(t *testing.T, s *Store, group, date string, players []string, rou
 				t.Fatalf("%s round %d seat %d: %v", date, n+1, seat, err)
 			}
 		}
-		if _, err := s.CloseRound(ctx, g.Slug, n+1, Unchecked); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, n+1, Basis{Version: Unchecked}); err != nil {
 			t.Fatalf("%s closing round %d: %v", date, n+1, err)
 		}
 	}
@@ -264,7 +264,7 @@ func TestGroupRecordsDoubleBlank(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := s.CloseRound(ctx, g.Slug, 1, Unchecked); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
 			t.Fatal(err)
 		}
 		people, _ := s.People(ctx, grp.ID)

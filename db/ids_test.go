@@ -145,7 +145,7 @@ func TestCloseAndOpeningStale(t *testing.T) {
 	sh, _ := s.SaveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
 	seen := sh.RoundVersion(1)
 	s.SaveEntry(ctx, g.Slug, 1, 0, typed(8), "", anyBasis) // another phone
-	_, err := s.CloseRound(ctx, g.Slug, 1, seen)
+	_, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: seen})
 	if conflictKey(err) != "close-changed" {
 		t.Fatalf("a close on a stale page = %v, want close-changed", err)
 	}
@@ -153,7 +153,7 @@ func TestCloseAndOpeningStale(t *testing.T) {
 	if sh.Rounds[0].Closed {
 		t.Fatal("the round closed on a stale page")
 	}
-	if sh, err = s.CloseRound(ctx, g.Slug, 1, sh.RoundVersion(1)); err != nil {
+	if sh, err = s.CloseRound(ctx, g.Slug, 1, Basis{Version: sh.RoundVersion(1)}); err != nil {
 		t.Fatalf("a close on the current page: %v", err)
 	}
 

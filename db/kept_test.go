@@ -131,7 +131,7 @@ func randomWrite(ctx context.Context, s *Store, rng *rand.Rand, link string) (re
 	case roll < 90:
 		_, err = s.SaveEntry(ctx, link, n, rng.IntN(3), typed(rng.IntN(40)), "", anyBasis)
 	case roll < 94:
-		_, err = s.CloseRound(ctx, link, n, Unchecked)
+		_, err = s.CloseRound(ctx, link, n, Basis{Version: Unchecked})
 	case roll < 97:
 		_, err = s.SetOpening(ctx, link, n, Opening{Double: sh.Round(n).Double(), Setter: rng.IntN(3)}, Opening{Double: Unchecked})
 	default:

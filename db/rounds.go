@@ -2,6 +2,8 @@ package db
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"time"
 
 	"chickenfoot/db/app"
@@ -118,19 +120,33 @@ func (s *Store) finish(ctx context.Context, tx conn, sh *Sheet) error {
 
 // CloseRound closes round n once the referee accepts it, then opens the
 // next round or ends the game, as the referee says. It returns the sheet
-// as written. version is the round's version the page showed (see
-// Sheet.RoundVersion), or Unchecked: a round whose scores changed since
-// is not closed.
-func (s *Store) CloseRound(ctx context.Context, slug string, n int, version int64) (Sheet, error) {
+// as written. basedOn.Version is the round's version the page showed
+// (see Sheet.RoundVersion), or Unchecked: a round whose scores changed
+// since is not closed, unless the changes are the page's own entries
+// named in basedOn.After. The same form sent again (basedOn.Form) closes
+// nothing more and is answered with the sheet as it is.
+func (s *Store) CloseRound(ctx context.Context, slug string, n int, basedOn Basis) (Sheet, error) {
 	var out Sheet
+	var again bool
+	key := formOf(basedOn.Form, fmt.Sprintf("close %s %d", slug, n), basedOn.Version, basedOn.After)
 	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+		if _, sent, err := sentBefore(ctx, tx, key); err != nil {
+			return err
+		} else if sent {
+			out, again = *sh, true
+			return nil
+		}
 		next, err := sh.Close(n)
 		if err != nil {
 			return err
 		}
 		// A round that could close is refused if the page saw other scores.
-		if version != Unchecked && version != sh.RoundVersion(n) {
-			return app.Conflict("close-changed", nil)
+		if basedOn.Version != Unchecked {
+			if ok, err := closeBasisHolds(ctx, tx, sh, slug, n, basedOn); err != nil {
+				return err
+			} else if !ok {
+				return app.Conflict("close-changed", nil)
+			}
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET closed_at = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
 			stamp(s.Now()), sh.ids[n-1]); err != nil {
@@ -146,11 +162,48 @@ func (s *Store) CloseRound(ctx context.Context, slug string, n int, version int6
 		if err == nil {
 			err = keepResults(ctx, tx, sh)
 		}
+		if err == nil {
+			err = s.keepForm(ctx, tx, key, "closed")
+		}
 		out = *sh
 		return err
 	})
-	if err == nil {
+	if err == nil && !again {
 		s.publish(News{Kind: NewsClosed, Game: out.Game.ID, Round: n, Seat: -1, Player: -1})
 	}
 	return out, err
+}
+
+// closeBasisHolds says whether round n's entries are as the page that
+// closes it saw them: none changed since basedOn.Version, or changed by
+// the page's own entry forms in basedOn.After, each to the version that
+// form wrote.
+func closeBasisHolds(ctx context.Context, tx conn, sh *Sheet, link string, n int, basedOn Basis) (bool, error) {
+	if sh.RoundVersion(n) == basedOn.Version {
+		return true, nil
+	}
+	if sh.RoundVersion(n) < basedOn.Version {
+		return false, nil
+	}
+	for seat := range sh.Players {
+		v := sh.Version(n, seat)
+		if v <= basedOn.Version {
+			continue
+		}
+		own := false
+		for _, id := range basedOn.After {
+			made, err := formResult(ctx, tx, formKey(id, entryTarget(link, n, seat)))
+			if err != nil {
+				return false, err
+			}
+			if made == strconv.FormatInt(v, 10) {
+				own = true
+				break
+			}
+		}
+		if !own {
+			return false, nil
+		}
+	}
+	return true, nil
 }

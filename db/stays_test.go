@@ -43,7 +43,7 @@ func TestJoinLateAndLeave(t *testing.T) {
 	}
 	closeRound := func(n int) {
 		t.Helper()
-		if _, err := s.CloseRound(ctx, g.Slug, n, Unchecked); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, n, Basis{Version: Unchecked}); err != nil {
 			t.Fatalf("closing round %d: %v", n, err)
 		}
 	}

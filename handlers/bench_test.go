@@ -160,7 +160,7 @@ func benchLongGame(tb testing.TB, store *db.Store) db.Game {
 				tb.Fatalf("round %d, seat %d: %v", n, seat, err)
 			}
 		}
-		if _, err := store.CloseRound(ctx, g.Slug, n, db.Unchecked); err != nil {
+		if _, err := store.CloseRound(ctx, g.Slug, n, db.Basis{Version: db.Unchecked}); err != nil {
 			tb.Fatalf("closing round %d: %v", n, err)
 		}
 		sh, err := store.Sheet(ctx, g.Slug)

@@ -288,7 +288,7 @@ func TestBrowserRefusalToast(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	if _, err := other.CloseRound(context.Background(), strings.TrimPrefix(game, "/g/"), 1, db.Unchecked); err != nil {
+	if _, err := other.CloseRound(context.Background(), strings.TrimPrefix(game, "/g/"), 1, db.Basis{Version: db.Unchecked}); err != nil {
 		t.Fatal(err)
 	}
 	b.do(chromedp.Click(css(`[data-testid=close]`)))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -16,7 +17,7 @@ import (
 
 // closer closes a round.
 type closer interface {
-	CloseRound(ctx context.Context, slug string, n int, version int64) (db.Sheet, error)
+	CloseRound(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Sheet, error)
 }
 
 // closeRound closes the round once every player has an entry, then opens
@@ -32,7 +33,7 @@ func (a *App) closeRound(c echo.Context) error {
 	if err != nil {
 		return a.refuseBadForm(ctx, slug, err)
 	}
-	sh, err := a.closer.CloseRound(ctx, slug, n, version)
+	sh, err := a.closer.CloseRound(ctx, slug, n, db.Basis{Version: version, Form: formID(c), After: afterIDs(c)})
 	if p := problemOf(ctx, err); err != nil && p.code != "" && (p.status == http.StatusUnprocessableEntity || isKey(err, "close-changed")) {
 		return a.closeRefused(c, slug, p)
 	}
@@ -49,6 +50,24 @@ func (a *App) closeRound(c echo.Context) error {
 	page.Flash = closedFlash(ctx, sh, n)
 	c.Response().Header().Set("HX-Push-Url", gameURL(slug))
 	return render(c, http.StatusOK, views.Game(page))
+}
+
+// afterIDs are the one-time ids of the entry forms a close was sent after
+// without their answers (see db.Basis.After): the form's "after" field,
+// ids separated by spaces. Ids no page of ours could have rendered are
+// dropped, and so is the lot if there are more than a night has cards.
+func afterIDs(c echo.Context) []string {
+	ids := strings.Fields(c.FormValue("after"))
+	if len(ids) > 64 {
+		return nil
+	}
+	kept := ids[:0]
+	for _, id := range ids {
+		if len(id) <= 64 {
+			kept = append(kept, id)
+		}
+	}
+	return kept
 }
 
 // closeRefused shows the game with why the round can't close yet.

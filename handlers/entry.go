@@ -168,7 +168,8 @@ func (a *App) entryRefused(c echo.Context, slug string, n, id int, f entryForm, 
 	if seat < 0 {
 		return a.rosterRefused(c, sh, p)
 	}
-	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field, stale: app.CodeOf(err) == app.CodeConflict}
+	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field, stale: app.CodeOf(err) == app.CodeConflict,
+		theirs: gameURL(slug) + "#entry-" + strconv.Itoa(id)}
 	switch {
 	case f.tapped:
 		table, err := a.onTable(ctx, slug, r)
@@ -199,11 +200,12 @@ func (a *App) entryRefused(c echo.Context, slug string, n, id int, f entryForm, 
 // rowFix carries a refused entry back to its row: what was typed and why
 // it was refused.
 type rowFix struct {
-	seat  int
-	form  entryForm
-	msg   string
-	field string
-	stale bool // refused as made on a stale page: offer to save it anyway
+	seat   int
+	form   entryForm
+	msg    string
+	field  string
+	stale  bool   // refused as made on a stale page: offer to save it anyway
+	theirs string // where the other phone's score is kept instead: the game page at the row
 }
 
 func (f *rowFix) apply(ctx context.Context, row views.EntryRow) views.EntryRow {
@@ -221,6 +223,9 @@ func (f *rowFix) apply(ctx context.Context, row views.EntryRow) views.EntryRow {
 			}
 		case strings.TrimSpace(f.form.pips) != "":
 			row.Anyway = text(ctx, "anyway.typed", referee.Params{"Pips": strings.TrimSpace(f.form.pips)})
+		}
+		if row.Anyway != "" {
+			row.Theirs = f.theirs
 		}
 	}
 	return row

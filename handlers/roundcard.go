@@ -31,7 +31,9 @@ func roundPanel(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.R
 	var re *referee.RuleError
 	if errors.As(sh.CloseProblem(r.Number), &re) {
 		p.CloseWhy = reason(ctx, re)
+		p.CloseWhenEntered = re.Code == referee.CodeMissingEntries
 	}
+	p.CloseForm = newFormID()
 	var missing []string
 	for seat, e := range r.Entries {
 		if e == nil && !p.Away[seat] {

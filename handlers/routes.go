@@ -13,6 +13,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/healthz", a.healthz)
 	e.POST("/lang", a.setLang)
 	e.Match([]string{http.MethodGet, http.MethodHead}, "/static/*", assets())
+	e.GET("/sw.js", serviceWorker())
 
 	// With a passphrase, the list of game nights and making new ones are
 	// for unlocked browsers only; everything else stays open.

@@ -120,7 +120,7 @@
     for (var i = 1; i <= rows.length; i++) {
       var row = rows[(at + i) % rows.length];
       // Not the row's class: htmx settles a swapped element's class later.
-      if (!row.querySelector(".who .now") && pipsOf(row)) { focusPips(row); return; }
+      if (!row.querySelector(".who .now, [data-waiting]") && pipsOf(row)) { focusPips(row); return; }
     }
     var close = document.querySelector("#round [data-testid=close]:not([disabled])");
     if (close) close.focus();
@@ -384,6 +384,7 @@
   }
   document.addEventListener("htmx:sendError", function (e) {
     if (isLive(e.detail)) return; // the stream says so itself
+    if (keep(e.detail)) { toast(msg("kept")); return; }
     toast(msg("no-connection"));
   });
   document.addEventListener("htmx:responseError", function (e) {
@@ -429,6 +430,7 @@
   }
   function busy(part) {
     if (!part) return false;
+    if (keptIn(part)) return true;
     var a = document.activeElement;
     if (a && a !== autoFocused && part.contains(a) && a.matches(typing)) return true;
     return unsaved(part);
@@ -456,7 +458,16 @@
   // after a drop-out unless something is being typed: then each part
   // catches up on its own.
   function mainCatchesUp() {
-    return document.querySelector("[data-live-main]") !== null && !busy(document.getElementById("main"));
+    return document.querySelector("[data-live-main]") !== null && !busy(document.getElementById("main")) &&
+      !document.querySelector("[data-kept-refused]") && !kept.length;
+  }
+  // keptIn says whether the part (as it is on the page now) holds a change
+  // kept on the phone, waiting to be sent, or one sent and refused, which
+  // stays until the player saves it anyway or keeps theirs.
+  function keptIn(part) {
+    var now = part.id ? document.getElementById(part.id) || part : part;
+    if (now.hasAttribute("data-kept-refused") || now.querySelector("[data-kept-refused]")) return true;
+    return kept.some(function (k) { return now.querySelector('form[hx-post="' + CSS.escape(k.url) + '"]'); });
   }
   // While a request on a part is under way, another phone's news for it
   // waits: this phone's own request, whose answer brings the part as it
@@ -514,6 +525,7 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     var d = e.detail, part = asker(d), name = liveName(d);
     if (!name || !d.shouldSwap) return;
+    if (!part.hasAttribute("data-live-main") && keptIn(part)) { leftBehind(part, name); d.shouldSwap = false; return; }
     if (requestIn(part)) { wait(part, name); d.shouldSwap = false; return; }
     if (part.hasAttribute("data-live-main")) { // drawn whatever is typed, as it was asked for
       if (name !== "refresh" && sameVersion(part, d)) d.shouldSwap = false;
@@ -531,7 +543,10 @@
     var note = document.getElementById("offline");
     document.body.setAttribute("data-stream", "down");
     if (!note || !note.hidden || dropped) return;
-    dropped = setTimeout(function () { note.hidden = false; say([note]); }, 1000);
+    dropped = setTimeout(function () { note.hidden = false; offlineLines(true); say([note]); }, 1000);
+  }
+  function offlineLines(off) {
+    document.querySelectorAll("[data-when-offline]").forEach(function (p) { p.hidden = !off; });
   }
   function streamUp() {
     var note = document.getElementById("offline");
@@ -540,6 +555,7 @@
     dropped = null;
     if (!note || note.hidden) return;
     note.hidden = true;
+    offlineLines(false);
     say([msg("online")]);
   }
   // The stream, kept up by the page. The browser itself comes back after a
@@ -635,6 +651,7 @@
     }).catch(function () {});
   });
   document.addEventListener("htmx:sseOpen", streamUp);
+  document.addEventListener("htmx:sseOpen", function () { drain(); });
   window.addEventListener("offline", streamDown);
 
   // A part's fetch of the news that fails (Wi-Fi gone with the stream
@@ -676,4 +693,187 @@
       if (!retries[part.id]) htmx.trigger(part, "sse:" + eventRefresh);
     });
   });
+
+  // Kept while off line. A score, a "went out", a correction or a round's
+  // close that can't be sent (htmx:sendError) is kept on the phone, in
+  // IndexedDB, shown on its card as waiting to send, and sent in order as
+  // soon as the phone is back: on line again, the stream open again, the
+  // page shown or loaded again. Each carries its form's one-time id, so a
+  // change that reached the server before the answer was lost is not made
+  // twice; a close names the kept entries it came after, which are its
+  // page's own. An answer is swapped in where the form would have put it:
+  // a change made stale meanwhile shows with its value and the choice to
+  // save it anyway or keep the other phone's. Moves on the live table are
+  // not kept: they need the referee and the others' turns.
+  var keptPath = /^\/g\/[^/]+\/rounds\/(\d+)\/(entries\/\d+|close)$/;
+  var kept = []; // what waits, oldest first, as in the database
+  var dbOpen = null;
+  function idb() {
+    if (!dbOpen) {
+      dbOpen = new Promise(function (ok, fail) {
+        if (!window.indexedDB) { fail(new Error("no IndexedDB")); return; }
+        var req = indexedDB.open("chickenfoot", 1);
+        req.onupgradeneeded = function () { req.result.createObjectStore("waiting", { keyPath: "seq" }); };
+        req.onsuccess = function () { ok(req.result); };
+        req.onerror = function () { fail(req.error); };
+      });
+    }
+    return dbOpen;
+  }
+  function stored(mode, fn) {
+    return idb().then(function (db) {
+      return new Promise(function (ok, fail) {
+        var t = db.transaction("waiting", mode), r = fn(t.objectStore("waiting"));
+        t.oncomplete = function () { ok(r && r.result); };
+        t.onerror = t.onabort = function () { fail(t.error); };
+      });
+    });
+  }
+  // reload reads what waits, as another tab of this phone may have sent
+  // some; without IndexedDB (a private window) it is kept in the page.
+  function reload() {
+    return stored("readonly", function (st) { return st.getAll(); }).then(function (all) {
+      kept = (all || []).sort(function (a, b) { return a.seq - b.seq; });
+    }, function () {});
+  }
+  function persist(item) { return stored("readwrite", function (st) { return st.put(item); }).catch(function () {}); }
+  function forget(item) {
+    kept = kept.filter(function (k) { return k.seq !== item.seq; });
+    return stored("readwrite", function (st) { return st.delete(item.seq); }).catch(function () {});
+  }
+  function value(pairs, name) {
+    for (var i = 0; i < pairs.length; i++) if (pairs[i][0] === name) return pairs[i][1];
+    return null;
+  }
+  // keep keeps a change htmx could not send, and says whether it did.
+  function keep(d) {
+    var rc = d.requestConfig, elt = rc && rc.elt || d.elt;
+    var path = rc && rc.path || "", m = keptPath.exec(path);
+    if (!m || !rc || rc.verb !== "post" || !elt) return false;
+    var data = rc.unfilteredFormData || rc.formData;
+    var pairs = [];
+    if (data && data.forEach) data.forEach(function (v, k) { if (typeof v === "string") pairs.push([k, v]); });
+    var form = elt.closest ? elt.closest("form") || elt : elt;
+    var item = {
+      url: path, round: path.replace(/\/(entries\/\d+|close)$/, ""), kind: m[2] === "close" ? "close" : "entry",
+      target: form.getAttribute("hx-target") || "", select: form.getAttribute("hx-select") || "",
+      swap: form.getAttribute("hx-swap") || "outerHTML", pairs: pairs,
+    };
+    if (item.kind === "close") {
+      var after = kept.filter(function (k) { return k.kind === "entry" && k.round === item.round; })
+        .map(function (k) { return value(k.pairs, "form"); }).filter(Boolean);
+      item.pairs = pairs.filter(function (p) { return p[0] !== "after"; }).concat([["after", after.join(" ")]]);
+      item.what = msg("waiting-close");
+    } else {
+      var pips = (value(pairs, "pips") || "").trim();
+      if (value(pairs, "double_blank")) pips += " + 0-0";
+      item.what = msg("waiting", { what: value(pairs, "went_out") ? msg("waiting-out") : pips });
+    }
+    // A change made again before the first was sent replaces it, in its place.
+    var same = kept.filter(function (k) { return k.url === item.url; })[0];
+    item.seq = same ? same.seq : kept.reduce(function (n, k) { return Math.max(n, k.seq); }, Date.now() * 1000) + 1;
+    kept = kept.filter(function (k) { return k.url !== item.url; }).concat([item]).sort(function (a, b) { return a.seq - b.seq; });
+    persist(item);
+    showKept();
+    if (item.kind === "entry") {
+      var seat = /(\d+)$/.exec(path);
+      setTimeout(function () { focusNext(Number(seat[1])); }, 0);
+    }
+    return true;
+  }
+  // showKept marks each card with what waits for it, and lets a round
+  // close once every card has a score, saved or waiting.
+  function showKept() {
+    document.querySelectorAll("[data-waiting]").forEach(function (p) { p.remove(); });
+    document.documentElement.setAttribute("data-kept", String(kept.length));
+    kept.forEach(function (item) {
+      var form = document.querySelector('form[hx-post="' + CSS.escape(item.url) + '"]');
+      if (!form) return;
+      var p = document.createElement("p");
+      p.className = "notice waiting";
+      p.setAttribute("data-waiting", "");
+      p.setAttribute("data-testid", "waiting");
+      p.textContent = item.what;
+      if (item.kind === "close") {
+        form.parentNode.insertBefore(p, form);
+        form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+        return;
+      }
+      var card = form.closest(".entry"), who = card && card.querySelector(".who");
+      if (who) who.parentNode.insertBefore(p, who.nextSibling);
+    });
+    document.querySelectorAll("[data-close-when-entered]").forEach(function (b) {
+      if (!kept.length || b.form && b.form.parentNode.querySelector("[data-waiting]")) return;
+      var rows = document.querySelectorAll("#round .entry");
+      b.disabled = !Array.prototype.every.call(rows, function (row) { return row.querySelector(".who .now, [data-waiting]"); });
+    });
+  }
+  document.addEventListener("htmx:afterSettle", showKept);
+  // swapIn puts an answer where its form would have: htmx's own swap, with
+  // what the answer's headers ask for.
+  function swapIn(item, res, text) {
+    var h = function (n) { return res.headers.get(n); };
+    if (h("HX-Reswap") === "none") {
+      if (res.status >= 400) toast(new DOMParser().parseFromString(text, "text/html").body.textContent.trim() || msg("refused"));
+      return;
+    }
+    var target = document.querySelector(h("HX-Retarget") || item.target);
+    var form = document.querySelector('form[hx-post="' + CSS.escape(item.url) + '"]');
+    if (!target || !form && !h("HX-Retarget")) return; // not on this page: it catches up from the stream
+    htmx.swap(target, text, { swapStyle: h("HX-Reswap") || item.swap }, { select: h("HX-Reselect") || item.select || undefined });
+    // A refused entry stays as it came back, whatever news arrives for its
+    // card, until the player saves it anyway or keeps theirs.
+    var card = document.querySelector(item.target);
+    if (res.status >= 400 && item.kind === "entry" && card) card.setAttribute("data-kept-refused", "");
+  }
+  var draining = null, again = null;
+  // drain sends what waits, oldest first. A network failure stops it (what
+  // is left waits for the next chance); a refusal (a stale change, a rule)
+  // is shown on its card and holds back the round's close, which the
+  // player makes again once they have seen it.
+  function drain() {
+    if (draining || !window.htmx || navigator.onLine === false) return draining;
+    clearTimeout(again);
+    var sent = 0, held = {};
+    function next() {
+      var item = kept[0];
+      if (!item) return Promise.resolve();
+      if (item.kind === "close" && held[item.round]) {
+        toast(msg("close-held"));
+        return forget(item).then(next);
+      }
+      return fetch(item.url, {
+        method: "POST", credentials: "same-origin", body: new URLSearchParams(item.pairs),
+        headers: { "HX-Request": "true", "HX-Current-URL": location.href, "HX-Target": item.target.replace(/^#/, "") },
+      }).then(function (res) {
+        if (res.status >= 500 || res.status === 429) throw new Error("not now");
+        return res.text().then(function (text) {
+          return forget(item).then(function () {
+            sent++;
+            if (res.status >= 400) held[item.round] = true;
+            swapIn(item, res, text);
+            return next();
+          });
+        });
+      });
+    }
+    draining = reload().then(next).then(function () {
+      if (sent) say([msg("sent")]);
+    }, function () {
+      again = setTimeout(drain, 5000); // the network is still away, or the server busy
+    }).then(function () {
+      draining = null;
+      showKept();
+    });
+    return draining;
+  }
+  window.addEventListener("online", function () { drain(); });
+  window.addEventListener("pageshow", function () { drain(); });
+  document.addEventListener("DOMContentLoaded", function () { reload().then(showKept).then(drain); });
+
+  // Pages of a night open again off line, from what the service worker
+  // kept (it needs a secure page: HTTPS, or this computer).
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); });
+  }
 })();

@@ -36,6 +36,10 @@ const HTMX = "htmx-2.0.11.min.js"
 // (the npm package htmx-ext-sse), which pages that follow a game night load.
 const SSE = "htmx-ext-sse-2.2.4.min.js"
 
+// Worker is the service worker's file; the app serves it from the root
+// (see handlers), where its scope is every page.
+const Worker = "sw.js"
+
 // Asset is one embedded file with what it takes to serve it. Assets are
 // shared by every caller: read them, never change them.
 type Asset struct {

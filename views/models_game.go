@@ -84,33 +84,38 @@ type RuleLine struct {
 // RoundPanel is the round being played: its double, who set it, and the
 // score entry.
 type RoundPanel struct {
-	ViewOnly  bool   // opened by the view-only link: shown, never changed
-	URL       string // base of the round's routes
-	GameURL   string
-	Number    int
-	Of        int // planned rounds; 0 when open-ended
-	Double    int
-	Planned   int
-	Setter    int // seat, or -1
-	Players   []string
-	IDs       []int  // by seat, each player's id: what the forms send
-	Opened    string // who set the double down and which, as shown: sent back with a change to it
-	Away      []bool // by seat: not playing this round (joined later, or left)
-	Unheld    Unheld
-	Skipped   string // which doubles were skipped for good, and the rounds left
-	Next      string // how the next round starts
-	Starts    string // who starts this round, where the first player moves on
-	Version   string // the round's version, sent back with an undo
-	Entries   []EntryRow
-	CanClose  bool
-	CloseWhy  string
-	CanUndo   bool
-	Undo      string // the undo button, naming the change it takes back
-	UndoOf    string // the id of that change, sent back with the undo
-	UndoForm  string // the undo form's one-time id
-	Error     string
-	Notice    string
-	Corrected bool
+	ViewOnly bool   // opened by the view-only link: shown, never changed
+	URL      string // base of the round's routes
+	GameURL  string
+	Number   int
+	Of       int // planned rounds; 0 when open-ended
+	Double   int
+	Planned  int
+	Setter   int // seat, or -1
+	Players  []string
+	IDs      []int  // by seat, each player's id: what the forms send
+	Opened   string // who set the double down and which, as shown: sent back with a change to it
+	Away     []bool // by seat: not playing this round (joined later, or left)
+	Unheld   Unheld
+	Skipped  string // which doubles were skipped for good, and the rounds left
+	Next     string // how the next round starts
+	Starts   string // who starts this round, where the first player moves on
+	Version  string // the round's version, sent back with an undo
+	Entries  []EntryRow
+	CanClose bool
+	CloseWhy string
+	// CloseWhenEntered: the round can close once every card has its
+	// score (a phone off line enables Close when the scores it keeps
+	// fill the cards).
+	CloseWhenEntered bool
+	CloseForm        string // the close form's one-time id
+	CanUndo          bool
+	Undo             string // the undo button, naming the change it takes back
+	UndoOf           string // the id of that change, sent back with the undo
+	UndoForm         string // the undo form's one-time id
+	Error            string
+	Notice           string
+	Corrected        bool
 
 	OpeningLive Live   // who set the double, following the stream
 	ActionsLive Live   // the Close and Undo bar, following the stream
@@ -168,6 +173,7 @@ type EntryRow struct {
 	Field        string   // the input the error is about, if any
 	Anyway       string   // after a stale save: the button that saves it anyway
 	AnywayOut    string   // that button's went_out value, for a "went out"
+	Theirs       string   // after a stale save: the link that keeps the other phone's score instead
 	Closed       bool     // a correction: the round is closed
 	DoubleOut    bool     // the house rule charges for going out on a double
 	Who          []string // who may be named as making a correction
