@@ -143,7 +143,7 @@ func (a *App) cardPNG(c echo.Context) error {
 	if unchanged(c, "png-"+card.tag()) {
 		return c.NoContent(http.StatusNotModified)
 	}
-	b, err := drawCard(card)
+	b, err := cardPicture(card)
 	if err != nil {
 		return err
 	}

@@ -96,6 +96,39 @@ func (cv *canvas) face(bold bool, size int) font.Face {
 	return f
 }
 
+// cardsDrawn keeps the pictures last drawn, by tag: after a change every
+// phone at the table may ask for the new card, and drawing it is most of
+// the cost of the answer (see BenchmarkCard). It forgets them all when it
+// holds cardsKept, so it never grows past a few megabytes.
+var cardsDrawn struct {
+	sync.Mutex
+	byTag map[string][]byte
+}
+
+const cardsKept = 32
+
+// cardPicture is the card as a PNG, drawn once for each tag.
+func cardPicture(c resultCard) ([]byte, error) {
+	tag := c.tag()
+	cardsDrawn.Lock()
+	b, ok := cardsDrawn.byTag[tag]
+	cardsDrawn.Unlock()
+	if ok {
+		return b, nil
+	}
+	b, err := drawCard(c)
+	if err != nil {
+		return nil, err
+	}
+	cardsDrawn.Lock()
+	defer cardsDrawn.Unlock()
+	if cardsDrawn.byTag == nil || len(cardsDrawn.byTag) >= cardsKept {
+		cardsDrawn.byTag = map[string][]byte{}
+	}
+	cardsDrawn.byTag[tag] = b
+	return b, nil
+}
+
 // drawCard draws the card as a PNG.
 func drawCard(c resultCard) ([]byte, error) {
 	w, h := cardSize(len(c.Lines))
@@ -111,9 +144,21 @@ func drawCard(c resultCard) ([]byte, error) {
 	cv.footer(c.Footer, h)
 	var b bytes.Buffer
 	b.Grow(64 << 10)
-	err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, cv.img)
+	err := (&png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: pngBuffers{}}).Encode(&b, cv.img)
 	return b.Bytes(), err
 }
+
+// pngBuffers lets one card's encoder reuse the buffers of the last.
+type pngBuffers struct{}
+
+var pngPool sync.Pool
+
+func (pngBuffers) Get() *png.EncoderBuffer {
+	b, _ := pngPool.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (pngBuffers) Put(b *png.EncoderBuffer) { pngPool.Put(b) }
 
 // head draws the green band with the night's name, its date and where it
 // stands, and under it who won or leads.
