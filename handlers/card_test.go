@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"mime"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -231,9 +232,11 @@ func TestCardLinks(t *testing.T) {
 			t.Errorf("POST %s = %d, want 405", suffix, code)
 		}
 	}
-	if d := a.get(g + "/card.png").header.Get("Content-Disposition"); d != `inline; filename=2026-11-28-Fredag-hos-Søren.png` &&
-		!strings.Contains(d, "2026-11-28-Fredag-hos-S") {
-		t.Errorf("card.png: Content-Disposition %q, want the night's date and name", d)
+	for suffix, want := range map[string]string{"/card.png": "2026-11-28-Fredag-hos-Søren.png", "/card.txt": "2026-11-28-Fredag-hos-Søren.txt"} {
+		d := a.get(g + suffix).header.Get("Content-Disposition")
+		if kind, p, err := mime.ParseMediaType(d); err != nil || kind != "inline" || p["filename"] != want {
+			t.Errorf("%s: Content-Disposition %q, want inline as %s", suffix, d, want)
+		}
 	}
 
 	fresh := a.createGame("6", "Ann", "Bob")
