@@ -100,6 +100,7 @@ func gamePage(ctx context.Context, sh db.Sheet) views.GamePage {
 		Players: len(g.Players),
 		Live:    gameLive(sh),
 		Seats:   seatsCard(ctx, sh),
+		Card:    nightCard(ctx, sh),
 	}
 	if r := sh.Current(); r != nil {
 		panel := roundPanel(ctx, sh, r)

@@ -28,6 +28,8 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET(eventsRoute, a.events)
 	e.GET("/g/:slug/sheet", a.sheet)
 	e.GET("/g/:slug/export.:format", a.exportNight)
+	e.GET("/g/:slug/card.png", a.cardPNG)
+	e.GET("/g/:slug/card.txt", a.cardText)
 	e.POST("/g/:slug/links/:which", a.renewLink)
 	e.POST("/g/:slug/me", a.setMe)
 	e.POST("/g/:slug/players", a.join)

@@ -19,6 +19,7 @@ type GamePage struct {
 	// link, which can't.
 	DeleteURL string
 	Seats     *SeatsCard // who joined late or left, and the forms to; nil when there is nothing to show
+	Card      *NightCard // the standings to share; nil before a round is closed
 }
 
 // SeatsCard is the game's players who joined late or left, and, on the
