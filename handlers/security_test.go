@@ -132,8 +132,9 @@ func TestPagesAndHeaders(t *testing.T) {
 	expect(t, "manifest", a.get("/static/manifest.webmanifest"), http.StatusOK, `"display": "standalone"`, "icon-512.png")
 }
 
-// TestFirstLoadWeight checks that the first visit transfers under 40 KB
-// with gzip: the page and everything it loads.
+// TestFirstLoadWeight checks that the first visit transfers under 44 KB
+// with gzip: the page and everything it loads, the script that keeps
+// changes made offline included.
 func TestFirstLoadWeight(t *testing.T) {
 	t.Parallel()
 	a := newTestApp(t)
@@ -153,8 +154,8 @@ func TestFirstLoadWeight(t *testing.T) {
 		}
 		total += len(b)
 	}
-	if total >= 40*1024 {
-		t.Fatalf("first load transfers %d bytes, want under 40 KB", total)
+	if total >= 44*1024 {
+		t.Fatalf("first load transfers %d bytes, want under 44 KB", total)
 	}
 	t.Logf("first load: %d bytes gzip", total)
 }

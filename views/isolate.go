@@ -25,9 +25,10 @@ const (
 )
 
 // isolated is s between isolates when it holds a right-to-left letter,
-// an Arabic digit or a formatting character; else s.
+// an Arabic digit or a formatting character; else s. A name already
+// isolated is left as it is.
 func isolated(s string) string {
-	if !strings.ContainsFunc(s, turnsText) {
+	if !strings.ContainsFunc(s, turnsText) || strings.HasPrefix(s, firstStrongIsolate) && strings.HasSuffix(s, popIsolate) {
 		return s
 	}
 	return firstStrongIsolate + s + popIsolate
