@@ -45,7 +45,7 @@ func historyApp(tb testing.TB, nights int) *historyBench {
 		seats := rng.Perm(len(friends))[:6]
 		// Links are random, as the app's are: the store finds a link by
 		// its first characters.
-		n := db.Night{Link: fmt.Sprintf("%016x%010d", rng.Uint64(), i), ViewLink: fmt.Sprintf("%016x%010d", rng.Uint64(), i), Group: group,
+		n := db.Night{Link: benchLink(rng), ViewLink: benchLink(rng), Group: group,
 			Name: "Night " + strconv.Itoa(i), PlayedOn: at[:10], CreatedAt: at, FinishedAt: &at, HandSize: 12, Rules: raw}
 		for _, s := range seats {
 			n.Players = append(n.Players, friends[s])
@@ -127,7 +127,7 @@ func longRoundGame(tb testing.TB, a *benchApp, changes int) string {
 		tb.Fatal(err)
 	}
 	at := time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC).Format(time.RFC3339Nano)
-	link := fmt.Sprintf("longroundlinklonground%04d", changes%10000)
+	link := fmt.Sprintf("longroundlinklonground%c%c%c%c", 'a'+changes/1000%10, 'a'+changes/100%10, 'a'+changes/10%10, 'a'+changes%10)
 	n := db.Night{Link: link, Name: "Long round", PlayedOn: at[:10], CreatedAt: at, HandSize: 10, Rules: rules,
 		Players: []string{"Ann", "Bob", "Cy", "Dee"}}
 	round := db.NightRound{Number: 1, PlannedDouble: 9, Entries: []db.NightEntry{}, History: []db.NightChange{}, Actions: []db.NightAction{}}
@@ -166,4 +166,15 @@ func BenchmarkGamePageLongRound(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchLink makes a random link of the app's form: 26 characters of
+// lowercase base32, as the store makes them and import accepts.
+func benchLink(rng *rand.Rand) string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	b := make([]byte, 26)
+	for i := range b {
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return string(b)
 }
