@@ -22,15 +22,13 @@ const englishOnPage = `(() => {
 // rule's code in place of its name.
 var notDanish = regexp.MustCompile(`(?i)chickenyard|boneyard|game night|\b(spinner|chickie|not|must|can|wrong|end|already|bad|unknown|round|no|deal|two|duplicate|opener|too|missing|table)-[a-z]+(-[a-z]+)?\b`)
 
-// TestBrowserNoEnglishLeft opens every page in Afrikaans and Danish, of a
-// table of friends' night filled in and of a night whose name was left to
-// the app, and finds no English word: lists of names joined in the
-// language, the night's default name, the rules named in words, the
-// boneyard by its own name.
+// TestBrowserNoEnglishLeft sets a night up in Afrikaans and Danish, its
+// name left to the app, and finds no English word on its pages: the
+// night's default name, the rules named in words, the boneyard by its own
+// name. TestBrowserEveryPageFits looks for English on every other page.
 func TestBrowserNoEnglishLeft(t *testing.T) {
 	t.Parallel()
 	a := newTestApp(t)
-	w := a.wordsNight()
 	for _, tag := range []string{"af", "da"} {
 		t.Run(tag, func(t *testing.T) {
 			t.Parallel()
@@ -44,19 +42,26 @@ func TestBrowserNoEnglishLeft(t *testing.T) {
 			b.do(chromedp.Click(css(`[data-testid=create]`)), chromedp.WaitVisible(css(`[data-testid=round]`)))
 			night := b.eval(`location.pathname`)
 			closeRound(t, a, night, 1, 0, "12", "12")
-			pages := append(w.pages(), night, night+"/rounds/1", night+"/rounds/2/table", night+"/rounds/2/check?tile=3-4&on=5-5", "/")
-			for _, p := range pages {
+			for _, p := range []string{night, night + "/rounds/1", night + "/rounds/2/table", night + "/rounds/2/check?tile=3-4&on=5-5"} {
 				b.do(chromedp.Navigate(b.base+p), chromedp.WaitReady(css(`main`)))
 				b.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`))
-				words := b.eval(englishOnPage)
-				if tag == "da" {
-					words = strings.ReplaceAll(words, "score", "") // Danish too
-				}
-				found := append(englishWords.FindAllString(words, 6), notDanish.FindAllString(words, 3)...)
-				if len(found) > 0 {
-					t.Errorf("%s: English on the page: %q", p, found)
-				}
+				englishLeft(t, b, tag, p)
 			}
 		})
+	}
+}
+
+// englishLeft fails t if the page shown holds an English word where it
+// should speak the language tag: lists of names joined in the language,
+// the rules named in words, the boneyard by its own name.
+func englishLeft(t *testing.T, b *browser, tag, page string) {
+	t.Helper()
+	words := b.eval(englishOnPage)
+	if tag == "da" {
+		words = strings.ReplaceAll(words, "score", "") // Danish too
+	}
+	found := append(englishWords.FindAllString(words, 6), notDanish.FindAllString(words, 3)...)
+	if len(found) > 0 {
+		t.Errorf("%s: English on the page: %q", page, found)
 	}
 }
