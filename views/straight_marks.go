@@ -6,11 +6,11 @@ import "strconv"
 // them, as lines in a 40 × 40 box: the big cross, then a small cross in
 // its top, right, bottom and left corners.
 var houseStrokes = [10][4]int{
-	{3, 3, 37, 37}, {37, 3, 3, 37},
-	{16, 5, 24, 13}, {24, 5, 16, 13},
-	{27, 16, 35, 24}, {35, 16, 27, 24},
-	{16, 27, 24, 35}, {24, 27, 16, 35},
-	{5, 16, 13, 24}, {13, 16, 5, 24},
+	{2, 2, 38, 38}, {38, 2, 2, 38},
+	{17, 4, 23, 10}, {23, 4, 17, 10},
+	{30, 17, 36, 23}, {36, 17, 30, 23},
+	{17, 30, 23, 36}, {23, 30, 17, 36},
+	{4, 17, 10, 23}, {10, 17, 4, 23},
 }
 
 // spotTile is a tile of the spots picker.
