@@ -24,9 +24,9 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	b.open(path, `[data-testid=straight]`)
 	b.htmxReady()
 	b.tapFives(0, 10)
-	b.straightVersion(1)
+	b.straightReady(1)
 	b.tapFives(1, 5)
-	b.straightVersion(2)
+	b.straightReady(2)
 
 	// Bob dominoes: Ann's 6-5 and 1-0 tapped (the 1-0 taken back and
 	// tapped again), Cy's 3 and Di's 0 typed.
@@ -53,7 +53,7 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	b.do(chromedp.EmulateViewport(390, 844))
 	b.do(chromedp.SendKeys(css(fmt.Sprintf(`#pips-%d`, cy)), "3"), chromedp.SendKeys(css(fmt.Sprintf(`#pips-%d`, di)), "0"))
 	b.do(chromedp.Click(css(`[data-testid=end-hand]`)))
-	b.straightVersion(3)
+	b.straightReady(3)
 	b.waitText(`[data-testid=award]`, "Bob dominoed: the others held 15, 15 → 15 for Bob & Di")
 
 	// Line 1 was 15, not 10.
@@ -65,7 +65,7 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	}
 	b.do(chromedp.EmulateViewport(390, 844))
 	b.do(chromedp.Click(css(`[data-testid=fix-save-1]`)))
-	b.straightVersion(4)
+	b.straightReady(4)
 	b.waitText(`[data-testid=side]:nth-child(1) [data-testid=side-total]`, "15")
 	b.waitText(`[data-testid=line-1] > summary`, "15 to Ann & Cy")
 	if open := b.eval(`String(document.querySelector("[data-testid=lines]").open)`); open != "true" {
@@ -89,6 +89,15 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	if shown := b.eval(`String(getComputedStyle(document.querySelector("[data-testid=players-hint-chickenfoot]")).display)`); shown != "none" {
 		t.Errorf("the Chickenfoot player count shows beside Straight's (display %s)", shown)
 	}
+}
+
+// straightReady waits until the phone's Straight sheet shows version n
+// and htmx has taken over its forms, so the next tap goes through htmx
+// and not as a plain form that leaves the page.
+func (b *browser) straightReady(n int) {
+	b.t.Helper()
+	b.straightVersion(n)
+	b.do(chromedp.Poll[chromedp.Void](`Array.prototype.every.call(document.querySelectorAll("#straight form"), (f) => f["htmx-internal-data"] !== undefined)`))
 }
 
 // pictures takes the page at width w in light and dark, and checks it
