@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -12,7 +13,8 @@ import (
 // tile by tile (the box adds them up, take back and clear undo them), a
 // line of the sheet is corrected from the list of lines, the houses are
 // opened and stay open when the sheet is drawn again and on the next
-// visit; the setup form's player count follows the game picked. Pictures
+// visit; printed, the sheet shows every line and no form; the setup
+// form's player count follows the game picked. Pictures
 // at 390 and 320 px, light and dark.
 func TestBrowserStraightSheetTools(t *testing.T) {
 	t.Parallel()
@@ -32,7 +34,7 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	// tapped again), Cy's 3 and Di's 0 typed.
 	b.do(chromedp.Click(css(`[data-testid=hand-end] summary`)), chromedp.Click(css(fmt.Sprintf(`[data-testid=out-%d]`, ids[1]))))
 	b.do(chromedp.Click(css(fmt.Sprintf(`[data-testid=spot-tiles-%d] summary`, ann))))
-	tile := func(name string) string { return fmt.Sprintf(`[data-testid="tile-%d-%s"] + .t`, ann, name) }
+	tile := func(name string) string { return fmt.Sprintf(`input[name="tiles-%d"][value="%s"] + .t`, ann, name) }
 	box := fmt.Sprintf(`document.getElementById("pips-%d").value`, ann)
 	b.do(chromedp.Click(css(tile("6-5"))), chromedp.Click(css(tile("1-0"))))
 	if got := b.eval(box); got != "12" {
@@ -45,7 +47,7 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	b.do(chromedp.Click(css(tile("1-0"))))
 	for _, size := range []struct{ w, h int }{{390, 844}, {320, 700}} {
 		b.do(chromedp.EmulateViewport(int64(size.w), int64(size.h)))
-		if h := b.evalInt(fmt.Sprintf(`document.querySelector('[data-testid="tile-%d-6-6"] + .t').getBoundingClientRect().height | 0`, ann)); h < 44 {
+		if h := b.evalInt(fmt.Sprintf(`document.querySelector('input[name="tiles-%d"][value="6-6"] + .t').getBoundingClientRect().height | 0`, ann)); h < 44 {
 			t.Errorf("a tile to tap at %d px is %d px high, under a thumb's 44", size.w, h)
 		}
 		b.pictures(fmt.Sprintf("spots-%d", size.w), size.w)
@@ -57,8 +59,8 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	b.waitText(`[data-testid=award]`, "Bob dominoed: the others held 15, 15 → 15 for Bob & Di")
 
 	// Line 1 was 15, not 10.
-	b.do(chromedp.Click(css(`[data-testid=lines] > summary`)), chromedp.Click(css(`[data-testid=line-1] > summary`)))
-	b.do(chromedp.SetValue(css(`[data-testid=fix-points-1]`), "15"))
+	b.do(chromedp.Click(css(`[data-testid=lines] > summary`)), chromedp.Click(css(`[data-testid=line-1]`)))
+	b.do(chromedp.WaitVisible(css(`[data-testid=fix-points-1]`)), chromedp.SetValue(css(`[data-testid=fix-points-1]`), "15"))
 	for _, size := range []struct{ w, h int }{{390, 844}, {320, 700}} {
 		b.do(chromedp.EmulateViewport(int64(size.w), int64(size.h)))
 		b.pictures(fmt.Sprintf("lines-%d", size.w), size.w)
@@ -67,7 +69,7 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	b.do(chromedp.Click(css(`[data-testid=fix-save-1]`)))
 	b.straightReady(4)
 	b.waitText(`[data-testid=side]:nth-child(1) [data-testid=side-total]`, "15")
-	b.waitText(`[data-testid=line-1] > summary`, "15 to Ann & Cy")
+	b.waitText(`[data-testid=line-1]`, "15 to Ann & Cy")
 	if open := b.eval(`String(document.querySelector("[data-testid=lines]").open)`); open != "true" {
 		t.Error("the list of lines closed when the sheet was drawn again")
 	}
@@ -81,6 +83,29 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	b.open(path, `[data-testid=straight]`)
 	if open := b.eval(`String(document.querySelector("[data-testid=houses]").open)`); open != "true" {
 		t.Error("the houses are closed again on the next visit")
+	}
+
+	// Printed: every line shows, with the totals and the hands; no
+	// keypad, no form.
+	b.eval(`document.querySelector("[data-testid=lines]").open = false; window.dispatchEvent(new Event("beforeprint")); ""`)
+	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+		t.Fatal(err)
+	}
+	printed := b.eval(`[document.querySelector("[data-testid=lines]").open, getComputedStyle(document.querySelector("[data-testid=keypad]")).display,
+		getComputedStyle(document.querySelector("[data-testid=hand-end]")).display, document.getElementById("straight").innerText.replace(/\s+/g, " ")].join("|")`)
+	for _, want := range []string{"true|none|none|", "15 to Ann & Cy", "5 to Bob & Di", "Bob dominoed: the others held 15", "Hand 2: Bob & Di lead by 5"} {
+		if !strings.Contains(printed, want) {
+			t.Errorf("printed, the sheet reads %q, want %q in it", printed, want)
+		}
+	}
+	b.screenshot("print")
+	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+		t.Fatal(err)
+	}
+	b.eval(`window.dispatchEvent(new Event("afterprint")); ""`)
+	b.eval(`localStorage.setItem("open:straight-lines", "1"); ""`)
+	for _, v := range b.axe(path) { // the houses and the lines open
+		t.Errorf("axe: %s: %s", v.ID, v.Help)
 	}
 
 	b.do(chromedp.Navigate(b.base+"/new"), chromedp.WaitVisible(css(`[data-testid=players-hint-chickenfoot]`)))

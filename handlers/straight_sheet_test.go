@@ -21,6 +21,13 @@ func TestStraightCorrections(t *testing.T) {
 	r := a.postHTMX(path+"/straight/end", form("version", "2", "player", bob, "pips-"+ann, "6", "pips-"+cy, "8", "pips-"+di, "3"))
 	expect(t, "three lines", r, http.StatusOK, `data-testid="line-1"`, "10 to Ann &amp; Cy", `data-testid="line-3"`, "Bob dominoed: the others held 14")
 
+	r = a.getHTMX(path + "/straight/lines/1")
+	expect(t, "line 1's form", r, http.StatusOK, `name="version" value="3"`, `<option value="10" selected>`, `data-testid="fix-save-1"`)
+	if strings.Contains(r.body, "<html") {
+		t.Fatal("htmx got a whole page for a line's form")
+	}
+	expect(t, "line 3's page", a.get(path+"/straight/lines/3"), http.StatusOK, "<html", "Correct a line of hand 1", `name="pips-`+cy+`" value="8"`, `value="`+bob+`" checked`)
+	expect(t, "no line 4", a.get(path+"/straight/lines/4"), http.StatusNotFound)
 	r = a.postHTMX(path+"/straight/lines/1", form("version", "3", "player", ann, "points", "15", "do", "save"))
 	expect(t, "line 1 to 15", r, http.StatusOK, "15 to Ann &amp; Cy", "Hand 2: Bob &amp; Di lead by 5")
 	r = a.postHTMX(path+"/straight/lines/2", form("version", "3", "player", bob, "points", "10", "do", "save"))
@@ -63,6 +70,7 @@ func TestStraightCorrections(t *testing.T) {
 	if strings.Contains(page.body, "/straight/lines/") {
 		t.Fatal("the view-only page offers corrections")
 	}
+	expect(t, "view-only line form", a.getHTMX(view+"/straight/lines/1"), http.StatusForbidden)
 	r = a.postHTMX(view+"/straight/lines/1", form("version", "9", "player", ann, "points", "5", "do", "save"))
 	expect(t, "view-only correction", r, http.StatusForbidden)
 }

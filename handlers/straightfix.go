@@ -2,12 +2,14 @@ package handlers
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -43,6 +45,30 @@ func (a *App) straightFix(c echo.Context) error {
 		a.flashes.leave(c, gameURL(sh.Game.Slug), straightFixFlash, strconv.Itoa(sh.Before), strconv.Itoa(sh.Winner))
 	}
 	return a.straightAnswer(c, sh, err)
+}
+
+// straightLine is the form that corrects one line of the sheet: for htmx
+// the form alone, to go under the line; otherwise a page of its own.
+func (a *App) straightLine(c echo.Context) error {
+	ctx := c.Request().Context()
+	sh, err := a.straight.StraightSheet(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 || n > len(sh.Marks) {
+		return app.NotFound("line")
+	}
+	if sh.Game.ViewOnly {
+		return app.ViewOnly()
+	}
+	card := straightCard(ctx, sh)
+	line := card.Lines[n-1]
+	if isHTMX(c) {
+		return render(c, http.StatusOK, views.StraightLineFix(card, line))
+	}
+	return render(c, http.StatusOK, views.StraightLinePage(views.StraightLineView{
+		Meta: views.Meta{Title: text(ctx, "allfives.fix.title", referee.Params{"N": line.Hand}), Where: sh.Game.Name}, Card: card, Line: line}))
 }
 
 // winnerNotice says what a correction did to the winner, or "" when it

@@ -17,6 +17,7 @@ func straightCard(ctx context.Context, sh db.StraightSheet) views.StraightCard {
 	c := views.StraightCard{
 		Live:     live(gameURL(g.Slug)+"/sheet", strconv.Itoa(sh.Version), eventSheet),
 		Post:     gameURL(g.Slug) + "/straight",
+		URL:      gameURL(g.Slug),
 		Version:  sh.Version,
 		ViewOnly: g.ViewOnly,
 		Won:      sh.Winner >= 0,

@@ -19,7 +19,8 @@ type StraightPage struct {
 // the hands before.
 type StraightCard struct {
 	Live     Live
-	Post     string // where its changes go: Post+"/play", "/end", "/undo"
+	Post     string // where its changes go: Post+"/play", "/end", "/undo", "/lines/N"
+	URL      string // the night's page
 	Version  int    // the number of lines it shows, sent with every change
 	ViewOnly bool
 	Hand     int    // the hand being played, or 0 once the night is won
@@ -70,6 +71,13 @@ type StraightPlayer struct {
 	ID   int
 	Name string
 	Pips string // the spots typed already: a correction's
+}
+
+// StraightLineView is the page of one line's correction.
+type StraightLineView struct {
+	Meta
+	Card StraightCard
+	Line StraightLine
 }
 
 // StraightHouses is one side's total drawn as paper does: a stroke per
