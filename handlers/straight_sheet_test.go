@@ -1,9 +1,12 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
+
+	"chickenfoot/db"
 )
 
 // TestStraightCorrections: every line is listed and can be corrected or
@@ -116,5 +119,41 @@ func TestStraightTappedSpots(t *testing.T) {
 	expect(t, "tapped spots", r, http.StatusOK, "Bob dominoed: the others held 15, 15 → 15 for Bob &amp; Di")
 	if got := a.straightSheet(path); got.Hands[0].Pips[0] != 12 || got.Hands[0].Pips[3] != 4 || got.Hands[0].Pips[1] != 0 {
 		t.Fatalf("spots kept: %v, want [12 0 3 4]", got.Hands[0].Pips)
+	}
+}
+
+// TestStraightSheetWeight: the sheet is sent again after every tap, so a
+// long night's stays light: the lines link to their correction forms
+// instead of carrying one each. A night of ten hands of eight plays (90
+// lines) answers a tap with under 80 KB (62 KB when written; 170 KB with
+// a form per line) and a form for each keypad, the undo and the hand's
+// end only.
+func TestStraightSheetWeight(t *testing.T) {
+	a := newTestApp(t)
+	path := a.createStraight("s_target", "10000")
+	ids := a.straightSheet(path).Game.IDs
+	slug := strings.TrimPrefix(path, "/g/")
+	ctx := context.Background()
+	v := 0
+	for range 10 {
+		for i := range 8 {
+			if _, err := a.store.StraightScore(ctx, slug, db.StraightPlay{Seen: v, Player: ids[i%4], Points: 10}); err != nil {
+				t.Fatal(err)
+			}
+			v++
+		}
+		if _, err := a.store.StraightScore(ctx, slug, db.StraightPlay{Seen: v, Player: -1, End: true,
+			Pips: map[int]int{ids[0]: 3, ids[1]: 4, ids[2]: 5, ids[3]: 6}}); err != nil {
+			t.Fatal(err)
+		}
+		v++
+	}
+	r := a.postHTMX(path+"/straight/play", form("version", itoa(v), "player", itoa(ids[0]), "points", "5"))
+	expect(t, "a tap on a long night", r, http.StatusOK, `data-testid="line-91"`)
+	if n := len(r.body); n > 80_000 {
+		t.Errorf("a tap's answer on a 91-line night is %d bytes, want under 80000", n)
+	}
+	if n := strings.Count(r.body, "<form"); n != 4 {
+		t.Errorf("the sheet holds %d forms, want 4: two keypads, the undo and the hand's end", n)
 	}
 }
