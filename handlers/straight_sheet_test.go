@@ -12,8 +12,9 @@ import (
 // TestStraightCorrections: every line is listed and can be corrected or
 // removed on the version the page showed (a stale one is a 409 and saves
 // nothing); the totals follow, and when a correction changes who won
-// the sheet says so, for htmx and for a plain form alike. The view-only
-// link lists the lines without their forms.
+// the sheet says so, for htmx and for a plain form alike. The night's
+// CSV download has Straight's own columns. The view-only link lists the
+// lines without their forms.
 func TestStraightCorrections(t *testing.T) {
 	a := newTestApp(t)
 	path := a.createStraight("s_target", "40")
@@ -66,6 +67,10 @@ func TestStraightCorrections(t *testing.T) {
 	if page := a.get(path); strings.Contains(page.body, `data-testid="fix-notice"`) {
 		t.Fatal("the notice shows twice")
 	}
+
+	// The night's CSV has Straight's columns, with the corrected line.
+	expect(t, "the CSV", a.get(path+"/export.csv"), http.StatusOK, "night,date,hand,line,kind,out,side,points,spots,award,rounded,total,counted,won\n",
+		"Hall,2026-11-28,1,1,play,,Ann & Cy,15,,,,15,yes,no", ",3,play,,Ann & Cy,5,,,,40,yes,yes")
 
 	view := "/g/" + a.straightSheet(path).Game.ViewSlug
 	page := a.get(view)
