@@ -31,13 +31,55 @@ var csvHeader = []string{"night", "date", "round", "double", "seat", "player", "
 // house rules applied; a player without an entry yet has empty cells, and
 // one who missed the round (joined later, or left) has played "no" and,
 // once the round is closed, the score the night's rule gives a missed
-// round.
+// round. Straight nights follow under their own header (see
+// writeStraightCSV), after an empty line when Chickenfoot nights come
+// first.
 func (a Archive) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
+	var straight []Night
+	chickenfoot := 0
+	for _, n := range a.Nights {
+		if n.straight() {
+			straight = append(straight, n)
+		} else {
+			chickenfoot++
+		}
+	}
+	if chickenfoot > 0 || len(straight) == 0 {
+		if err := a.writeChickenfootCSV(cw); err != nil {
+			return err
+		}
+	}
+	if len(straight) > 0 {
+		if chickenfoot > 0 {
+			cw.Flush()
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		if err := cw.Write(straightCSVHeader); err != nil {
+			return err
+		}
+		for _, n := range straight {
+			if err := writeStraightCSV(cw, n); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// writeChickenfootCSV writes the header and the rows of the archive's
+// Chickenfoot nights.
+func (a Archive) writeChickenfootCSV(cw *csv.Writer) error {
 	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}
 	for _, n := range a.Nights {
+		if n.straight() {
+			continue
+		}
 		sh := n.sheet()
 		totals := make([]int, len(n.Players))
 		for i, r := range n.Rounds {
@@ -68,8 +110,7 @@ func (a Archive) WriteCSV(w io.Writer) error {
 			}
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return nil
 }
 
 // cellText is a name as a CSV cell: one a spreadsheet would take for a

@@ -3,7 +3,9 @@ package db
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -275,10 +277,23 @@ func TestMigrations(t *testing.T) {
 			if j, err := s.Join(ctx, sh.Game.Slug, "Cy", referee.MissedHighest, ""); err != nil || !slices.Equal(j.Game.IDs, []int{0, 1, 2}) {
 				t.Errorf("from version %d: a player joining the old night gets ids %v, %v; want the next", from, j.Game.IDs, err)
 			}
+			if st, err := s.StraightSheet(ctx, "oldstraightslugfromafile23"); from >= 14 && (err != nil || st.Version != 2 || !slices.Equal(st.Totals, []int{10, 15})) {
+				t.Errorf("from version %d: the old Straight sheet reads as version %d, totals %v, %v; want version 2 (its lines), totals [10 15]", from, st.Version, st.Totals, err)
+			}
 		}
 		newGame(t, s, "Ann", "Bob")
 		s.Close()
 	}
+}
+
+// straightGameRow is the row of a Straight night under the standard rules.
+func straightGameRow(t *testing.T) string {
+	t.Helper()
+	rules, err := json.Marshal(referee.StandardStraight())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf(`INSERT INTO games (id, slug, view_slug, name, played_on, rules, hand_size, created_at) VALUES (2, 'oldstraightslugfromafile23', 'oldstraightviewfromafile23', 'Hall', '2026-01-02', '%s', 7, '2026-01-02T20:00:00Z')`, rules)
 }
 
 // oldRows writes a game with an entry (and, from version 2, a move) the
@@ -300,6 +315,12 @@ func oldRows(t *testing.T, conn *sql.DB, version int) {
 	}
 	if version >= 13 { // players carry their ids
 		stmts = append(stmts, `UPDATE players SET player_id = seat`)
+	}
+	if version >= 14 { // a Straight night kept by hand, two lines on its sheet
+		stmts = append(stmts,
+			straightGameRow(t),
+			`INSERT INTO players (game_id, seat, name, player_id) VALUES (2, 0, 'Ann', 0), (2, 1, 'Bob', 1)`,
+			`INSERT INTO straight_marks (game_id, seq, hand, kind, side, points) VALUES (2, 1, 1, 'play', 0, 10), (2, 2, 1, 'play', 1, 15)`)
 	}
 	if version >= 2 {
 		stmts = append(stmts, `INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (1, 1, 0, 'play', '9-9', NULL, '2026-01-01T20:10:00Z')`)

@@ -346,7 +346,8 @@ func insertMarks(ctx context.Context, tx conn, game int64, n Night) error {
 			return err
 		}
 	}
-	return nil
+	_, err := tx.ExecContext(ctx, `UPDATE games SET straight_version = ? WHERE id = ?`, len(n.Straight), game)
+	return err
 }
 
 // joinImported makes an imported night one of its table's (made when the

@@ -14,14 +14,14 @@ import (
 // A Straight night kept on paper's terms: during a hand, the points each
 // side makes in play, tapped as the table calls them; at its end, who
 // dominoed (or that it was blocked) and the spots left in every hand,
-// from which the referee works out the award. Lines are only ever added
-// at the end or taken back from it, so the number of lines is the
-// sheet's version: a change based on another count is stale.
+// from which the referee works out the award. Lines are added at the
+// end; any line may be corrected or removed. Every change counts up the
+// sheet's version: a change based on another version is stale.
 
 // StraightMark is one line of a Straight sheet.
 type StraightMark struct {
-	Seq  int   // its place, from 1: the sheet's version once it is written
-	Hand int   // the hand it belongs to, from 1
+	Seq  int   // its place, from 1
+	Hand int   // the hand it belongs to, from 1: one more than the ends before it
 	End  bool  // the end of the hand; else points made in play
 	Side int   // play: the side that scored; end: the seat that went out, or -1 when blocked
 	Pips []int // end: each seat's spots left in hand
@@ -47,7 +47,15 @@ type StraightSheet struct {
 	Sides   [][]int        // the seats of each side
 	Totals  []int          // each side's total, in the rules' count
 	Winner  int            // the side that won, or -1
-	Version int            // the number of lines
+	Version int            // the number of changes made to it
+	// Counted is how many lines count, from the first: lines after the
+	// one that won (a correction can bring the win forward) stay on the
+	// sheet but count for nothing.
+	Counted int
+	// Before is the side that had won before the change this sheet
+	// answers, or -1; Corrected says that change was a correction.
+	Before    int
+	Corrected bool
 }
 
 // Rules are the night's Straight house rules.
@@ -69,14 +77,20 @@ func (s StraightSheet) Last() *StraightMark {
 	return &s.Marks[len(s.Marks)-1]
 }
 
-// newStraightSheet works out a sheet from its lines under g's rules.
-func newStraightSheet(g Game, marks []StraightMark) StraightSheet {
+// newStraightSheet works out a sheet at version from its lines under
+// g's rules. The first side to win wins: lines after that count for
+// nothing.
+func newStraightSheet(g Game, marks []StraightMark, version int) StraightSheet {
 	r := g.Rules.Straight
 	n := len(g.Players)
-	sh := StraightSheet{Game: g, Marks: marks, Sides: referee.Sides(n, r.Partnered(n)), Winner: -1, Version: len(marks)}
+	sh := StraightSheet{Game: g, Marks: marks, Sides: referee.Sides(n, r.Partnered(n)), Winner: -1, Version: version, Counted: len(marks), Before: -1}
 	sh.Totals = make([]int, len(sh.Sides))
 	hand := StraightHand{Number: 1, Play: make([]int, len(sh.Sides)), Out: -1}
-	for _, m := range marks {
+	for i, m := range marks {
+		if sh.Winner >= 0 {
+			sh.Counted = i
+			break
+		}
 		if !m.End {
 			pts := r.Counted(m.Points)
 			hand.Play[m.Side] += pts
@@ -86,12 +100,12 @@ func newStraightSheet(g Game, marks []StraightMark) StraightSheet {
 			}
 			continue
 		}
-		a := awardOf(r, m)
+		a := m.Award(r)
 		hand.Award, hand.Out, hand.Pips = &a, m.Side, m.Pips
 		for i, p := range a.Points {
 			sh.Totals[i] += p
 		}
-		if w, won := r.Winner(sh.Totals, true); won && sh.Winner < 0 {
+		if w, won := r.Winner(sh.Totals, true); won {
 			sh.Winner = w
 		}
 		sh.Hands = append(sh.Hands, hand)
@@ -105,8 +119,9 @@ func newStraightSheet(g Game, marks []StraightMark) StraightSheet {
 	return sh
 }
 
-// awardOf is the award of an end line: dominoed by its seat, or blocked.
-func awardOf(r referee.StraightRules, m StraightMark) referee.Award {
+// Award is the award of an end line under r: dominoed by its seat, or
+// blocked.
+func (m StraightMark) Award(r referee.StraightRules) referee.Award {
 	if m.Side >= 0 {
 		return r.WentOut(m.Pips, m.Side)
 	}
@@ -154,7 +169,11 @@ func (s *Store) straightOf(ctx context.Context, q conn, g Game) (StraightSheet, 
 	if err := rows.Err(); err != nil {
 		return StraightSheet{}, err
 	}
-	return newStraightSheet(g, marks), nil
+	var version int
+	if err := q.QueryRowContext(ctx, `SELECT straight_version FROM games WHERE id = ?`, g.ID).Scan(&version); err != nil {
+		return StraightSheet{}, err
+	}
+	return newStraightSheet(g, marks, version), nil
 }
 
 // StraightPlay is a change to a Straight sheet as a phone sends it: the
@@ -165,6 +184,9 @@ type StraightPlay struct {
 	Points int // play: what the table called
 	End    bool
 	Pips   map[int]int // end: each player's spots left in hand, by id
+	// Tiles are the tiles tapped for a hand, by player id, where its spots
+	// were tapped tile by tile rather than typed: their pips are its spots.
+	Tiles map[int][]referee.Tile
 }
 
 // maxPlayPoints is the most the ends of a double-6 line can count: four
@@ -187,21 +209,14 @@ func (s *Store) StraightScore(ctx context.Context, link string, p StraightPlay) 
 		if sh.Winner >= 0 {
 			return app.Conflict("allfives.over", nil)
 		}
-		m, err := sh.line(p)
+		m, err := sh.line(p, len(sh.Marks)+1, sh.Current().Number)
 		if err != nil {
 			return err
 		}
-		pips := ""
-		if m.End {
-			b, _ := json.Marshal(m.Pips)
-			pips = string(b)
-		}
-		kind := map[bool]string{false: "play", true: "end"}[m.End]
-		if _, err := tx.ExecContext(ctx, `INSERT INTO straight_marks (game_id, seq, hand, kind, side, points, pips) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			sh.Game.ID, m.Seq, m.Hand, kind, m.Side, m.Points, pips); err != nil {
+		if err := insertMark(ctx, tx, sh.Game.ID, m); err != nil {
 			return err
 		}
-		out = newStraightSheet(sh.Game, append(sh.Marks, m))
+		out = newStraightSheet(sh.Game, append(sh.Marks, m), sh.Version+1)
 		return s.finishStraight(ctx, tx, out)
 	})
 	if err != nil {
@@ -226,7 +241,7 @@ func (s *Store) StraightUndo(ctx context.Context, link string, seen int) (Straig
 		if _, err := tx.ExecContext(ctx, `DELETE FROM straight_marks WHERE game_id = ? AND seq = ?`, sh.Game.ID, len(sh.Marks)); err != nil {
 			return err
 		}
-		out = newStraightSheet(sh.Game, sh.Marks[:len(sh.Marks)-1])
+		out = newStraightSheet(sh.Game, sh.Marks[:len(sh.Marks)-1], sh.Version+1)
 		return s.finishStraight(ctx, tx, out)
 	})
 	if err != nil {
@@ -258,8 +273,8 @@ func (s *Store) straightForWrite(ctx context.Context, tx conn, link string, seen
 	return sh, nil
 }
 
-// finishStraight marks the night finished when a side has won, and
-// open again when an undo took the win back.
+// finishStraight keeps the sheet's version, and marks the night finished
+// when a side has won and open again when a change took the win back.
 func (s *Store) finishStraight(ctx context.Context, tx conn, sh StraightSheet) error {
 	// The night's line in its group's history names the winners.
 	winners, best := "", 0
@@ -271,7 +286,7 @@ func (s *Store) finishStraight(ctx context.Context, tx conn, sh StraightSheet) e
 		slices.Sort(names)
 		winners, best = strings.Join(names, "\x1f"), sh.Totals[sh.Winner]
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET line_winners = ?, line_best = ? WHERE id = ?`, winners, best, sh.Game.ID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET line_winners = ?, line_best = ?, straight_version = ? WHERE id = ?`, winners, best, sh.Version, sh.Game.ID); err != nil {
 		return err
 	}
 	var err error
@@ -284,10 +299,10 @@ func (s *Store) finishStraight(ctx context.Context, tx conn, sh StraightSheet) e
 	return err
 }
 
-// line reads p as the sheet's next line, or refuses it.
-func (sh StraightSheet) line(p StraightPlay) (StraightMark, error) {
-	hand := sh.Current()
-	m := StraightMark{Seq: sh.Version + 1, Hand: hand.Number, End: p.End, Side: -1}
+// line reads p as the sheet's line at place seq in the given hand, or
+// refuses it.
+func (sh StraightSheet) line(p StraightPlay, seq, hand int) (StraightMark, error) {
+	m := StraightMark{Seq: seq, Hand: hand, End: p.End, Side: -1}
 	if p.End && p.Player < -1 {
 		return m, app.Invalid("player", "allfives.end.who", nil)
 	}
@@ -306,8 +321,16 @@ func (sh StraightSheet) line(p StraightPlay) (StraightMark, error) {
 	}
 	m.Side = seat
 	m.Pips = make([]int, len(sh.Game.Players))
+	tapped := map[referee.Tile]bool{}
 	for i, id := range sh.Game.IDs {
 		n, ok := p.Pips[id]
+		if len(p.Tiles[id]) > 0 && i != seat {
+			sum, err := spotsTapped(sh.Game.Players[i], id, n, ok, p.Tiles[id], tapped)
+			if err != nil {
+				return m, err
+			}
+			n, ok = sum, true
+		}
 		switch {
 		case i == seat:
 			n, ok = 0, true // who went out holds nothing
@@ -317,6 +340,19 @@ func (sh StraightSheet) line(p StraightPlay) (StraightMark, error) {
 		m.Pips[i] = n
 	}
 	return m, nil
+}
+
+// insertMark writes line m of game.
+func insertMark(ctx context.Context, tx conn, game int64, m StraightMark) error {
+	pips := ""
+	if m.End {
+		b, _ := json.Marshal(m.Pips)
+		pips = string(b)
+	}
+	kind := map[bool]string{false: "play", true: "end"}[m.End]
+	_, err := tx.ExecContext(ctx, `INSERT INTO straight_marks (game_id, seq, hand, kind, side, points, pips) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		game, m.Seq, m.Hand, kind, m.Side, m.Points, pips)
+	return err
 }
 
 // straightNews is the news of a change to a Straight sheet: the sheet,

@@ -82,13 +82,13 @@ func TestStraightSheet(t *testing.T) {
 		t.Fatalf("read back: totals %v version %d", again.Totals, again.Version)
 	}
 	sh, err = s.StraightUndo(ctx, g.Slug, 4)
-	if err != nil || sh.Version != 3 || sh.Totals[1] != 5 || sh.Current().Number != 1 {
+	if err != nil || sh.Version != 5 || len(sh.Marks) != 3 || sh.Totals[1] != 5 || sh.Current().Number != 1 {
 		t.Fatalf("undo: %v, version %d totals %v", err, sh.Version, sh.Totals)
 	}
 	if _, err := s.StraightUndo(ctx, g.Slug, 4); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("stale undo: %v", err)
 	}
-	if _, err := s.StraightScore(ctx, g.ViewSlug, StraightPlay{Seen: 3, Player: g.IDs[0], Points: 5}); app.CodeOf(err) != app.CodeViewOnly {
+	if _, err := s.StraightScore(ctx, g.ViewSlug, StraightPlay{Seen: 5, Player: g.IDs[0], Points: 5}); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("view-only play: %v", err)
 	}
 }

@@ -130,9 +130,9 @@ func TestBrowserStraightNight(t *testing.T) {
 	bob.tapFives(1, 5)
 	everyone(8, total(1), "35")
 	ann.do(chromedp.Click(css(`[data-testid=undo]`)))
-	everyone(7, total(1), "30")
+	everyone(9, total(1), "30")
 	cy.tapFives(0, 15)
-	everyone(8, `[data-testid=straight-status]`, "Ann & Cy win with 100")
+	everyone(10, `[data-testid=straight-status]`, "Ann & Cy win with 100")
 	for _, p := range phones {
 		if n := p.evalInt(`document.querySelectorAll("[data-testid=keypad]").length`); n != 0 {
 			t.Errorf("a phone still shows %d keypads after the win", n)

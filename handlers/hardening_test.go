@@ -149,6 +149,12 @@ func TestHeadWhereverGet(t *testing.T) {
 	}
 	params := strings.NewReplacer(":slug", strings.TrimPrefix(g, "/g/"), ":n", "1", ":player", "0", "*", "app.css",
 		":group", grp.Slug, ":id", strconv.FormatInt(people[0].ID, 10), ":format", "csv")
+	// A Straight night's own routes, on a Straight night with a line.
+	straight := a.createStraight()
+	if _, err := a.store.StraightScore(context.Background(), strings.TrimPrefix(straight, "/g/"), db.StraightPlay{Seen: 0, Player: 0, Points: 5}); err != nil {
+		t.Fatal(err)
+	}
+	straightParams := strings.NewReplacer(":slug", strings.TrimPrefix(straight, "/g/"), ":n", "1")
 	checked := 0
 	for _, route := range a.echo.Routes() {
 		if route.Method != http.MethodGet || route.Path == eventsRoute { // a stream never ends: TestStreamHead
@@ -156,6 +162,9 @@ func TestHeadWhereverGet(t *testing.T) {
 		}
 		checked++
 		path := params.Replace(route.Path)
+		if strings.Contains(route.Path, "/straight/") {
+			path = straightParams.Replace(route.Path)
+		}
 		if strings.HasSuffix(path, "/check") && path != "/check" {
 			path += "?tile=6-3&on=6-6"
 		}

@@ -248,9 +248,10 @@ func TestEveryWriteChecksWhatItsPageShowed(t *testing.T) {
 		},
 		// A Chickenfoot night has no Straight sheet; the stale version is
 		// TestStraightKeypad's.
-		"/g/:slug/straight/play": {{form("player", "0", "points", "5"), http.StatusBadRequest, missing}},
-		"/g/:slug/straight/end":  {{form("player", "-1"), http.StatusBadRequest, missing}},
-		"/g/:slug/straight/undo": {{nil, http.StatusBadRequest, missing}},
+		"/g/:slug/straight/play":     {{form("player", "0", "points", "5"), http.StatusBadRequest, missing}},
+		"/g/:slug/straight/end":      {{form("player", "-1"), http.StatusBadRequest, missing}},
+		"/g/:slug/straight/undo":     {{nil, http.StatusBadRequest, missing}},
+		"/g/:slug/straight/lines/:n": {{form("player", "0", "points", "5"), http.StatusBadRequest, missing}},
 		"/g/:slug/players/leave": {
 			{form("confirm", "1"), http.StatusBadRequest, say("leave-pick", nil)},
 			{form("confirm", "1", "player", "2"), http.StatusConflict, gone},

@@ -18,6 +18,7 @@ type straightKeeper interface {
 	StraightSheet(ctx context.Context, link string) (db.StraightSheet, error)
 	StraightScore(ctx context.Context, link string, p db.StraightPlay) (db.StraightSheet, error)
 	StraightUndo(ctx context.Context, link string, seen int) (db.StraightSheet, error)
+	StraightCorrect(ctx context.Context, link string, f db.StraightFix) (db.StraightSheet, error)
 }
 
 // The keypad's points: what the ends of a line count when they score.
@@ -49,6 +50,11 @@ func (a *App) straightGame(c echo.Context) error {
 	}
 	if !g.ViewOnly {
 		p.DeleteURL = gameURL(g.Slug) + "/delete"
+	}
+	if fl, ok := a.flashes.take(c, gameURL(c.Param("slug"))); ok && fl.Key == straightFixFlash {
+		before, _ := strconv.Atoi(fl.param(0))
+		now, _ := strconv.Atoi(fl.param(1))
+		p.Card.Notice = winnerNotice(ctx, sh, sideNames(sh), before, now)
 	}
 	a.visit(ctx, device(c), g)
 	return render(c, http.StatusOK, views.StraightGame(p))
@@ -83,29 +89,56 @@ func (a *App) straightEnd(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p.End, p.Pips = true, map[int]int{}
+	p.End = true
 	if p.Player, err = strconv.Atoi(strings.TrimSpace(c.FormValue("player"))); err != nil {
 		p.Player = -2 // refused by the store, once it knows the link may write
 	}
-	form, err := c.FormParams()
-	if err != nil {
+	if p.Pips, p.Tiles, err = formSpots(c); err != nil {
 		return err
 	}
+	sh, err := a.straight.StraightScore(c.Request().Context(), c.Param("slug"), p)
+	return a.straightAnswer(c, sh, err)
+}
+
+// formSpots reads the spots left in each hand, by player id: typed
+// (pips-ID) or tapped tile by tile (tiles-ID, one field a tile).
+func formSpots(c echo.Context) (map[int]int, map[int][]referee.Tile, error) {
+	form, err := c.FormParams()
+	if err != nil {
+		return nil, nil, err
+	}
+	pips, tiles := map[int]int{}, map[int][]referee.Tile{}
 	for name, vs := range form {
+		if id, ok := strings.CutPrefix(name, "tiles-"); ok {
+			n, err := strconv.Atoi(id)
+			if err != nil {
+				continue
+			}
+			for _, v := range vs {
+				t, err := referee.ParseTile(v)
+				if err != nil || t.Hi > straightSet {
+					return nil, nil, invalid(name, "allfives.tiles.bad", referee.Params{"Tile": v})
+				}
+				tiles[n] = append(tiles[n], t)
+			}
+			continue
+		}
 		id, ok := strings.CutPrefix(name, "pips-")
 		n, err := strconv.Atoi(id)
 		if !ok || err != nil || len(vs) == 0 || strings.TrimSpace(vs[0]) == "" {
 			continue
 		}
-		pips, err := strconv.Atoi(strings.TrimSpace(vs[0]))
+		p, err := strconv.Atoi(strings.TrimSpace(vs[0]))
 		if err != nil {
-			pips = -1 // refused by the store, naming the player
+			p = -1 // refused by the store, naming the player
 		}
-		p.Pips[n] = pips
+		pips[n] = p
 	}
-	sh, err := a.straight.StraightScore(c.Request().Context(), c.Param("slug"), p)
-	return a.straightAnswer(c, sh, err)
+	return pips, tiles, nil
 }
+
+// straightSet is the set Straight is played with: double-6.
+const straightSet = 6
 
 // straightUndo takes back the sheet's last line.
 func (a *App) straightUndo(c echo.Context) error {

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,6 +17,7 @@ func straightCard(ctx context.Context, sh db.StraightSheet) views.StraightCard {
 	c := views.StraightCard{
 		Live:     live(gameURL(g.Slug)+"/sheet", strconv.Itoa(sh.Version), eventSheet),
 		Post:     gameURL(g.Slug) + "/straight",
+		URL:      gameURL(g.Slug),
 		Version:  sh.Version,
 		ViewOnly: g.ViewOnly,
 		Won:      sh.Winner >= 0,
@@ -39,6 +41,9 @@ func straightCard(ctx context.Context, sh db.StraightSheet) views.StraightCard {
 		c.Sides = append(c.Sides, s)
 	}
 	c.Status = straightStatus(ctx, sh, names, lead, by)
+	for i, t := range sh.Totals {
+		c.Houses = append(c.Houses, straightHouses(ctx, names[i], t, r))
+	}
 	for seat, name := range g.Players {
 		c.Players = append(c.Players, views.StraightPlayer{ID: g.IDs[seat], Name: name})
 	}
@@ -56,6 +61,10 @@ func straightCard(ctx context.Context, sh db.StraightSheet) views.StraightCard {
 		}
 		c.Hands = append(c.Hands, row)
 	}
+	c.Lines, c.Points = straightLines(ctx, sh, names), append(slices.Clone(straightKeys), straightMore...)
+	if sh.Corrected {
+		c.Notice = winnerNotice(ctx, sh, names, sh.Before, sh.Winner)
+	}
 	if m := sh.Last(); m != nil {
 		if m.End {
 			c.Undo = text(ctx, "allfives.undo.end", referee.Params{"N": m.Hand})
@@ -65,6 +74,19 @@ func straightCard(ctx context.Context, sh db.StraightSheet) views.StraightCard {
 		}
 	}
 	return c
+}
+
+// straightHouses is a side's total as paper keeps it: a stroke per five
+// (per point, counting one point per five), ten strokes to a house of
+// fifty.
+func straightHouses(ctx context.Context, name string, total int, r referee.StraightRules) views.StraightHouses {
+	strokes := total / 5
+	if r.Count == referee.CountFives {
+		strokes = total
+	}
+	h := views.StraightHouses{Name: name, Total: total, Houses: strokes / 10, Strokes: strokes % 10}
+	h.Label = text(ctx, "allfives.houses.label", referee.Params{"Name": name, "Total": total, "Houses": h.Houses, "Strokes": h.Strokes})
+	return h
 }
 
 // sideNames names each side: a player, or partners joined.

@@ -50,6 +50,78 @@
     if (form) updateTotal(form);
   });
 
+  // Spots tapped tile by tile at the end of a Straight hand: the tiles'
+  // pips fill the hand's box as they are tapped; typing in the box lets
+  // the tiles go; "take back" unticks the last tile tapped, "clear" all.
+  var tapped = [];
+  function spotsBox(spots) { return document.getElementById(spots.getAttribute("data-spots")); }
+  function spotsTally(spots, fill) {
+    var pips = 0, count = 0;
+    spots.querySelectorAll("input[type=checkbox]:checked").forEach(function (t) { pips += Number(t.dataset.pips); count++; });
+    var box = spotsBox(spots);
+    if (fill && box) box.value = count ? String(pips) : "";
+    var out = spots.querySelector("[data-spots-total]");
+    if (out && count) out.textContent = msg("tally", { tiles: counted("tiles", count), pips: counted("pips", pips) });
+    spots.querySelectorAll("[data-spots-back], [data-spots-clear]").forEach(function (b) { b.hidden = count === 0; });
+  }
+  document.addEventListener("change", function (e) {
+    var spots = e.target.closest && e.target.closest("[data-spots]");
+    if (!spots || e.target.type !== "checkbox") return;
+    tapped = tapped.filter(function (t) { return t !== e.target && document.contains(t); });
+    if (e.target.checked) tapped.push(e.target);
+    spotsTally(spots, true);
+  });
+  document.addEventListener("input", function (e) {
+    if (!e.target.matches || !e.target.matches("[data-spots-box]")) return;
+    var spots = document.querySelector('[data-spots="' + CSS.escape(e.target.id) + '"]');
+    if (!spots) return;
+    spots.querySelectorAll("input[type=checkbox]:checked").forEach(function (t) { t.checked = false; });
+    spotsTally(spots, false);
+  });
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-spots-back], [data-spots-clear]");
+    if (!b) return;
+    var spots = b.closest("[data-spots]");
+    var ticked = Array.prototype.slice.call(spots.querySelectorAll("input[type=checkbox]:checked"));
+    if (b.hasAttribute("data-spots-back")) {
+      var mine = tapped.filter(function (t) { return spots.contains(t) && t.checked; });
+      ticked = mine.length ? [mine[mine.length - 1]] : ticked.slice(-1);
+    }
+    ticked.forEach(function (t) { t.checked = false; });
+    tapped = tapped.filter(function (t) { return t.checked; });
+    spotsTally(spots, true);
+  });
+
+  // A part the player opened or closed (data-remember: the Straight
+  // sheet's houses and its lines) stays so when the part is drawn again,
+  // and on the next visit.
+  function remembered() {
+    document.querySelectorAll("details[data-remember]").forEach(function (d) {
+      var v = null;
+      try { v = localStorage.getItem("open:" + d.getAttribute("data-remember")); } catch (e) { /* no storage */ }
+      if (v !== null) d.open = v === "1";
+    });
+  }
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d.matches || !d.matches("details[data-remember]")) return;
+    try { localStorage.setItem("open:" + d.getAttribute("data-remember"), d.open ? "1" : "0"); } catch (err) { /* no storage */ }
+  }, true);
+  document.addEventListener("DOMContentLoaded", remembered);
+  document.addEventListener("htmx:afterSettle", remembered);
+
+  // Printed, the parts marked data-print-open are opened, and closed
+  // again after as they were.
+  var reopen = [];
+  window.addEventListener("beforeprint", function () {
+    reopen = [];
+    document.querySelectorAll("details[data-print-open]:not([open])").forEach(function (d) { d.open = true; reopen.push(d); });
+  });
+  window.addEventListener("afterprint", function () {
+    reopen.forEach(function (d) { d.open = false; });
+    reopen = [];
+  });
+
   // Setup form: a number typed in the hand-size box is dealt instead of the
   // hand size picked, so typing clears the pick and picking clears the box;
   // emptying the box picks the suggestion again.

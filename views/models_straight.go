@@ -19,7 +19,8 @@ type StraightPage struct {
 // the hands before.
 type StraightCard struct {
 	Live     Live
-	Post     string // where its changes go: Post+"/play", "/end", "/undo"
+	Post     string // where its changes go: Post+"/play", "/end", "/undo", "/lines/N"
+	URL      string // the night's page
 	Version  int    // the number of lines it shows, sent with every change
 	ViewOnly bool
 	Hand     int    // the hand being played, or 0 once the night is won
@@ -34,6 +35,25 @@ type StraightCard struct {
 	Hands    []StraightHandRow
 	Heads    []string // the hands table's side names
 	Award    string   // the last hand's award, with its rounding
+	Notice   string   // what the change just made did to the winner
+	Lines    []StraightLine
+	Points   []int // the points a play line may be corrected to
+	Houses   []StraightHouses
+}
+
+// StraightLine is one line of the sheet as it is listed, with the form
+// that corrects it.
+type StraightLine struct {
+	Seq    int
+	Hand   int
+	Head   bool // the first line of its hand: the hand's heading goes before it
+	End    bool
+	Text   string // the line in words
+	After  bool   // after the line that won: counts for nothing
+	Side   int    // play: the index of the side that scored
+	Points int    // play: what the table called
+	Out    int    // end: the id of who dominoed, or -1 when blocked
+	Pips   []StraightPlayer
 }
 
 // StraightSide is one side: a player, or two partners.
@@ -50,6 +70,24 @@ type StraightSide struct {
 type StraightPlayer struct {
 	ID   int
 	Name string
+	Pips string // the spots typed already: a correction's
+}
+
+// StraightLineView is the page of one line's correction.
+type StraightLineView struct {
+	Meta
+	Card StraightCard
+	Line StraightLine
+}
+
+// StraightHouses is one side's total drawn as paper does: a stroke per
+// five, each full house of ten strokes fifty.
+type StraightHouses struct {
+	Name    string
+	Total   int
+	Houses  int // full houses
+	Strokes int // the strokes of the house being built, 0 to 9
+	Label   string
 }
 
 // StraightHandRow is one hand in the table of hands.
