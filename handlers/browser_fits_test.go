@@ -16,6 +16,7 @@ import (
 // table sees, filled in.
 type wordsNight struct {
 	group, night, person string
+	straight             string // a Straight night of two partnerships, a hand played and one begun
 }
 
 func (a *testApp) wordsNight() wordsNight {
@@ -34,6 +35,11 @@ func (a *testApp) wordsNight() wordsNight {
 	table := w.night + "/rounds/3/table"
 	a.lay(table, "0", "10-10", "")
 	a.lay(table, "1", "10-3", "10-10")
+	w.straight = a.createStraight("name", "Vrydagaand by Annelien se huis", "players", "Annelien\nBartholomew-Maximilian\nCy\nDee")
+	ids := a.straightSheet(w.straight).Game.IDs
+	a.postHTMX(w.straight+"/straight/play", form("version", "0", "player", itoa(ids[0]), "points", "10"))
+	a.postHTMX(w.straight+"/straight/end", form("version", "1", "player", itoa(ids[1]), "pips-"+itoa(ids[0]), "6", "pips-"+itoa(ids[2]), "8", "pips-"+itoa(ids[3]), "3"))
+	a.postHTMX(w.straight+"/straight/play", form("version", "2", "player", itoa(ids[2]), "points", "15"))
 	w.person = regexp.MustCompile(`href="(/t/[^"]+/players/\d+)"`).FindStringSubmatch(a.get(w.group).body)[1]
 	return w
 }
@@ -44,7 +50,8 @@ func (w wordsNight) pages() []string {
 	return []string{"/", "/new", w.night, w.night + "/rounds/1", r, r + "/entries/0/tiles", r + "/table",
 		r + "/check?tile=3-4&on=10-3", r + "/replay?step=1", w.night + "/rules", w.night + "/delete", "/rules",
 		"/check?" + url.Values{"layout": {"9-9 9-3@9-9"}, "tile": {"3-4"}, "on": {"9-3"}, "set": {"9"}, "arms": {"4"}}.Encode(),
-		w.group, "/new?group=" + strings.TrimPrefix(w.group, "/t/"), w.person, "/nope"}
+		w.group, "/new?group=" + strings.TrimPrefix(w.group, "/t/"), w.person, "/nope",
+		w.straight, w.straight + "/rules"}
 }
 
 // inLanguageTag makes every request of the tab ask for the language tag.

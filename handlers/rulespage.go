@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -51,7 +52,9 @@ func straightHelp(ctx context.Context, r *referee.Rules) []views.RuleHelp {
 		}
 		if h.Span != nil && r != nil {
 			help.Chosen = r.Value(h.JSON)
-			if help.Chosen == "0" {
+			if h.JSON == "target" {
+				help.Chosen = strconv.Itoa(r.Straight.Goal()) // the usual is a number too
+			} else if help.Chosen == "0" {
 				help.Chosen = h.Say(views.Lang(ctx), "zero")
 			}
 		}

@@ -124,3 +124,19 @@ func TestStraightKeypad(t *testing.T) {
 		t.Fatal("the view-only page offers undo")
 	}
 }
+
+// TestStraightRulesPageSaysTheTarget: a night left at the usual target
+// shows the number it plays to, 250, or 61 counting one point per five.
+func TestStraightRulesPageSaysTheTarget(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t)
+	for _, c := range []struct {
+		fields []string
+		want   string
+	}{{nil, "this game: 250<"}, {[]string{"s_count", "fives"}, "this game: 61<"}, {[]string{"s_target", "150"}, "this game: 150<"}} {
+		body := a.get(a.createStraight(c.fields...) + "/rules").body
+		if !strings.Contains(body, c.want) {
+			t.Errorf("a night made with %q: the rules page does not say %q", c.fields, c.want)
+		}
+	}
+}
