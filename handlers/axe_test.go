@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -51,23 +50,14 @@ func TestBrowserAxe(t *testing.T) {
 	// Light, every rule; then dark on the same page, where only colours
 	// change, the contrast rule.
 	for _, p := range pages {
-		b.setScheme("light")
+		b.colorScheme("light")
 		for _, v := range b.axe(p) {
 			t.Errorf("%s (light): %s", p, v)
 		}
-		b.setScheme("dark")
+		b.colorScheme("dark")
 		for _, v := range b.axeRun(p, `{resultTypes: ["violations"], runOnly: ["color-contrast", "link-in-text-block"]}`) {
 			t.Errorf("%s (dark): %s", p, v)
 		}
-	}
-}
-
-// setScheme has the tab prefer a light or a dark colour scheme.
-func (b *browser) setScheme(scheme string) {
-	b.t.Helper()
-	feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-		b.t.Fatal(err)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -27,10 +26,7 @@ func TestBrowserChart(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{390, 844}, {320, 700}} {
 		b.do(chromedp.EmulateViewport(int64(size.w), int64(size.h)))
 		for _, scheme := range []string{"light", "dark"} {
-			feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-			if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-				t.Fatal(err)
-			}
+			b.colorScheme(scheme)
 			for name, game := range map[string]string{"4-players": few, "16-players": many} {
 				what := fmt.Sprintf("%s at %d, %s", name, size.w, scheme)
 				b.do(chromedp.Navigate(b.base+game), chromedp.WaitVisible(css(`[data-testid=totals-chart]`)))

@@ -3,7 +3,6 @@ package handlers
 import (
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -22,10 +21,7 @@ func TestBrowserDelete(t *testing.T) {
 	b.screenshot("delete-game-page")
 	b.do(chromedp.Click(css(`[data-testid=delete-night]`)), chromedp.WaitVisible(css(`[data-testid=delete]`)))
 	for _, scheme := range []string{"light", "dark"} {
-		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-			t.Fatal(err)
-		}
+		b.colorScheme(scheme)
 		b.checkPage("delete page, 390 px, "+scheme, 390)
 		b.screenshot("delete-390-" + scheme)
 	}

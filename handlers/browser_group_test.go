@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -43,10 +42,7 @@ func TestBrowserGroup(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{390, 844}, {320, 700}} {
 		b.do(chromedp.EmulateViewport(int64(size.w), int64(size.h)))
 		for _, scheme := range []string{"light", "dark"} {
-			feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-			if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-				t.Fatal(err)
-			}
+			b.colorScheme(scheme)
 			when := scheme + " " + itoa(size.w)
 			b.do(chromedp.Navigate(b.base+"/t/"+grp.Slug), chromedp.WaitVisible(css(`[data-testid=history]`)))
 			b.checkPage(when+", the table", size.w)

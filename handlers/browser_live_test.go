@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -80,10 +79,7 @@ func TestBrowserLive(t *testing.T) {
 	phoneB.do(chromedp.WaitVisible(css(`[data-testid=offline]`)))
 	phoneB.waitSaid("Offline")
 	for _, scheme := range []string{"light", "dark"} {
-		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-		if _, err := chromedp.Call(phoneB.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-			t.Fatal(err)
-		}
+		phoneB.colorScheme(scheme)
 		phoneB.screenshot("offline-" + scheme)
 	}
 	expect(t, "Cy lays 9-2 while B is away", a.postHTMX(game+"/rounds/1/table",

@@ -3,7 +3,6 @@ package handlers
 import (
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -36,10 +35,7 @@ func TestBrowserTableLog(t *testing.T) {
 	b.waitText(`[data-testid=log-all]`, "All 17, step by step")
 	b.do(chromedp.ScrollIntoView(css(`[data-testid=log-all]`)))
 	for _, scheme := range []string{"light", "dark"} {
-		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-			t.Fatal(err)
-		}
+		b.colorScheme(scheme)
 		b.checkPage("the table's log, 390 px, "+scheme, 390)
 		b.screenshot("table-log-390-" + scheme)
 	}

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -46,10 +45,7 @@ func TestBrowserJoinAndLeave(t *testing.T) {
 		t.Errorf("Dee's round-1 cell is labelled %q", got)
 	}
 	for _, scheme := range []string{"light", "dark"} {
-		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-			t.Fatal(err)
-		}
+		b.colorScheme(scheme)
 		b.checkPage("after Dee joined, 390 px, "+scheme, 390)
 		b.screenshotOf(`#round`, "joined-round-390-"+scheme)
 		b.screenshotOf(`#sheet`, "joined-sheet-390-"+scheme)

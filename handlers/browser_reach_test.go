@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"chickenfoot/db"
@@ -45,10 +44,7 @@ func (b *browser) inReach(sel, what string) {
 func (b *browser) colours(name string) {
 	b.t.Helper()
 	for _, scheme := range []string{"light", "dark"} {
-		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-			b.t.Fatal(err)
-		}
+		b.colorScheme(scheme)
 		b.screenshotView(name + "-" + scheme)
 	}
 }
@@ -71,6 +67,7 @@ func TestBrowserTableAnswersInReach(t *testing.T) {
 	}
 	defer other.Close()
 	b := newBrowser(t, a.server.URL)
+	b.withMotion() // the page glides to the tile laid, as on most phones
 
 	// 5-1 fits 9-1 only: picking it picks 9-1 too; 2-1 fits two ends and
 	// picks neither.

@@ -3,18 +3,8 @@ package handlers
 import (
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
-
-// colorScheme makes the tab prefer a light or dark page.
-func (b *browser) colorScheme(scheme string) {
-	b.t.Helper()
-	feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-		b.t.Fatal(err)
-	}
-}
 
 // fits fails unless the page is no wider than width.
 func (b *browser) fits(when string, width int) {

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -88,9 +87,7 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	// Printed: every line shows, with the totals and the hands; no
 	// keypad, no form.
 	b.eval(`document.querySelector("[data-testid=lines]").open = false; window.dispatchEvent(new Event("beforeprint")); ""`)
-	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
-		t.Fatal(err)
-	}
+	b.emulateMedia("print")
 	printed := b.eval(`[document.querySelector("[data-testid=lines]").open, getComputedStyle(document.querySelector("[data-testid=keypad]")).display,
 		getComputedStyle(document.querySelector("[data-testid=hand-end]")).display, document.getElementById("straight").innerText.replace(/\s+/g, " ")].join("|")`)
 	for _, want := range []string{"true|none|none|", "15 to Ann & Cy", "5 to Bob & Di", "Bob dominoed: the others held 15", "Hand 2: Bob & Di lead by 5"} {
@@ -99,9 +96,7 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 		}
 	}
 	b.screenshot("print")
-	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
-		t.Fatal(err)
-	}
+	b.emulateMedia("")
 	b.eval(`window.dispatchEvent(new Event("afterprint")); ""`)
 	b.eval(`localStorage.setItem("open:straight-lines", "1"); ""`)
 	for _, v := range b.axe(path) { // the houses and the lines open
@@ -130,10 +125,7 @@ func (b *browser) straightReady(n int) {
 func (b *browser) pictures(name string, w int) {
 	b.t.Helper()
 	for _, scheme := range []string{"light", "dark"} {
-		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-			b.t.Fatal(err)
-		}
+		b.colorScheme(scheme)
 		if got := b.evalInt(`document.documentElement.scrollWidth`); got > w {
 			b.t.Errorf("%s, %s: the page is %d px wide at %d", name, scheme, got, w)
 		}

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -106,10 +105,7 @@ func TestBrowserStraightNight(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{390, 844}, {320, 700}} {
 		for _, scheme := range []string{"light", "dark"} {
 			cy.do(chromedp.EmulateViewport(int64(size.w), int64(size.h)))
-			feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-			if _, err := chromedp.Call(cy.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-				t.Fatal(err)
-			}
+			cy.colorScheme(scheme)
 			if w := cy.evalInt(`document.documentElement.scrollWidth`); w > size.w {
 				t.Errorf("the Straight sheet at %d, %s is %d px wide", size.w, scheme, w)
 			}

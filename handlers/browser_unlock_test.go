@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -21,10 +20,7 @@ func TestBrowserUnlock(t *testing.T) {
 	b := newBrowser(t, a.server.URL)
 	b.do(chromedp.EmulateViewport(320, 700))
 	for _, scheme := range []string{"light", "dark"} {
-		feature := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
-		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: feature}); err != nil {
-			t.Fatal(err)
-		}
+		b.colorScheme(scheme)
 		b.do(chromedp.Navigate(b.base+"/new"), chromedp.WaitVisible(css(`[data-testid=unlock]`)))
 		b.checkPage(scheme+", first visit", 320)
 		b.do(chromedp.SendKeys(css(`#passphrase`), "not it"), chromedp.Click(css(`[data-testid=unlock-button]`)),

@@ -119,6 +119,17 @@ type browser struct {
 	base string
 	shot int    // the pictures taken, which number the next one's file
 	dir  string // where they go, once one is taken
+
+	media, scheme string // what emulateMedia and colorScheme set
+	motion        bool   // the tab lets the page glide (withMotion)
+}
+
+// withMotion lets the tab's pages glide, as a phone not set to reduce
+// motion does.
+func (b *browser) withMotion() {
+	b.t.Helper()
+	b.motion = true
+	b.emulateMedia(b.media)
 }
 
 // newBrowser opens a tab for the test in the shared Chromium, starting it
@@ -154,8 +165,36 @@ func openTab(t *testing.T, parent context.Context, base string, first int) *brow
 	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
+	b.emulateMedia("")
 	t.Cleanup(b.pictureIfFailed)
 	return b
+}
+
+// emulateMedia sets the media type the tab's pages see ("" for the
+// screen, "print"), keeping the colour scheme chosen. Tabs prefer reduced
+// motion, as many phones are set to: the page jumps where it would glide,
+// so a test's next tap needn't wait for a glide to end. A test about the
+// glide sets b.motion first.
+func (b *browser) emulateMedia(media string) {
+	b.t.Helper()
+	b.media = media
+	features := []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}
+	if b.motion {
+		features[0].Value = "no-preference"
+	}
+	if b.scheme != "" {
+		features = append(features, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: b.scheme})
+	}
+	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media, Features: features}); err != nil {
+		b.t.Fatalf("browser: %v", err)
+	}
+}
+
+// colorScheme makes the tab prefer a light or dark page.
+func (b *browser) colorScheme(scheme string) {
+	b.t.Helper()
+	b.scheme = scheme
+	b.emulateMedia(b.media)
 }
 
 // picturesAsked reports whether the run asked for a picture of each step.
