@@ -12,6 +12,7 @@ type StraightPage struct {
 	Share      Share
 	Rules      []RuleLine
 	DeleteURL  string
+	Table      string // the live table's address
 }
 
 // StraightCard is the sheet of a Straight night: each side's total on its
@@ -34,6 +35,9 @@ type StraightCard struct {
 	Hands    []StraightHandRow
 	Heads    []string // the hands table's side names
 	Award    string   // the last hand's award, with its rounding
+	// EndOut is how the live table says the hand ended, to fill the end
+	// form in with: a player's id, "-1" when blocked, or "".
+	EndOut string
 }
 
 // StraightSide is one side: a player, or two partners.

@@ -1,0 +1,119 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// straightMove posts a move to a Straight night's live table as htmx
+// does, with the hand and count of moves the store holds now unless the
+// form says otherwise.
+func (a *testApp) straightMove(path string, f url.Values) response {
+	a.t.Helper()
+	if !f.Has("seq") || !f.Has("hand") {
+		tb, err := a.store.StraightTable(context.Background(), strings.TrimPrefix(path, "/g/"))
+		if err == nil {
+			if !f.Has("seq") {
+				f.Set("seq", itoa(tb.Version))
+			}
+			if !f.Has("hand") {
+				f.Set("hand", itoa(tb.Hand))
+			}
+		}
+	}
+	return a.postBare(path+"/straight/table", f, true)
+}
+
+// TestStraightTableRoutes: the live table of a Straight night answers
+// its page and its card, not a Chickenfoot night's; moves are made on
+// it, a tile that fits twice asks where, a rule refused is a 422 with
+// the rule named and linked, bad input a 400 with what to fix, a stale
+// page a 409, a view-only link a 403 and a post from another site
+// refused before anything; the sheet links to the table, and the table's
+// end of the hand back to the sheet's form filled in.
+func TestStraightTableRoutes(t *testing.T) {
+	a := newTestApp(t)
+	path := a.createStraight()
+	sh := a.straightSheet(path)
+	ids := sh.Game.IDs
+	page := a.get(path + "/straight/table")
+	expect(t, "table page", page, http.StatusOK, `data-testid="straight-table"`, "Who leads?", `data-testid="lead-`+itoa(ids[0])+`"`, "sse-connect")
+	expect(t, "table card", a.getHTMX(path+"/straight/table"), http.StatusOK, `id="straight-table"`)
+	if card := a.getHTMX(path + "/straight/table").body; strings.Contains(card, "<html") {
+		t.Fatal("htmx got the whole page, not the table's card")
+	}
+	expect(t, "a Chickenfoot night's Straight table", a.get(a.createGame("6", "Ann", "Bob")+"/straight/table"), http.StatusNotFound)
+	expect(t, "the sheet links to the table", a.get(path), http.StatusOK, `data-testid="to-table"`, `href="`+path+`/straight/table"`)
+
+	// Bad input: what to fix, in words, and nothing changed.
+	for _, c := range []struct {
+		what string
+		form url.Values
+		want string
+	}{
+		{"no hand", form("seq", "0", "player", itoa(ids[0]), "kind", "leader"), "which hand"},
+		{"no count", form("hand", "1", "player", itoa(ids[0]), "kind", "leader"), "doesn&#39;t say what the page showed"},
+		{"no player", form("hand", "1", "seq", "0", "kind", "leader"), "Say which player acts"},
+		{"a kind unknown", form("hand", "1", "seq", "0", "player", itoa(ids[0]), "kind", "dance"), "Choose to lay a tile"},
+		{"no tile", form("hand", "1", "seq", "0", "player", itoa(ids[0]), "kind", "play"), "Pick the tile to lay"},
+		{"a place unreadable", form("hand", "1", "seq", "0", "player", itoa(ids[0]), "kind", "play", "tile", "5-5", "place", "5-5#x"), "can&#39;t be read"},
+	} {
+		expect(t, c.what, a.postBare(path+"/straight/table", c.form, true), http.StatusBadRequest, c.want)
+	}
+	if tb, _ := a.store.StraightTable(context.Background(), strings.TrimPrefix(path, "/g/")); tb.Version != 0 {
+		t.Fatalf("bad input stored %d moves", tb.Version)
+	}
+	expect(t, "a lay before the leader", a.straightMove(path, form("player", itoa(ids[0]), "kind", "play", "tile", "5-5")),
+		http.StatusConflict, "Say first who leads")
+
+	expect(t, "Ann leads", a.straightMove(path, form("player", itoa(ids[0]), "kind", "leader")), http.StatusOK, "Ann leads: any tile")
+	lead := a.straightMove(path, form("player", itoa(ids[0]), "kind", "play", "tile", "5-5"))
+	expect(t, "the lead", lead, http.StatusOK, `data-testid="ends">10<`, "Ann &amp; Cy score 10", "Bob&#39;s turn")
+	if a.straightSheet(path).Totals[0] != 10 {
+		t.Fatal("the lead's 10 is not on the sheet")
+	}
+	expect(t, "a stale page", a.straightMove(path, form("seq", "1", "player", itoa(ids[1]), "kind", "pass")), http.StatusConflict, "The table changed meanwhile")
+	expect(t, "another hand", a.straightMove(path, form("hand", "2", "player", itoa(ids[1]), "kind", "pass")), http.StatusConflict, "hand 1")
+
+	// 5-0 fits both sides: the table asks where, each place with its count.
+	pick := a.straightMove(path, form("player", itoa(ids[1]), "kind", "play", "tile", "5-0"))
+	expect(t, "where 5-0 goes", pick, http.StatusOK, `data-testid="places"`, "Where does 5-0 go?", `value="5-5#1"`, "left side: the ends count 10, scores 10")
+	expect(t, "5-0 on the left", a.straightMove(path, form("player", itoa(ids[1]), "kind", "play", "tile", "5-0", "place", "5-5#1")),
+		http.StatusOK, "Bob &amp; Di score 10")
+	// A tile that fits nowhere: the rule, linked, next to the keypad.
+	r := a.straightMove(path, form("player", itoa(ids[2]), "kind", "play", "tile", "6-1"))
+	expect(t, "6-1 fits nowhere", r, http.StatusUnprocessableEntity, `data-testid="reason"`, "6-1 has no", `href="`+path+`/rules#straight-matching"`)
+	r = a.straightMove(path, form("player", itoa(ids[2]), "kind", "draw"))
+	expect(t, "a draw from an empty boneyard", r, http.StatusUnprocessableEntity, "The boneyard is empty")
+
+	// Through the view-only link: shown, but no move, whatever the form.
+	view := "/g/" + sh.Game.ViewSlug
+	shown := a.get(view + "/straight/table")
+	expect(t, "the view-only table", shown, http.StatusOK, `data-testid="view-only"`, `data-testid="ends">10<`)
+	if strings.Contains(shown.body, `data-testid="lay"`) {
+		t.Fatal("the view-only table offers the keypad")
+	}
+	expect(t, "a move through the view-only link", a.postBare(view+"/straight/table", form("hand", "1", "seq", "4", "player", itoa(ids[2]), "kind", "pass"), true), http.StatusForbidden)
+	expect(t, "bad input through the view-only link", a.postBare(view+"/straight/table", form("kind", "pass"), true), http.StatusForbidden)
+
+	// From another site: refused before any handler.
+	req, _ := http.NewRequest(http.MethodPost, a.server.URL+path+"/straight/table", strings.NewReader(form("hand", "1", "seq", "4", "player", itoa(ids[2]), "kind", "pass").Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	expect(t, "a cross-origin move", a.do(req), http.StatusForbidden)
+	if tb, _ := a.store.StraightTable(context.Background(), strings.TrimPrefix(path, "/g/")); tb.Version != 3 {
+		t.Fatalf("refused moves stored: %d moves, want 3", tb.Version)
+	}
+
+	// Four passes block the hand: the table says so and leads to the
+	// sheet's end form, filled in as blocked.
+	for _, seat := range []int{2, 3, 0, 1} {
+		expect(t, "a pass", a.straightMove(path, form("player", itoa(ids[seat]), "kind", "pass")), http.StatusOK)
+	}
+	over := a.get(path + "/straight/table")
+	expect(t, "the blocked hand", over, http.StatusOK, "Blocked: nobody can play", `href="`+path+`?out=blocked#hand-end"`)
+	expect(t, "the end form filled in", a.get(path+"?out=blocked"), http.StatusOK, `id="hand-end" class="hand-end" data-testid="hand-end" open`, `value="-1" checked`)
+}
