@@ -15,9 +15,11 @@ func (b *browser) straightTableAt(hand, seq, sheet int) {
 	b.do(chromedp.Poll[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("straight-table"); return s !== null && s.dataset.liveVersion === "%d-%d-%d"; })()`, hand, seq, sheet)))
 }
 
-// tap taps what data-testid names on the phone.
+// tap taps what data-testid names on the phone, once the page is still:
+// a tap on a form htmx is swapping out would be sent without it.
 func (b *browser) tap(testid string) {
 	b.t.Helper()
+	b.settled()
 	b.do(chromedp.Click(css(fmt.Sprintf(`[data-testid="%s"]`, testid))))
 }
 
@@ -69,6 +71,7 @@ func TestBrowserStraightLiveTable(t *testing.T) {
 	// Cy taps a tile that fits nowhere: the rule, next to the keypad.
 	cy.tap("tile-6-1")
 	cy.waitText(`[data-testid=lay] [data-testid=reason]`, "6-1 has no")
+	cy.screenshot("straight-table-refused")
 	if n := cy.evalInt(`document.querySelectorAll("[data-testid=lay] [data-testid=rule]").length`); n != 1 {
 		t.Errorf("the refusal links %d rules, want 1", n)
 	}
@@ -84,6 +87,7 @@ func TestBrowserStraightLiveTable(t *testing.T) {
 	bob.waitText(`[data-testid=reason]`, "The boneyard is empty")
 	bob.tap("tile-5-2")
 	bob.waitText(`[data-testid=places]`, "top end")
+	bob.screenshot("straight-table-where")
 	bob.tap("place-5-5#3")
 	everyone(7, 3, `[data-testid=count]`, "5 Bob & Di score 5")
 	for _, p := range phones {

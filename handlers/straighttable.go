@@ -44,7 +44,8 @@ func (a *App) straightTable(c echo.Context) error {
 }
 
 // straightTableAnswer answers with the table: htmx gets its card, a
-// plain request the page around it, following the stream from since.
+// plain request the page around it, following the stream from since
+// (the hub's latest event before the table was read).
 func straightTableAnswer(c echo.Context, status int, card views.StraightTableCard, since string) error {
 	if isHTMX(c) {
 		return render(c, status, views.StraightTableCardOf(&card))
@@ -53,9 +54,7 @@ func straightTableAnswer(c echo.Context, status int, card views.StraightTableCar
 	g := c.Param("slug")
 	p := views.StraightTablePage{Meta: views.Meta{Title: text(ctx, "straight-table.page-title", referee.Params{"N": card.Hand}), WakeLock: card.Playing},
 		SheetURL: gameURL(g), RulesURL: rulesURL(g) + "#straight-lead", Card: card}
-	if since != "" {
-		p.Stream = streamURL(g, since)
-	}
+	p.Stream = streamURL(g, since)
 	return render(c, status, views.StraightTable(p))
 }
 

@@ -85,6 +85,7 @@ func (a *App) straightAct(c echo.Context) error {
 	if e == nil || pageWide(e.Code) {
 		return err
 	}
+	since := a.hub.now() // a page drawn whole follows the stream from here
 	o := straightView(c)
 	switch {
 	case e.Code == app.CodeInvalid && e.Field == "place" && m.Tile != "" && m.On == "":
@@ -98,7 +99,7 @@ func (a *App) straightAct(c echo.Context) error {
 	}
 	card := straightTableCard(ctx, t, o)
 	if e == nil {
-		return straightTableAnswer(c, http.StatusOK, card, "")
+		return straightTableAnswer(c, http.StatusOK, card, since)
 	}
 	r := views.Refusal{Code: string(e.Code), Reason: refusal(ctx, e)}
 	if _, request := codeStatus[e.Code]; !request { // a rule of the game, with its section of the rules
@@ -106,7 +107,7 @@ func (a *App) straightAct(c echo.Context) error {
 		r.RuleURL, r.Rule = rulesURL(slug)+"#"+section, ruleName(ctx, section)
 	}
 	card.Refuse(r, straightForm(m))
-	return straightTableAnswer(c, problemOf(ctx, e).status, card, "")
+	return straightTableAnswer(c, problemOf(ctx, e).status, card, since)
 }
 
 // straightForm is the form whose button sent m, where its answer shows.
