@@ -53,7 +53,7 @@ func straightTableAnswer(c echo.Context, status int, card views.StraightTableCar
 	ctx := c.Request().Context()
 	g := c.Param("slug")
 	p := views.StraightTablePage{Meta: views.Meta{Title: text(ctx, "straight-table.page-title", referee.Params{"N": card.Hand}), WakeLock: card.Playing},
-		SheetURL: gameURL(g), RulesURL: rulesURL(g) + "#straight-lead", Card: card}
+		SheetURL: gameURL(g), RulesURL: rulesURL(g) + "#straight", Card: card}
 	p.Stream = streamURL(g, since)
 	return render(c, status, views.StraightTable(p))
 }

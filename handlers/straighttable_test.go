@@ -85,7 +85,10 @@ func TestStraightTableRoutes(t *testing.T) {
 		http.StatusOK, "Bob &amp; Di score 10")
 	// A tile that fits nowhere: the rule, linked, next to the keypad.
 	r := a.straightMove(path, form("player", itoa(ids[2]), "kind", "play", "tile", "6-1"))
-	expect(t, "6-1 fits nowhere", r, http.StatusUnprocessableEntity, `data-testid="reason"`, "6-1 has no", `href="`+path+`/rules#straight-matching"`)
+	expect(t, "6-1 fits nowhere", r, http.StatusUnprocessableEntity, `data-testid="reason"`, "6-1 has no", `href="`+path+`/rules#straight"`, "Matching ends")
+	if strings.Contains(r.body, "missing message") {
+		t.Fatalf("the refusal misses words:\n%s", r.body)
+	}
 	r = a.straightMove(path, form("player", itoa(ids[2]), "kind", "draw"))
 	expect(t, "a draw from an empty boneyard", r, http.StatusUnprocessableEntity, "The boneyard is empty")
 
@@ -112,6 +115,14 @@ func TestStraightTableRoutes(t *testing.T) {
 	// sheet's end form, filled in as blocked.
 	for _, seat := range []int{2, 3, 0, 1} {
 		expect(t, "a pass", a.straightMove(path, form("player", itoa(ids[seat]), "kind", "pass")), http.StatusOK)
+	}
+	// In every language, every word is there.
+	for _, tag := range []string{"af", "da"} {
+		req, _ := http.NewRequest(http.MethodGet, a.server.URL+path+"/straight/table", nil)
+		req.Header.Set("Accept-Language", tag)
+		if body := a.do(req).body; strings.Contains(body, "missing message") || !strings.Contains(body, `lang="`+tag+`"`) {
+			t.Errorf("the table in %s misses words:\n%.3000s", tag, body)
+		}
 	}
 	over := a.get(path + "/straight/table")
 	expect(t, "the blocked hand", over, http.StatusOK, "Blocked: nobody can play", `href="`+path+`?out=blocked#hand-end"`)

@@ -103,8 +103,10 @@ func (a *App) straightAct(c echo.Context) error {
 	}
 	r := views.Refusal{Code: string(e.Code), Reason: refusal(ctx, e)}
 	if _, request := codeStatus[e.Code]; !request { // a rule of the game, with its section of the rules
-		section := e.Code.SectionIn(t.Sheet.Game.Rules.Game)
-		r.RuleURL, r.Rule = rulesURL(slug)+"#"+section, ruleName(ctx, section)
+		// Straight's rules are one section of the rules page; the rule
+		// is named by its part of the game.
+		r.RuleURL = rulesURL(slug) + "#straight"
+		r.Rule = text(ctx, "straight-table.rule."+e.Code.SectionIn(t.Sheet.Game.Rules.Game), nil)
 	}
 	card.Refuse(r, straightForm(m))
 	return straightTableAnswer(c, problemOf(ctx, e).status, card, since)
