@@ -94,7 +94,10 @@ func (a *App) straightAct(c echo.Context) error {
 		o.pick = m.Tile // refused where it was put: the places again, with why
 	}
 	t, terr := a.straightTables.StraightTable(ctx, slug)
-	if terr != nil {
+	switch {
+	case terr != nil && app.CodeOf(terr) == app.CodeNotFound && e != nil:
+		return err // no Straight table to show it on: the refusal alone
+	case terr != nil:
 		return terr
 	}
 	card := straightTableCard(ctx, t, o)
