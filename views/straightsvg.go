@@ -58,8 +58,18 @@ func StraightLayout(places []referee.LinePlace) LayoutSVG {
 	}
 	tiles, order := straightTree(places, links, root)
 	pos := straightGrid(places, links, tiles, order, root)
-	return drawLayout(tiles, pos, slices.IndexFunc(tiles, func(t Placed) bool { return t.Last }))
+	return drawLayout(tiles, pos, slices.IndexFunc(tiles, func(t Placed) bool { return t.Last }), straightFocusW, straightFocusH)
 }
+
+// A Straight line is long and thin, and followed tile by tile: its fitted
+// view is five cells by six around the tile laid last, so that on a phone
+// 320 pixels wide, whose frame is about 262 wide, the numbers are still
+// 14 pixels tall (scale 0.79), and at natural size 390 pixels wide. The
+// zoomed view shows the whole line.
+const (
+	straightFocusW = 5 * cellSize
+	straightFocusH = 6 * cellSize
+)
 
 // inEnd is the end a tile was laid with: the spinner's first side, or 0.
 func inEnd(p referee.LinePlace) int {
@@ -153,8 +163,8 @@ func straightGrid(places []referee.LinePlace, links [][]lineLink, tiles []Placed
 }
 
 // drawLayout draws tiles at their cells, each joined to the tile it was
-// laid on, the fitted view around the tile focus.
-func drawLayout(tiles []Placed, pos []pose, focus int) LayoutSVG {
+// laid on, the fitted view at most w by h around the tile focus.
+func drawLayout(tiles []Placed, pos []pose, focus int, w, h float64) LayoutSVG {
 	out := LayoutSVG{}
 	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	for i, t := range tiles {
@@ -169,7 +179,7 @@ func drawLayout(tiles []Placed, pos []pose, focus int) LayoutSVG {
 	}
 	out.ViewBox, out.Width = b.String(), int(math.Ceil(b.x1-b.x0))
 	fx, fy := centre(pos[focus].at)
-	f := b.around(fx, fy, focusW, focusH)
+	f := b.around(fx, fy, w, h)
 	out.Focus, out.FocusWidth = f.String(), int(math.Ceil(f.x1-f.x0))
 	return out
 }

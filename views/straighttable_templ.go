@@ -429,7 +429,7 @@ func StraightTableCardOf(c *StraightTableCard) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if c.Started {
+		if c.Started && (c.Zoomed || c.Drawing.Focus != c.Drawing.ViewBox) {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "<p class=\"zoom\"><a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

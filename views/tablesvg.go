@@ -109,7 +109,7 @@ func Layout(tiles []Placed, arms int) LayoutSVG {
 			focus = i
 		}
 	}
-	return drawLayout(tiles, placeTiles(tiles, arms), focus)
+	return drawLayout(tiles, placeTiles(tiles, arms), focus, focusW, focusH)
 }
 
 func centre(c cell) (x, y float64) { return float64(c.i) * cellSize, float64(c.j) * cellSize }
