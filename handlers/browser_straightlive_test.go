@@ -126,6 +126,7 @@ func TestBrowserStraightLiveTable(t *testing.T) {
 	if cy.eval(`String(document.querySelector("[data-testid=blocked]").checked)`) != "true" {
 		t.Error("the sheet's end form is not filled in as blocked")
 	}
+	cy.screenshot("straight-end-from-table")
 	for i, pips := range []string{"10", "20", "5", "15"} {
 		cy.do(chromedp.SendKeys(css(`#pips-`+itoa(ids[i])), pips))
 	}
