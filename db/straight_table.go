@@ -309,8 +309,7 @@ func (s *Store) pickLeader(ctx context.Context, tx conn, t StraightTable, seat i
 	if err := insertStraightMove(ctx, tx, t.Sheet.Game.ID, t.Hand, row); err != nil {
 		return t, false, err
 	}
-	sh := t.Sheet
-	out, err := tableOfSheet(ctx, tx, sh)
+	out, err := tableOfSheet(ctx, tx, t.Sheet)
 	return out, false, err
 }
 

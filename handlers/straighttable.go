@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"strconv"
@@ -84,7 +85,7 @@ func straightTableCard(ctx context.Context, t db.StraightTable, o straightOption
 	}
 	if h == nil {
 		c.Drawing = views.StraightLayout(nil)
-		c.Boneyard = g.Rules.Set.Size() - len(g.Players)*referee.StraightHandSize
+		c.Boneyard = g.Rules.Set.Size() - len(g.Players)*cmp.Or(g.HandSize, referee.StraightHandSize)
 		return c
 	}
 	straightState(ctx, &c, t)

@@ -4,8 +4,12 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	"chickenfoot/db"
 )
 
 // straightMove posts a move to a Straight night's live table as htmx
@@ -96,8 +100,11 @@ func TestStraightTableRoutes(t *testing.T) {
 	view := "/g/" + sh.Game.ViewSlug
 	shown := a.get(view + "/straight/table")
 	expect(t, "the view-only table", shown, http.StatusOK, `data-testid="view-only"`, `data-testid="ends">10<`)
-	if strings.Contains(shown.body, `data-testid="lay"`) {
-		t.Fatal("the view-only table offers the keypad")
+	if strings.Contains(shown.body, `data-testid="lay"`) || strings.Count(shown.body, `method="post"`) != strings.Count(shown.body, `action="/lang"`) {
+		t.Fatal("the view-only table offers a form that changes the night")
+	}
+	if strings.Contains(shown.body, strings.TrimPrefix(path, "/g/")) {
+		t.Fatal("the view-only table gives away the edit link")
 	}
 	expect(t, "a move through the view-only link", a.postBare(view+"/straight/table", form("hand", "1", "seq", "4", "player", itoa(ids[2]), "kind", "pass"), true), http.StatusForbidden)
 	expect(t, "bad input through the view-only link", a.postBare(view+"/straight/table", form("kind", "pass"), true), http.StatusForbidden)
@@ -127,4 +134,43 @@ func TestStraightTableRoutes(t *testing.T) {
 	over := a.get(path + "/straight/table")
 	expect(t, "the blocked hand", over, http.StatusOK, "Blocked: nobody can play", `href="`+path+`?out=blocked#hand-end"`)
 	expect(t, "the end form filled in", a.get(path+"?out=blocked"), http.StatusOK, `id="hand-end" class="hand-end" data-testid="hand-end" open`, `value="-1" checked`)
+}
+
+// TestStraightTableNews: a move on the Straight table is news for the
+// table's part of every phone once it is committed, and for the sheet too
+// when it wrote or took back a score; a refused move is no news.
+func TestStraightTableNews(t *testing.T) {
+	a := newTestApp(t)
+	path := a.createStraight()
+	ids := a.straightSheet(path).Game.IDs
+	var mu sync.Mutex // the store publishes on the request's goroutine
+	var news []db.News
+	forward := a.store.Publish
+	a.store.Publish = func(n db.News) { mu.Lock(); news = append(news, n); mu.Unlock(); forward(n) }
+	events := func() [][]string {
+		mu.Lock()
+		defer mu.Unlock()
+		var out [][]string
+		for _, n := range news {
+			out = append(out, newsEvents(n))
+		}
+		news = nil
+		return out
+	}
+	expect(t, "Ann leads", a.straightMove(path, form("player", itoa(ids[0]), "kind", "leader")), http.StatusOK)
+	if got := events(); len(got) != 1 || !slices.Equal(got[0], []string{eventStraightTable}) {
+		t.Fatalf("picking the leader: events %v, want the table's", got)
+	}
+	expect(t, "the lead scores", a.straightMove(path, form("player", itoa(ids[0]), "kind", "play", "tile", "5-5")), http.StatusOK)
+	if got := events(); len(got) != 1 || !slices.Equal(got[0], []string{eventStraightTable, eventSheet}) {
+		t.Fatalf("a scoring lay: events %v, want the table's and the sheet's", got)
+	}
+	expect(t, "a refused pass", a.straightMove(path, form("player", itoa(ids[0]), "kind", "pass")), http.StatusUnprocessableEntity)
+	if got := events(); len(got) != 0 {
+		t.Fatalf("a refused move: events %v, want none", got)
+	}
+	expect(t, "taken back", a.straightMove(path, form("player", itoa(ids[0]), "kind", "take-back")), http.StatusOK)
+	if got := events(); len(got) != 1 || !slices.Equal(got[0], []string{eventStraightTable, eventSheet}) {
+		t.Fatalf("a score taken back: events %v, want the table's and the sheet's", got)
+	}
 }
