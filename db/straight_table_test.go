@@ -230,3 +230,33 @@ func TestStraightTableDraw(t *testing.T) {
 		t.Fatalf("after Bob's pass the turn is seat %d, want Cy", tb.Live.Turn())
 	}
 }
+
+// TestStraightTableWonMidHand: a lay that brings a side to the target
+// wins the night there and then, as the sheet says; the table takes no
+// more moves until the sheet's Undo takes the win back.
+func TestStraightTableWonMidHand(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	g := newStraight(t, s, false, func(r *referee.Rules) { r.Straight.Target = 10 })
+	tb, _ := s.StraightTable(ctx, g.Slug)
+	tb = tableMove(t, s, g, tb, 0, LeaderKind, "", "", 0)
+	tb = tableMove(t, s, g, tb, 0, "play", "5-5", "", 0)
+	if tb.Sheet.Winner != 0 || tb.Playing() {
+		t.Fatalf("Ann's 10 to a target of 10: winner %d, playing %v", tb.Sheet.Winner, tb.Playing())
+	}
+	if g2, _ := s.Settings(ctx, g.Slug); !g2.Finished() {
+		t.Fatal("the night won on the table is not finished")
+	}
+	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[1], Kind: "play", Tile: "5-0", On: "5-5", At: 1}, app.CodeConflict)
+	if _, err := s.StraightUndo(ctx, g.Slug, tb.Sheet.Version); err != nil {
+		t.Fatal(err)
+	}
+	tb, _ = s.StraightTable(ctx, g.Slug)
+	if !tb.Playing() || tb.Sheet.Winner >= 0 {
+		t.Fatalf("after the sheet's undo: playing %v, winner %d", tb.Playing(), tb.Sheet.Winner)
+	}
+	tb = tableMove(t, s, g, tb, 0, "take-back", "", "", 0) // its line gone already: the sheet stays as it is
+	if tb.Sheet.Version != 0 || tb.Live.Line().Len() != 0 {
+		t.Fatalf("the lead taken back: sheet version %d, %d tiles", tb.Sheet.Version, tb.Live.Line().Len())
+	}
+}
