@@ -2,6 +2,8 @@ package db
 
 import (
 	"context"
+	"reflect"
+	"slices"
 	"testing"
 
 	"chickenfoot/db/app"
@@ -258,5 +260,62 @@ func TestStraightTableWonMidHand(t *testing.T) {
 	tb = tableMove(t, s, g, tb, 0, "take-back", "", "", 0) // its line gone already: the sheet stays as it is
 	if tb.Sheet.Version != 0 || tb.Live.Line().Len() != 0 {
 		t.Fatalf("the lead taken back: sheet version %d, %d tiles", tb.Sheet.Version, tb.Live.Line().Len())
+	}
+}
+
+// TestStraightTableExportImport: a night's archive carries its table's
+// moves, and an import replays them to the same table; a move the
+// referee refuses, or a score on a line that is not its side's, refuses
+// the whole night.
+func TestStraightTableExportImport(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	g := newStraight(t, s, true, nil)
+	tb, _ := s.StraightTable(ctx, g.Slug)
+	tb = tableMove(t, s, g, tb, 0, LeaderKind, "", "", 0)
+	tb = tableMove(t, s, g, tb, 0, "play", "5-5", "", 0)
+	tb = tableMove(t, s, g, tb, 1, "play", "5-0", "5-5", 2)
+	tb = tableMove(t, s, g, tb, 1, "take-back", "", "", 0)
+	tb = tableMove(t, s, g, tb, 1, "play", "5-0", "5-5", 1)
+	tb = tableMove(t, s, g, tb, 2, "pass", "", "", 0)
+	arc, err := s.Export(ctx, g.Slug)
+	if err != nil || len(arc.Nights) != 1 || len(arc.Nights[0].StraightMoves) != 6 || arc.Nights[0].StraightMoves[1].Mark != 1 {
+		t.Fatalf("export: %v, %+v", err, arc.Nights)
+	}
+	other := openTest(t)
+	if _, err := other.Import(ctx, arc); err != nil {
+		t.Fatal(err)
+	}
+	got, err := other.StraightTable(ctx, arc.Nights[0].Link)
+	if err != nil || got.Version != tb.Version || got.Leader != 0 || got.Live.Line().Ends() != tb.Live.Line().Ends() ||
+		got.Live.Turn() != 3 || got.Sheet.Version != tb.Sheet.Version || got.Sheet.Totals[1] != 10 {
+		t.Fatalf("imported table: %+v, %v; want version %d, ends %d, Di's turn", got, err, tb.Version, tb.Live.Line().Ends())
+	}
+	again, err := other.Export(ctx, arc.Nights[0].Link)
+	if err != nil || !reflect.DeepEqual(again.Nights[0].StraightMoves, arc.Nights[0].StraightMoves) {
+		t.Fatalf("exported again: %+v, %v; want %+v", again.Nights, err, arc.Nights[0].StraightMoves)
+	}
+	for _, c := range []struct {
+		name string
+		bad  func(*Night)
+	}{
+		{"a tile that does not match", func(n *Night) { n.StraightMoves[2].Tile = "6-1" }},
+		{"a lay out of turn", func(n *Night) { n.StraightMoves[2].Seat = 3 }},
+		{"a score on the other side's line", func(n *Night) { n.StraightMoves[4].Mark = 1 }},
+		{"a move with no name", func(n *Night) { n.StraightMoves[5].Kind = "dance" }},
+	} {
+		bad := arc
+		night := arc.Nights[0]
+		night.Link, night.ViewLink = "", ""
+		night.StraightMoves = slices.Clone(night.StraightMoves)
+		c.bad(&night)
+		bad.Nights = []Night{night}
+		fresh := openTest(t)
+		if _, err := fresh.Import(ctx, bad); err == nil {
+			t.Errorf("%s: imported", c.name)
+		}
+		if all, _ := fresh.ExportAll(ctx); len(all.Nights) != 0 {
+			t.Errorf("%s: a refused import left %d nights", c.name, len(all.Nights))
+		}
 	}
 }
