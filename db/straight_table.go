@@ -530,12 +530,12 @@ func marksOf(n Night) []StraightMark {
 
 // moveRow reads an archive's move as the seq-th stored move of its hand.
 func moveRow(m NightMove, seq, players int) (StraightMoveRow, error) {
-	r := StraightMoveRow{Seq: seq, Mark: m.Mark, Action: referee.StraightAction{Seat: m.Seat}}
+	r := StraightMoveRow{Seq: seq, Mark: m.Mark, Action: referee.StraightAction{Seat: m.Seat, Move: referee.StraightMove{At: m.At}}}
 	switch {
 	case m.Hand < 1 || m.Seat < 0 || m.Seat >= players || m.At < 0 || m.At > 4 || m.Mark < 0:
 		return r, fmt.Errorf("%+v", m)
 	case m.Kind == LeaderKind, m.Kind == string(referee.ActDraw), m.Kind == string(referee.ActPass), m.Kind == string(referee.ActTakeBack):
-		if m.Tile != "" || m.On != "" || m.Mark != 0 {
+		if m.Tile != "" || m.On != "" || m.At != 0 || m.Mark != 0 {
 			return r, fmt.Errorf("a %s lays no tile: %+v", m.Kind, m)
 		}
 	case m.Kind != string(referee.ActPlay):
