@@ -41,19 +41,19 @@ func (a *App) straightTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return straightTableAnswer(c, http.StatusOK, straightTableCard(ctx, t, straightView(c)), since)
+	return straightTableAnswer(c, http.StatusOK, t.Sheet.Game.Name, straightTableCard(ctx, t, straightView(c)), since)
 }
 
 // straightTableAnswer answers with the table: htmx gets its card, a
 // plain request the page around it, following the stream from since
 // (the hub's latest event before the table was read).
-func straightTableAnswer(c echo.Context, status int, card views.StraightTableCard, since string) error {
+func straightTableAnswer(c echo.Context, status int, name string, card views.StraightTableCard, since string) error {
 	if isHTMX(c) {
 		return render(c, status, views.StraightTableCardOf(&card))
 	}
 	ctx := c.Request().Context()
 	g := c.Param("slug")
-	p := views.StraightTablePage{Meta: views.Meta{Title: text(ctx, "straight-table.page-title", referee.Params{"N": card.Hand}), WakeLock: card.Playing},
+	p := views.StraightTablePage{Meta: views.Meta{Title: text(ctx, "straight-table.page-title", referee.Params{"N": card.Hand, "Name": name}), Where: name, WakeLock: card.Playing},
 		SheetURL: gameURL(g), RulesURL: rulesURL(g) + "#straight", Card: card}
 	p.Stream = streamURL(g, since)
 	return render(c, status, views.StraightTable(p))

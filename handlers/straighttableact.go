@@ -78,7 +78,7 @@ func (a *App) straightAct(c echo.Context) error {
 			if !isHTMX(c) {
 				return seeOther(c, zoomURL(straightTableURL(slug), "", straightView(c).zoom))
 			}
-			return straightTableAnswer(c, http.StatusOK, straightTableCard(ctx, t, straightView(c)), "")
+			return straightTableAnswer(c, http.StatusOK, t.Sheet.Game.Name, straightTableCard(ctx, t, straightView(c)), "")
 		}
 	}
 	e := app.From(err)
@@ -102,7 +102,7 @@ func (a *App) straightAct(c echo.Context) error {
 	}
 	card := straightTableCard(ctx, t, o)
 	if e == nil {
-		return straightTableAnswer(c, http.StatusOK, card, since)
+		return straightTableAnswer(c, http.StatusOK, t.Sheet.Game.Name, card, since)
 	}
 	r := views.Refusal{Code: string(e.Code), Reason: refusal(ctx, e)}
 	if _, request := codeStatus[e.Code]; !request { // a rule of the game, with its section of the rules
@@ -112,7 +112,7 @@ func (a *App) straightAct(c echo.Context) error {
 		r.Rule = text(ctx, "straight-table.rule."+e.Code.SectionIn(t.Sheet.Game.Rules.Game), nil)
 	}
 	card.Refuse(r, straightForm(m))
-	return straightTableAnswer(c, problemOf(ctx, e).status, card, since)
+	return straightTableAnswer(c, problemOf(ctx, e).status, t.Sheet.Game.Name, card, since)
 }
 
 // straightForm is the form whose button sent m, where its answer shows.
