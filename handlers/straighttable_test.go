@@ -82,11 +82,15 @@ func TestStraightTableRoutes(t *testing.T) {
 	expect(t, "a stale page", a.straightMove(path, form("seq", "1", "player", itoa(ids[1]), "kind", "pass")), http.StatusConflict, "The table changed meanwhile")
 	expect(t, "another hand", a.straightMove(path, form("hand", "2", "player", itoa(ids[1]), "kind", "pass")), http.StatusConflict, "hand 1")
 
-	// 5-0 fits both sides: the table asks where, each place with its count.
+	// 5-0 fits both sides: the table asks where, each place with its
+	// count; without JavaScript, on a page of its own.
+	f := form("hand", "1", "seq", "2", "player", itoa(ids[1]), "kind", "play", "tile", "5-0")
+	expect(t, "where 5-0 goes, without JavaScript", a.postBare(path+"/straight/table", f, false), http.StatusOK, "<html", `data-testid="places"`, "sse-connect")
 	pick := a.straightMove(path, form("player", itoa(ids[1]), "kind", "play", "tile", "5-0"))
 	expect(t, "where 5-0 goes", pick, http.StatusOK, `data-testid="places"`, "Where does 5-0 go?", `value="5-5#1"`, "left side: the ends count 10, scores 10")
-	expect(t, "5-0 on the left", a.straightMove(path, form("player", itoa(ids[1]), "kind", "play", "tile", "5-0", "place", "5-5#1")),
-		http.StatusOK, "Bob &amp; Di score 10")
+	f.Set("place", "5-5#1")
+	expect(t, "5-0 on the left, without JavaScript", a.postBare(path+"/straight/table", f, false), http.StatusSeeOther)
+	expect(t, "the table after it", a.get(path+"/straight/table"), http.StatusOK, "Bob &amp; Di score 10")
 	// A tile that fits nowhere: the rule, linked, next to the keypad.
 	r := a.straightMove(path, form("player", itoa(ids[2]), "kind", "play", "tile", "6-1"))
 	expect(t, "6-1 fits nowhere", r, http.StatusUnprocessableEntity, `data-testid="reason"`, "6-1 has no", `href="`+path+`/rules#straight"`, "Matching ends")
