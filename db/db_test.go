@@ -322,6 +322,9 @@ func oldRows(t *testing.T, conn *sql.DB, version int) {
 			`INSERT INTO players (game_id, seat, name, player_id) VALUES (2, 0, 'Ann', 0), (2, 1, 'Bob', 1)`,
 			`INSERT INTO straight_marks (game_id, seq, hand, kind, side, points) VALUES (2, 1, 1, 'play', 0, 10), (2, 2, 1, 'play', 1, 15)`)
 	}
+	if version >= 15 { // its version kept beside it: two changes
+		stmts = append(stmts, `UPDATE games SET straight_version = 2 WHERE id = 2`)
+	}
 	if version >= 2 {
 		stmts = append(stmts, `INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at) VALUES (1, 1, 0, 'play', '9-9', NULL, '2026-01-01T20:10:00Z')`)
 	}

@@ -45,6 +45,8 @@ type Night struct {
 	Rounds     []NightRound    `json:"rounds"`
 	// Straight is a Straight night's sheet kept by hand, line by line.
 	Straight []NightMark `json:"straight,omitempty"`
+	// StraightMoves are the moves made on its live table, hand by hand.
+	StraightMoves []NightMove `json:"straight_moves,omitempty"`
 }
 
 // A NightMark is one line of a Straight night's sheet (see StraightMark).
@@ -275,7 +277,10 @@ func exportNight(ctx context.Context, q conn, id int64) (Night, error) {
 			n.Straight = append(n.Straight, m)
 			return nil
 		})
-	return n, err
+	if err != nil {
+		return n, err
+	}
+	return n, exportMoves(ctx, q, id, &n)
 }
 
 func exportRound(ctx context.Context, q conn, rid int64, r *NightRound) error {

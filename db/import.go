@@ -308,6 +308,9 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 	if err := insertMarks(ctx, tx, gameID, n); err != nil {
 		return err
 	}
+	if err := insertMoves(ctx, tx, gameID, n); err != nil {
+		return err
+	}
 	if n.Group == nil {
 		return nil
 	}

@@ -13,6 +13,9 @@ const (
 	NewsTable                       // an action on a round's live table
 	NewsSeats                       // a player joined or left
 	NewsGone                        // the game's link changed or the game was deleted
+	// NewsStraightTable: a move on a Straight night's live table; Whole
+	// says it changed the sheet too (a score, or its take-back).
+	NewsStraightTable
 )
 
 // News is what a committed write changed on a game, for the pages that

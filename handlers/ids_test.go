@@ -252,6 +252,8 @@ func TestEveryWriteChecksWhatItsPageShowed(t *testing.T) {
 		"/g/:slug/straight/end":      {{form("player", "-1"), http.StatusBadRequest, missing}},
 		"/g/:slug/straight/undo":     {{nil, http.StatusBadRequest, missing}},
 		"/g/:slug/straight/lines/:n": {{form("player", "0", "points", "5"), http.StatusBadRequest, missing}},
+		// The stale and other-hand moves are TestStraightTableRoutes'.
+		"/g/:slug/straight/table": {{form("kind", "pass", "player", "0", "hand", "1"), http.StatusBadRequest, missing}},
 		"/g/:slug/players/leave": {
 			{form("confirm", "1"), http.StatusBadRequest, say("leave-pick", nil)},
 			{form("confirm", "1", "player", "2"), http.StatusConflict, gone},

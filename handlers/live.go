@@ -28,6 +28,8 @@ const (
 	eventSheet   = "sheet"   // the score sheet
 	eventGame    = "game"    // which round is on, or the final standings
 	eventRefresh = "refresh" // anything: events were missed
+	// eventStraightTable: a move on a Straight night's live table.
+	eventStraightTable = "straight-table"
 )
 
 func roundEvent(n int, part string) string { return "round-" + strconv.Itoa(n) + "-" + part }
@@ -115,6 +117,11 @@ func newsEvents(n db.News) []string {
 			events = append(events, eventGame)
 		}
 		return events
+	case db.NewsStraightTable:
+		if n.Whole { // a score written on the sheet, or taken back
+			return []string{eventStraightTable, eventSheet}
+		}
+		return []string{eventStraightTable}
 	case db.NewsSeats:
 		// Every phone's game page shows the players and the round again,
 		// and a round about to be played at the table deals to the new

@@ -62,6 +62,10 @@ var dynamicKeys = map[string][]string{
 	"join-name.":   {"too-long", "unreadable", "angle", "control"},
 	"missed.":      {string(referee.MissedHighest), string(referee.MissedAverage), string(referee.MissedZero)},
 	"status.":      statusKeys(),
+	// A Straight place is named by the spinner's end; a refusal on the
+	// Straight table by its part of the game.
+	"straight-table.spinner-end.": {"1", "2", "3", "4"},
+	"straight-table.rule.":        referee.StraightSections,
 }
 
 // statusKeys are the statuses an error page names in the catalog's words.

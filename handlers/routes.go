@@ -41,6 +41,8 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/g/:slug/straight/undo", a.straightUndo)
 	e.GET("/g/:slug/straight/lines/:n", a.straightLine)
 	e.POST("/g/:slug/straight/lines/:n", a.straightFix)
+	e.GET("/g/:slug/straight/table", a.straightTable)
+	e.POST("/g/:slug/straight/table", a.straightAct)
 	e.GET("/g/:slug/rounds/:n", a.round)
 	e.GET("/g/:slug/rounds/:n/opening", a.openingPart)
 	e.POST("/g/:slug/rounds/:n/opening", a.opening)

@@ -45,6 +45,7 @@ type Store interface {
 	seater
 	secretKeeper
 	straightKeeper
+	straightTabler
 }
 
 // Config is how the app is run. The zero value of each field but the
@@ -119,6 +120,8 @@ type App struct {
 	actor       actor
 	seats       seater
 	straight    straightKeeper
+	// straightTables keeps Straight nights' live tables.
+	straightTables straightTabler
 
 	now   func() time.Time
 	log   *slog.Logger
@@ -163,7 +166,7 @@ func New(store Store, cfg Config) *echo.Echo {
 		cfg.Origin = origin
 	}
 	a := &App{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store, groupWrites: store,
-		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store, straight: store,
+		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store, straight: store, straightTables: store,
 		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), flashes: newFlashes(), newDevices: newBudget(newDevicesPerSecond, newDevicesAtOnce), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streams: streamLimits{network: cmp.Or(cfg.StreamsPerClient, 32), game: cmp.Or(cfg.StreamsPerGame, 128), all: cmp.Or(cfg.Streams, 4096)},
 		streamOpens: newBudget(cmp.Or(cfg.StreamOpens, 2), int(60*cmp.Or(cfg.StreamOpens, 2))),

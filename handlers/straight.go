@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,7 +45,9 @@ func (a *App) straightGame(c echo.Context) error {
 		URL:     gameURL(g.Slug),
 		Card:    straightCard(ctx, sh),
 		Rules:   straightRulesInPlay(ctx, g),
+		Table:   straightTableURL(g.Slug),
 	}
+	p.Card.EndOut = endOut(g, c.QueryParam("out"))
 	if p.Share, err = shareLinks(ctx, origin(c), g); err != nil {
 		return err
 	}
@@ -58,6 +61,18 @@ func (a *App) straightGame(c echo.Context) error {
 	}
 	a.visit(ctx, device(c), g)
 	return render(c, http.StatusOK, views.StraightGame(p))
+}
+
+// endOut reads who the live table says ended the hand, for the sheet's
+// end-of-hand form: a player's id, "-1" when blocked, or "" for neither.
+func endOut(g db.Game, out string) string {
+	if out == "blocked" {
+		return "-1"
+	}
+	if id, err := strconv.Atoi(out); err == nil && slices.Contains(g.IDs, id) {
+		return out
+	}
+	return ""
 }
 
 // straightPart is the Straight sheet alone, for htmx to refresh it: the

@@ -690,18 +690,7 @@ func (h *StraightHand) NextLeader(pips []int) int {
 	case Domino:
 		return h.out
 	case Blocked:
-		a := h.AwardFrom(pips)
-		if len(a.Winners) != 1 {
-			return h.deal.Leader
-		}
-		best := -1
-		for k := range h.deal.Players {
-			seat := (h.deal.Leader + k) % h.deal.Players
-			if SideOf(seat, h.deal.Players, h.Partnered()) == a.Winners[0] && (best < 0 || pips[seat] < pips[best]) {
-				best = seat
-			}
-		}
-		return best
+		return h.line.rules.Straight.NextLeader(h.deal.Players, h.deal.Leader, -1, pips)
 	}
 	return h.deal.Leader
 }

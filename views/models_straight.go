@@ -12,6 +12,7 @@ type StraightPage struct {
 	Share      Share
 	Rules      []RuleLine
 	DeleteURL  string
+	Table      string // the live table's address
 }
 
 // StraightCard is the sheet of a Straight night: each side's total on its
@@ -39,6 +40,9 @@ type StraightCard struct {
 	Lines    []StraightLine
 	Points   []int // the points a play line may be corrected to
 	Houses   []StraightHouses
+	// EndOut is how the live table says the hand ended, to fill the end
+	// form in with: a player's id, "-1" when blocked, or "".
+	EndOut string
 }
 
 // StraightLine is one line of the sheet as it is listed, with the form

@@ -12,7 +12,7 @@ import (
 type Placed struct {
 	Near, Far int    // the half touching the tile it was laid on, and the other
 	Parent    int    // index of that tile in the slice; -1 for the spinner
-	Role      string // "spinner", "chickie" or "line"
+	Role      string // "spinner", "chickie", "line", or "cross" (a Straight double)
 	Free      int    // places still open on it
 	Open      bool   // a tile may be laid on it now
 	Owed      bool   // the spinner or chickie the table owes tiles to
@@ -103,28 +103,13 @@ func Layout(tiles []Placed, arms int) LayoutSVG {
 	if len(tiles) == 0 {
 		return LayoutSVG{ViewBox: "0 0 100 100", Width: 100, Focus: "0 0 100 100", FocusWidth: 100, Empty: true}
 	}
-	pos := placeTiles(tiles, arms)
-	out := LayoutSVG{}
-	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	focus := len(tiles) - 1
 	for i, t := range tiles {
-		x, y := centre(pos[i].at)
-		d := drawTile(t, x, y, pos[i])
-		if t.Parent >= 0 {
-			px, py := centre(pos[t.Parent].at)
-			d.Link, d.LinkX, d.LinkY = true, num(px), num(py)
-		}
 		if t.Owed {
 			focus = i
 		}
-		out.Tiles = append(out.Tiles, d)
-		b = b.grow(x, y, cellSize/2+margin)
 	}
-	out.ViewBox, out.Width = b.String(), int(math.Ceil(b.x1-b.x0))
-	fx, fy := centre(pos[focus].at)
-	f := b.around(fx, fy, focusW, focusH)
-	out.Focus, out.FocusWidth = f.String(), int(math.Ceil(f.x1-f.x0))
-	return out
+	return drawLayout(tiles, placeTiles(tiles, arms), focus, focusW, focusH)
 }
 
 func centre(c cell) (x, y float64) { return float64(c.i) * cellSize, float64(c.j) * cellSize }
@@ -165,7 +150,7 @@ func drawTile(t Placed, x, y float64, p pose) DrawnTile {
 	switch t.Role {
 	case "spinner":
 		ang, ux, uy = math.Pi/2, 0, 1
-	case "chickie":
+	case "chickie", "cross": // a chickie, or a Straight double off the spinner
 		ang += math.Pi / 2
 		ux, uy = -uy, ux
 	}
