@@ -122,7 +122,7 @@ func (a *App) saveEntry(c echo.Context) error {
 		row.Notice = correctedText(ctx, sh, n, seat)
 		return render(c, http.StatusOK, views.Corrected(row, historyLines(ctx, sh, n), historyLive(slug, n)))
 	}
-	return render(c, http.StatusOK, views.EntrySaved(entryRow(ctx, sh, r, seat), roundPanel(ctx, sh, r), sheetLine(ctx, sh, *r)))
+	return render(c, http.StatusOK, views.EntrySaved(entryRow(ctx, sh, r, seat), roundControls(ctx, sh, r), sheetLine(ctx, sh, *r)))
 }
 
 // writeEntry has the store read the form under the game's rules and save

@@ -61,7 +61,7 @@ func (a *App) actionsPart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := roundPanel(ctx, sh, r)
+	p := roundControls(ctx, sh, r)
 	return render(c, http.StatusOK, templ.Join(views.RoundActions(p, false), views.Missing(p, true)))
 }
 

@@ -13,19 +13,33 @@ import (
 // roundPanel builds the card of the round being played.
 func roundPanel(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
 	g := sh.Game
-	p := views.RoundPanel{
-		ViewOnly: g.ViewOnly,
-		URL:      roundURL(g.Slug, r.Number), GameURL: gameURL(g.Slug), Number: r.Number, Double: r.Double(), Planned: r.Planned,
-		Setter: r.Setter, Players: g.Players, IDs: g.IDs, Opened: openedVersion(sh.Opening(r.Number)), Unheld: unheldHelp(ctx, sh, r), Of: sh.PlannedRounds(r.Number),
-		Skipped: skippedText(ctx, sh, r.Number), Next: nextStartText(ctx, sh, r.Number), Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10),
-	}
+	p := roundControls(ctx, sh, r)
+	p.GameURL, p.Double, p.Planned, p.Setter, p.Players, p.IDs = gameURL(g.Slug), r.Double(), r.Planned, r.Setter, g.Players, g.IDs
+	p.Opened, p.Unheld, p.Of = openedVersion(sh.Opening(r.Number)), unheldHelp(ctx, sh, r), sh.PlannedRounds(r.Number)
+	p.Skipped, p.Next = skippedText(ctx, sh, r.Number), nextStartText(ctx, sh, r.Number)
 	if g.Rules.FirstPlayer == referee.FirstRotates {
 		p.Starts = text(ctx, "starts.rotate", referee.Params{"Name": sh.Deal(r.Number).Names[sh.FirstPlayer(r.Number)], "Tile": tileName(r.Double())})
 	}
-	p.Away = make([]bool, len(g.Players))
+	for seat := range g.Players {
+		if !p.Away[seat] {
+			p.Entries = append(p.Entries, entryRow(ctx, sh, r, seat))
+		}
+	}
+	p.OpeningLive = openingLive(g.Slug, r)
+	return p
+}
+
+// roundControls is the part of the round's card a saved entry sends back
+// with its row: who is still missing, and Close and Undo with why not.
+// An entry answers with it alone, not the whole card.
+func roundControls(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
+	g := sh.Game
+	p := views.RoundPanel{ViewOnly: g.ViewOnly, URL: roundURL(g.Slug, r.Number), Number: r.Number,
+		Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10), Away: make([]bool, len(g.Players))}
+	playing := 0
 	for seat := range g.Players {
 		if p.Away[seat] = !sh.Plays(seat, r.Number); !p.Away[seat] {
-			p.Entries = append(p.Entries, entryRow(ctx, sh, r, seat))
+			playing++
 		}
 	}
 	var re *referee.RuleError
@@ -40,7 +54,7 @@ func roundPanel(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.R
 			missing = append(missing, g.Players[seat])
 		}
 	}
-	if len(missing) > 0 && len(missing) < len(p.Entries) {
+	if len(missing) > 0 && len(missing) < playing {
 		p.Missing = text(ctx, "missing", referee.Params{"Names": missing})
 	}
 	p.CanClose = p.CloseWhy == ""
@@ -51,7 +65,7 @@ func roundPanel(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.R
 	if c, ok := sh.Undoable(r.Number); ok { // known where the sheet has its history
 		p.CanUndo, p.Undo, p.UndoOf = true, text(ctx, "undo", referee.Params{"What": changeName(ctx, g, c)}), strconv.FormatInt(c.ID, 10)
 	}
-	p.OpeningLive, p.ActionsLive = openingLive(g.Slug, r), actionsLive(g.Slug, p)
+	p.ActionsLive = actionsLive(g.Slug, p)
 	return p
 }
 
