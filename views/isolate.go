@@ -46,27 +46,34 @@ func turnsText(r rune) bool {
 	return false
 }
 
-// isolatedValue is a parameter's value with the names in it isolated.
-func isolatedValue(v any) any {
+// isolatedValue is a parameter's value with the names in it isolated,
+// and whether that changed it: a value of left-to-right names alone is
+// given back as it is, without a copy.
+func isolatedValue(v any) (any, bool) {
 	switch v := v.(type) {
 	case string:
-		return isolated(v)
+		if w := isolated(v); w != v {
+			return w, true
+		}
 	case []string:
+		if !slices.ContainsFunc(v, func(s string) bool { return isolated(s) != s }) {
+			return v, false
+		}
 		out := make([]string, len(v))
 		for i, s := range v {
 			out[i] = isolated(s)
 		}
-		return out
+		return out, true
 	}
-	return v
+	return v, false
 }
 
 // isolateParams is p with its names isolated; p itself is left alone.
 func isolateParams(p map[string]any) map[string]any {
 	var out map[string]any
 	for _, k := range nameParams {
-		v, ok := p[k]
-		if !ok {
+		v, changed := isolatedValue(p[k])
+		if !changed {
 			continue
 		}
 		if out == nil {
@@ -75,7 +82,7 @@ func isolateParams(p map[string]any) map[string]any {
 				out[k] = v
 			}
 		}
-		out[k] = isolatedValue(v)
+		out[k] = v
 	}
 	if out == nil {
 		return p
@@ -91,10 +98,14 @@ func isolatePairs(kv []any) []any {
 		if !slices.Contains(nameParams, k) {
 			continue
 		}
+		v, changed := isolatedValue(kv[i+1])
+		if !changed {
+			continue
+		}
 		if out == nil {
 			out = append([]any(nil), kv...)
 		}
-		out[i+1] = isolatedValue(kv[i+1])
+		out[i+1] = v
 	}
 	if out == nil {
 		return kv
