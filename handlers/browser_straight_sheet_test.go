@@ -79,6 +79,8 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 		t.Errorf("Bob & Di's 20 is drawn with %d strokes, want 4", n)
 	}
 	b.pictures("houses-390", 390)
+	// The toggle is kept once its event has run, a moment after the tap.
+	b.do(chromedp.Poll[chromedp.Void](`localStorage.getItem("open:straight-houses") === "1"`))
 	b.open(path, `[data-testid=straight]`)
 	if open := b.eval(`String(document.querySelector("[data-testid=houses]").open)`); open != "true" {
 		t.Error("the houses are closed again on the next visit")
