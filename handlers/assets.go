@@ -30,7 +30,8 @@ const (
 // a page from an older build asks for it, and an old page is better off
 // without a script or style sheet written for newer markup.
 func assets() echo.HandlerFunc {
-	static.Assets() // hash and compress every file now, not on the first request
+	static.Assets()      // hash every file now, not on the first request
+	go static.Compress() // and compress them meanwhile (see Compress)
 	return func(c echo.Context) error {
 		a, hashed, ok := static.Lookup(c.Param("*"))
 		if !ok {
@@ -44,7 +45,7 @@ func assets() echo.HandlerFunc {
 			h.Set("Cache-Control", cacheHashed)
 		}
 		h.Set("ETag", etag(a, coding))
-		if a.Brotli != nil || a.Gzip != nil {
+		if a.Brotli() != nil || a.Gzip() != nil {
 			h.Set("Vary", "Accept-Encoding")
 		}
 		if coding != "" {
@@ -83,7 +84,7 @@ func pickCoding(a *static.Asset, accept string) (coding string, body []byte) {
 	for _, c := range []struct {
 		name string
 		body []byte
-	}{{"br", a.Brotli}, {"gzip", a.Gzip}} {
+	}{{"br", a.Brotli()}, {"gzip", a.Gzip()}} {
 		if c.body != nil && q(c.name) > best {
 			coding, body, best = c.name, c.body, q(c.name)
 		}

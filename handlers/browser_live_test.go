@@ -38,8 +38,7 @@ func TestBrowserLive(t *testing.T) {
 
 	// B has typed 7 for Cy, not saved yet, when A saves Ann's 12.
 	phoneB.do(chromedp.SendKeys(css(`#pips-2`), "7"))
-	start := time.Now()
-	phoneA.typePips(0, "12")
+	start := phoneA.savePips(0, "12")
 	phoneB.waitTextWithin(start, `#entry-0 [data-testid=entry-summary]`, "12")
 	phoneB.waitTextWithin(start, `[data-testid=sheet-round-1]`, "12")
 	phoneB.settled()

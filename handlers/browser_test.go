@@ -154,9 +154,19 @@ func (b *browser) tapTiles(seat int, tiles ...string) {
 // typePips types a pip total into a player's row and saves it.
 func (b *browser) typePips(seat int, pips string) {
 	b.t.Helper()
+	b.savePips(seat, pips)
+}
+
+// savePips is typePips that returns the moment of the tap on Save: what
+// other phones are timed from, the typing before it not counted.
+func (b *browser) savePips(seat int, pips string) time.Time {
+	b.t.Helper()
 	row := `#entry-` + itoa(seat)
-	b.do(chromedp.SendKeys(css(row+` [data-testid=pips]`), pips), chromedp.Click(css(row+` [data-testid=save]`)))
+	b.do(chromedp.SendKeys(css(row+` [data-testid=pips]`), pips))
+	tapped := time.Now()
+	b.do(chromedp.Click(css(row + ` [data-testid=save]`)))
 	b.waitText(row+` [data-testid=entry-summary]`, pips)
+	return tapped
 }
 
 // TestBrowserTable lays the first moves of a double-9 round at phone size:

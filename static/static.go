@@ -6,7 +6,8 @@
 // Each file is also known under a name carrying a hash of its content
 // (app.css as app.3f2a9c1b.css): a browser may keep it for good, and a
 // new build's file has a new name, so nobody is left on a stale one. The
-// index of names, hashes and compressed copies is built once, on first use.
+// index of names and hashes is built once, on first use; each file's
+// compressed copies when first asked for (see Compress).
 package static
 
 import (
@@ -48,9 +49,21 @@ type Asset struct {
 	Hash        string // the first 8 hex digits of the SHA-256 of Body
 	ContentType string
 	Body        []byte
-	Brotli      []byte // Body at brotli's best compression; nil unless smaller
-	Gzip        []byte // Body at gzip's best compression; nil unless smaller
+
+	copies func() copies // made once, on first use
 }
+
+// copies are a file's compressed copies: Body at brotli's and at gzip's
+// best compression, each nil unless smaller than Body.
+type copies struct{ brotli, gzip []byte }
+
+// Brotli is the file at brotli's best compression, or nil when that is
+// not smaller (a PNG). The first call makes it.
+func (a *Asset) Brotli() []byte { return a.copies().brotli }
+
+// Gzip is the file at gzip's best compression, or nil when that is not
+// smaller. The first call makes it.
+func (a *Asset) Gzip() []byte { return a.copies().gzip }
 
 // hashLen is how many hex digits of the SHA-256 a name carries: the hash
 // only has to tell one version of a file from the next.
@@ -85,9 +98,19 @@ var load = sync.OnceValue(func() index {
 })
 
 // Assets are all the files, sorted by name. The first call builds the
-// index, hashing and compressing every file; a server calls it at start so
-// no request waits for that.
+// index, hashing every file.
 func Assets() []*Asset { return load().all }
+
+// Compress makes the compressed copies of every file not made yet. Brotli
+// at its best takes about a second of CPU for these 150 KB on a small
+// machine: a server starts it in the background rather than make its
+// start, or its first visitor, wait for it (a restart after a crash is
+// ready at once), and a process that serves no file never pays it.
+func Compress() {
+	for _, a := range Assets() {
+		a.copies()
+	}
+}
 
 // Lookup finds the asset whose plain or hashed name is name; hashed
 // reports which. A name with a wrong or stale hash is not found.
@@ -121,10 +144,7 @@ func build(files fs.FS) (index, error) {
 		if err != nil {
 			return index{}, err
 		}
-		a, err := newAsset(e.Name(), body)
-		if err != nil {
-			return index{}, err
-		}
+		a := newAsset(e.Name(), body)
 		for _, n := range []string{a.Name, a.Hashed} {
 			if other, dup := ix.byName[n]; dup {
 				return index{}, fmt.Errorf("%s and %s are both called %s", other.Name, a.Name, n)
@@ -136,7 +156,7 @@ func build(files fs.FS) (index, error) {
 	return ix, nil
 }
 
-func newAsset(name string, body []byte) (*Asset, error) {
+func newAsset(name string, body []byte) *Asset {
 	sum := sha256.Sum256(body)
 	hash := hex.EncodeToString(sum[:])[:hashLen]
 	ext := path.Ext(name)
@@ -146,17 +166,13 @@ func newAsset(name string, body []byte) (*Asset, error) {
 	if known {
 		a.ContentType = kind.contentType
 	}
-	if !kind.compress {
-		return a, nil
-	}
-	var err error
-	if a.Brotli, err = smaller(body, newBrotli); err != nil {
-		return nil, fmt.Errorf("%s: brotli: %w", name, err)
-	}
-	if a.Gzip, err = smaller(body, newGzip); err != nil {
-		return nil, fmt.Errorf("%s: gzip: %w", name, err)
-	}
-	return a, nil
+	a.copies = sync.OnceValue(func() copies {
+		if !kind.compress {
+			return copies{}
+		}
+		return copies{brotli: smaller(body, newBrotli), gzip: smaller(body, newGzip)}
+	})
+	return a
 }
 
 func newBrotli(w io.Writer) io.WriteCloser { return brotli.NewWriterLevel(w, brotli.BestCompression) }
@@ -167,18 +183,15 @@ func newGzip(w io.Writer) io.WriteCloser {
 }
 
 // smaller compresses body with the writer newWriter makes, and returns the
-// result only if it is smaller than body.
-func smaller(body []byte, newWriter func(io.Writer) io.WriteCloser) ([]byte, error) {
+// result only if it is smaller than body. The writers write to memory,
+// which never fails.
+func smaller(body []byte, newWriter func(io.Writer) io.WriteCloser) []byte {
 	var buf bytes.Buffer
 	w := newWriter(&buf)
-	if _, err := w.Write(body); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
+	w.Write(body)
+	w.Close()
 	if buf.Len() >= len(body) {
-		return nil, nil
+		return nil
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes()
 }
