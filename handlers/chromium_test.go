@@ -70,6 +70,8 @@ func (c *sharedChromium) start(path string) (context.Context, error) {
 			chromedp.Flag("disable-quic", true),
 			chromedp.Flag("disable-sync", true),
 			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("in-process-gpu", true),
+			chromedp.Flag("disable-site-isolation-trials", true),
 			// Chromedp's own list, and two things no test uses that cost a
 			// third of the CPU: the omnibox popups Chromium preloads, each
 			// a page of its own, into every window (a tab is a window
@@ -270,7 +272,7 @@ func (b *browser) pictureIfFailed() {
 	}
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	file, err := b.savePicture(ctx, "failed", chromedp.FullScreenshot(90))
+	file, err := b.savePicture(ctx, "failed", chromedp.FullScreenshot(100))
 	if err != nil {
 		b.t.Logf("browser: no picture of the failed page: %v", err)
 		return
