@@ -193,8 +193,8 @@ func TestBenchGameBuilt(t *testing.T) {
 }
 
 // BenchmarkScoreEntry is one typed score entry end to end over loopback
-// HTTP, as htmx sends it: CSRF check, the store's write transaction, and
-// the re-rendered row, round card and sheet. Entries go to round 1 of
+// HTTP, as htmx sends it: the cross-origin check, the store's write
+// transaction, and the parts of the page it changed. Entries go to round 1 of
 // double-12 games of 8 players; each request changes a seat's pips, so
 // each is a real write. A new game is started every 64 requests (outside
 // the timer) so a game's history stays the size of a real one.
