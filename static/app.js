@@ -547,30 +547,44 @@
   // answer would land on a part already gone. The news is fetched after
   // it, when any request ends. A live answer is swapped in by its target,
   // not by the part that asked (the main part's target is #main).
+  // News arriving while the part still fetches earlier news waits too:
+  // left to htmx, it would be queued on the element, which the earlier
+  // answer replaces, and lost with it. A part just swapped in follows
+  // nothing until htmx has settled it (until then it, or what was swapped
+  // in around it, is marked htmx-added): news for it that arrives
+  // meanwhile would be lost too, and waits until then.
   var waiting = {}; // part id: the event it waits to fetch
   function region(part) { return part.hasAttribute("data-live-main") ? document.getElementById("main") : part; }
   function requestIn(part) {
     var r = region(part);
     return r !== null && Array.prototype.some.call(r.querySelectorAll(".htmx-request"), function (el) { return el !== part; });
   }
+  function fetching(part) { return part.classList.contains(htmx.config.requestClass); }
+  function unsettled(part) { return part.closest("." + htmx.config.addedClass) !== null; }
+  function heardUnsettled(name) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-live]"), function (part) {
+      var on = (part.getAttribute("hx-trigger") || "").split(",").map(function (t) { return t.trim(); });
+      if (on.indexOf("sse:" + name) >= 0 && unsettled(part)) wait(part, name);
+    });
+  }
   function asker(d) { return d.requestConfig && d.requestConfig.elt || d.elt; }
   function wait(part, name) {
     if (part.id && waiting[part.id] !== "refresh") waiting[part.id] = name; // refresh brings everything
   }
-  document.addEventListener("htmx:afterRequest", function () {
-    setTimeout(function () {
-      Object.keys(waiting).forEach(function (id) {
-        var part = document.getElementById(id), name = waiting[id];
-        if (part && requestIn(part)) return;
-        delete waiting[id];
-        if (part) htmx.trigger(part, "sse:" + name);
-      });
-    }, 50);
-  });
+  function fetchWaiting() {
+    Object.keys(waiting).forEach(function (id) {
+      var part = document.getElementById(id), name = waiting[id];
+      if (part && (requestIn(part) || fetching(part) || unsettled(part))) return;
+      delete waiting[id];
+      if (part) htmx.trigger(part, "sse:" + name);
+    });
+  }
+  document.addEventListener("htmx:afterRequest", function () { setTimeout(fetchWaiting, 50); });
+  document.addEventListener("htmx:afterSettle", function () { setTimeout(fetchWaiting, 0); });
   document.addEventListener("htmx:confirm", function (e) {
     var d = e.detail, name = liveName(d);
     if (!name) return;
-    if (requestIn(d.elt)) { wait(d.elt, name); e.preventDefault(); return; }
+    if (requestIn(d.elt) || fetching(d.elt)) { wait(d.elt, name); e.preventDefault(); return; }
     if (d.elt.hasAttribute("data-live-main")) {
       if (name === "refresh" && !mainCatchesUp()) e.preventDefault();
       // Someone joining or leaving changes the round's cards, but a score
@@ -678,6 +692,7 @@
       n.hear = function (e) {
         if (e.lastEventId) self.last = e.lastEventId;
         n.fns.slice().forEach(function (f) { f.call(self, e); });
+        heardUnsettled(name);
       };
       this.es.addEventListener(name, n.hear);
     }
