@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -21,9 +22,27 @@ func (b *browser) do(steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// text waits until the element is shown and returns its text, spaces
+// squeezed. It reads through script, not through the DevTools node tree:
+// a page that has just navigated can leave that tree's node ids stale
+// ("No node with given id found").
 func (b *browser) text(sel string) string {
 	b.t.Helper()
-	s, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(sel)))
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	poll := chromedp.PollFunction[string](`(sel) => {
+		const e = document.querySelector(sel);
+		return e !== null && e.checkVisibility() ? JSON.stringify(e.innerText) : null;
+	}`, chromedp.WithPollingArgs(sel), chromedp.WithPollingMutation())
+	// A page that navigates away under the poll ends it; poll the new page.
+	got, err := chromedp.Run(ctx, poll)
+	for err != nil && ctx.Err() == nil {
+		got, err = chromedp.Run(ctx, poll)
+	}
+	var s string
+	if err == nil {
+		err = json.Unmarshal([]byte(got), &s)
+	}
 	if err != nil {
 		b.t.Fatalf("browser: reading %s: %v", sel, err)
 	}
