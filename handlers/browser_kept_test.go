@@ -20,6 +20,7 @@ import (
 // closed, the next one open.
 func TestBrowserKeptOffline(t *testing.T) {
 	t.Parallel()
+	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	phones := newPhones(t, a.server.URL, 3)
@@ -82,6 +83,7 @@ func TestBrowserKeptOffline(t *testing.T) {
 // other phone's, and keeping theirs shows theirs.
 func TestBrowserKeptStale(t *testing.T) {
 	t.Parallel()
+	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	p := newBrowser(t, a.server.URL)
@@ -115,6 +117,7 @@ func TestBrowserKeptStale(t *testing.T) {
 // its scripts, even with the server itself out of reach.
 func TestBrowserWorkerOpensOffline(t *testing.T) {
 	t.Parallel()
+	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	var down atomic.Bool
@@ -155,6 +158,7 @@ func TestBrowserWorkerOpensOffline(t *testing.T) {
 // so once it is back.
 func TestBrowserTableSaysOnlineOnly(t *testing.T) {
 	t.Parallel()
+	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	p := newBrowser(t, a.server.URL)

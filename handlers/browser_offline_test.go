@@ -41,6 +41,7 @@ func (b *browser) network(pattern string, off bool) {
 // offline.
 func TestBrowserBackOnline(t *testing.T) {
 	t.Parallel()
+	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	b := newBrowser(t, a.server.URL)
@@ -65,6 +66,7 @@ func TestBrowserBackOnline(t *testing.T) {
 // (the network drops that one request) is fetched again until it arrives.
 func TestBrowserFailedFetchIsTried(t *testing.T) {
 	t.Parallel()
+	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	b := newBrowser(t, a.server.URL)
@@ -85,6 +87,7 @@ func TestBrowserFailedFetchIsTried(t *testing.T) {
 // stops saying it is offline.
 func TestBrowserStreamBackAtOnce(t *testing.T) {
 	t.Parallel()
+	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	var down atomic.Bool

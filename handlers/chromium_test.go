@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -38,6 +39,25 @@ var browserTabs = make(chan struct{}, 3)
 // testsInChromium holds the tests that have their place in browserTabs,
 // which a test takes once however many tabs it opens.
 var testsInChromium sync.Map
+
+// workerTests holds the tests whose tabs let the app install its service
+// worker (withServiceWorker).
+var workerTests sync.Map
+
+// withServiceWorker lets the test's tabs install the app's service worker,
+// as a phone does. Other tests' tabs go without it: each test is a new
+// origin, so every tab would install the worker afresh and keep each page
+// it opens, a third of what opening a tab costs; only the tests of a phone
+// off line need it.
+func withServiceWorker(t *testing.T) {
+	workerTests.Store(t, true)
+	t.Cleanup(func() { workerTests.Delete(t) })
+}
+
+// noServiceWorker hides the service worker API from each page the tab
+// opens, so that app.js, which registers only where the API is, goes
+// without, as a browser without it does.
+const noServiceWorker = `delete Navigator.prototype.serviceWorker;`
 
 // TestMain runs the tests, then stops the one Chromium the browser tests
 // shared, if one was started.
@@ -168,6 +188,11 @@ func openTab(t *testing.T, parent context.Context, base string, first int) *brow
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
 		t.Fatalf("browser: %v", err)
+	}
+	if _, worker := workerTests.Load(t); !worker {
+		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: noServiceWorker}); err != nil {
+			t.Fatalf("browser: %v", err)
+		}
 	}
 	b.emulateMedia("")
 	t.Cleanup(b.pictureIfFailed)
