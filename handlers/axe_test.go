@@ -30,6 +30,7 @@ type axeViolation struct {
 // TestBrowserAxe runs axe-core on every page, in light and dark, at phone
 // size, and fails on any violation.
 func TestBrowserAxe(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	g := a.createGame("9", "Ann", "Bob", "Cy")
@@ -71,17 +72,22 @@ func (v axeViolation) String() string {
 	return v.ID + ": " + v.Help + " at " + strings.Join(where, "; ")
 }
 
-// axe opens path and returns what axe-core finds wrong there.
+// axe opens path and returns what axe-core finds wrong there (in the long
+// tests; see axeAt).
 func (b *browser) axe(path string) []axeViolation {
 	b.t.Helper()
 	return b.axeAt(b.base+path, `{resultTypes: ["violations"]}`)
 }
 
 // axeAt opens the address and returns what axe-core, run with the options
-// given (a JavaScript object), finds wrong there.
+// given (a JavaScript object), finds wrong there; outside the long tests,
+// it only opens it.
 func (b *browser) axeAt(address, options string) []axeViolation {
 	b.t.Helper()
 	b.do(chromedp.Navigate(address), chromedp.WaitReady(css(`body`)))
+	if !longTests() {
+		return nil // axe is the long tests' (see longTests)
+	}
 	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[chromedp.Void](axeScript)); err != nil {
 		b.t.Fatalf("loading axe on %s: %v", address, err)
 	}

@@ -75,6 +75,7 @@ func TestBrowserTextSize(t *testing.T) {
 	a := newTestApp(t)
 	b := newBrowser(t, a.server.URL)
 	var size int64 = 24
+	b.changed = true // no command gives the default size back
 	if _, err := chromedp.Call(b.ctx, page.SetFontSizes, page.SetFontSizesParams{FontSizes: &page.FontSizes{Standard: size}}); err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -30,9 +29,7 @@ func TestBrowserShareNight(t *testing.T) {
 	a.playRound(g, 1, []string{"pips", "7"}, []string{"went_out", "1"})
 	text := a.get(g + "/card.txt").body
 	b := newBrowser(t, a.server.URL)
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: noShareSheet}); err != nil {
-		t.Fatal(err)
-	}
+	b.onEveryPage(noShareSheet)
 	b.do(chromedp.Navigate(b.base+g), chromedp.WaitVisible(css(`[data-testid=share-night]`)))
 	b.htmxReady()
 	b.do(chromedp.ScrollIntoView(css(`[data-testid=share-night]`)), chromedp.WaitVisible(css(`[data-testid=copy-card]`)))

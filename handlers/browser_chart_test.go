@@ -14,6 +14,7 @@ import (
 // below 11 px, and axe finds nothing wrong with it; for 4 players after 3
 // rounds, and for 16 on double-18 over all 19 rounds.
 func TestBrowserChart(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newAppWith(t, nil, Config{WritesPerSecond: -1})
 	names := strings.Fields("Ann Bartholomew Cy Deirdre Ed Francesca Gus Hal Ida Jo Kim Lou Max Nell Oz Pia")

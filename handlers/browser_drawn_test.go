@@ -11,6 +11,7 @@ import (
 // with its experimental rules too: a tile's link is named with the
 // numbers it shows (label-content-name-mismatch), in light and dark.
 func TestBrowserAxeLiveTable(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newBenchApp(t)
 	g, _ := benchTableRound(t, a.store)

@@ -21,6 +21,7 @@ import (
 // address (never by drawing the page again), and follows the night as
 // soon as a place is free.
 func TestBrowserStreamRefusedBacksOff(t *testing.T) {
+	long(t)
 	t.Parallel()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "app.db"))
 	if err != nil {
@@ -46,7 +47,7 @@ func TestBrowserStreamRefusedBacksOff(t *testing.T) {
 
 	first := newBrowser(t, srv.URL)
 	first.open(game, `[data-testid=round]`)
-	second := openTab(t, first.ctx, srv.URL, 100)
+	second := openTab(t, srv.URL, 100)
 	second.do(chromedp.Navigate(srv.URL+game), chromedp.WaitVisible(css(`[data-testid=round]`)))
 	before := opens.Load()
 	time.Sleep(4 * time.Second) // refused again and again meanwhile

@@ -57,6 +57,7 @@ func (w wordsNight) pages() []string {
 // inLanguageTag makes every request of the tab ask for the language tag.
 func (b *browser) inLanguageTag(tag string) {
 	b.t.Helper()
+	b.changed = true
 	if _, err := chromedp.Call(b.ctx, network.Enable, network.EnableParams{}); err != nil {
 		b.t.Fatal(err)
 	}
@@ -106,6 +107,7 @@ const cramped = `(() => {
 // CSS px) also keep every name readable. A narrower window reflows the
 // page as it is; the page is not asked for again.
 func TestBrowserEveryPageFits(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	w := a.wordsNight()

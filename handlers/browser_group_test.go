@@ -12,6 +12,7 @@ import (
 // chart fit the screen, have targets big enough to tap and pass axe; the
 // player link on the table's page opens the player's record.
 func TestBrowserGroup(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	ctx := context.Background()

@@ -15,6 +15,7 @@ import (
 // saves. Eve saves 30, goes Back and fixes it to 3: never a silent 30.
 // At the end every phone's cards and banner are what the database says.
 func TestBrowserRosterAndNextCard(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy", "Di", "Eve")

@@ -208,6 +208,7 @@ func TestBrowserKeyboardOnly(t *testing.T) {
 // sheet (.sheet-wrap), the drawing of the table (.table-view) and the
 // rules' row of deals (.rules .deals).
 func TestBrowserReflowAtZoom(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	r := a.post("/games", form("name", strings.Repeat("Friday night at the club ", 3)[:60], "date", "2026-11-28",

@@ -20,6 +20,7 @@ var englishWords = regexp.MustCompile(`\b(the|and|with|players?|rounds?|score|Sa
 // of a round, lay tiles on the next and ask whether a tile can go
 // somewhere, without meeting an English word; nothing overflows.
 func TestBrowserPlaysInOtherLanguages(t *testing.T) {
+	long(t)
 	t.Parallel()
 	for _, tag := range []string{"da", "af"} {
 		t.Run(tag, func(t *testing.T) {

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -141,9 +140,7 @@ func TestBrowserLiveMainPart(t *testing.T) {
 	phones := newPhones(t, a.server.URL, 2)
 	phoneA, phoneB := phones[0], phones[1]
 	for _, b := range phones {
-		if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: followStreams}); err != nil {
-			t.Fatal(err)
-		}
+		b.onEveryPage(followStreams)
 		b.open(game, `[data-testid=round]`)
 	}
 

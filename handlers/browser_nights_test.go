@@ -15,6 +15,7 @@ import (
 // id is doubled; there is one night and one sheet row per round; and the
 // 8-player pages fit the phone without sideways scrolling.
 func TestBrowserTwoGameNights(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	b := newBrowser(t, a.server.URL)

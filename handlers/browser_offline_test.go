@@ -17,6 +17,7 @@ import (
 // is cut or given back.
 func (b *browser) network(pattern string, off bool) {
 	b.t.Helper()
+	b.changed = true
 	if _, err := chromedp.Call(b.ctx, network.Enable, network.EnableParams{}); err != nil {
 		b.t.Fatal(err)
 	}
@@ -86,6 +87,7 @@ func TestBrowserFailedFetchIsTried(t *testing.T) {
 // follows the stream again at once, with what was saved meanwhile, and
 // stops saying it is offline.
 func TestBrowserStreamBackAtOnce(t *testing.T) {
+	long(t)
 	t.Parallel()
 	withServiceWorker(t)
 	a := newTestApp(t)

@@ -15,7 +15,7 @@ func newPhones(t *testing.T, base string, n int) []*browser {
 	first := newBrowser(t, base)
 	phones := []*browser{first}
 	for range n - 1 {
-		phones = append(phones, openTab(t, first.ctx, base, 100*len(phones)))
+		phones = append(phones, openTab(t, base, 100*len(phones)))
 	}
 	return phones
 }
@@ -27,6 +27,7 @@ func newPhones(t *testing.T, base string, n int) []*browser {
 // the view-only link sees everything and can change nothing; a stranger's
 // browser lists no game.
 func TestBrowserFourPhonesOneNight(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")

@@ -14,6 +14,7 @@ import (
 // nothing. A second phone open on the night sees the new player's entry
 // in its round and column on its score sheet at once, and Bob's entry go.
 func TestBrowserJoinAndLeave(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")

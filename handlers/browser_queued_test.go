@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -52,9 +51,7 @@ func TestBrowserLiveNewsDuringFetch(t *testing.T) {
 	}))
 	t.Cleanup(gate.Close)
 	phone := newBrowser(t, gate.URL)
-	if _, err := chromedp.Call(phone.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: followStreams}); err != nil {
-		t.Fatal(err)
-	}
+	phone.onEveryPage(followStreams)
 	phone.open(game, `[data-testid=round]`)
 	phone.do(recordNews(actionsEvent(1)))
 
@@ -91,9 +88,7 @@ func TestBrowserLiveNewsWhileSettling(t *testing.T) {
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	phone := newBrowser(t, a.server.URL)
-	if _, err := chromedp.Call(phone.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: followStreams}); err != nil {
-		t.Fatal(err)
-	}
+	phone.onEveryPage(followStreams)
 	phone.open(game, `[data-testid=round]`)
 	// Whether the bar had settled as each news of it arrived.
 	phone.do(chromedp.Evaluate[chromedp.Void](`htmx.config.defaultSettleDelay = 1500; window.settling = [];

@@ -15,6 +15,7 @@ const longName = "Bartholomew-Maximilian-Fitzgerald-Smythe"
 // way, and a long name is cut short with the whole of it kept in the
 // element's title and accessible name.
 func TestBrowserSmallScreens(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	r := a.post("/games", form("name", strings.Repeat("Friday night at the club ", 3)[:60], "date", "2026-11-28",

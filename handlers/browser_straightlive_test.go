@@ -35,6 +35,7 @@ func (b *browser) tap(testid string) {
 // takes the night to its target, and every phone says who won.
 // Pictures at 390 and 320 px, light and dark.
 func TestBrowserStraightLiveTable(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	path := a.createStraight("s_target", "100")

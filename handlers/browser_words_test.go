@@ -27,6 +27,7 @@ var notDanish = regexp.MustCompile(`(?i)chickenyard|boneyard|game night|\b(spinn
 // night's default name, the rules named in words, the boneyard by its own
 // name. TestBrowserEveryPageFits looks for English on every other page.
 func TestBrowserNoEnglishLeft(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	for _, tag := range []string{"af", "da"} {

@@ -12,8 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 )
 
@@ -65,6 +68,21 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	chrome.close()
 	os.Exit(code)
+}
+
+// longTests reports whether CHICKENFOOT_LONG=1 asks for every test, as CI
+// does: the tests that sweep every page, language, size or colour scheme
+// or keep a whole night on many phones, and axe on every page a browser
+// test checks. Without them go test ./... runs a browser test of each
+// flow in under a minute on two cores; with them it takes a few.
+func longTests() bool { return os.Getenv("CHICKENFOOT_LONG") != "" }
+
+// long skips a long test unless longTests.
+func long(t *testing.T) {
+	t.Helper()
+	if !longTests() {
+		t.Skip("a long test: CHICKENFOOT_LONG=1 go test runs it, as CI does")
+	}
 }
 
 // chrome is the one headless Chromium the package's browser tests share,
@@ -146,6 +164,7 @@ type browser struct {
 
 	media, scheme string // what emulateMedia and colorScheme set
 	motion        bool   // the tab lets the page glide (withMotion)
+	changed       bool   // the test changed the tab beyond what openTab resets
 }
 
 // withMotion lets the tab's pages glide, as a phone not set to reduce
@@ -165,38 +184,118 @@ func newBrowser(t *testing.T, base string) *browser {
 		browserTabs <- struct{}{}
 		t.Cleanup(func() { testsInChromium.Delete(t); <-browserTabs })
 	}
-	parent, err := chrome.start(path)
-	if err != nil {
+	if _, err := chrome.start(path); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
 	}
-	return openTab(t, parent, base, 0)
+	return openTab(t, base, 0)
 }
 
-// openTab opens a tab in a new browser context of the browser that parent
-// runs in, numbering its pictures from first+1.
-func openTab(t *testing.T, parent context.Context, base string, first int) *browser {
+// openTab opens another tab for the test, a phone of its own: a tab kept
+// from an earlier test or a new one, each in a browser context of its
+// own. Its pictures are numbered from first+1.
+func openTab(t *testing.T, base string, first int) *browser {
 	t.Helper()
-	ctx, cancelTab := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
-	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTime(); cancelTab() })
+	_, worker := workerTests.Load(t)
+	tab, kept := restingTabs.take(worker)
+	if !kept {
+		tab.ctx, tab.close = chromedp.NewContext(chrome.ctx, chromedp.WithNewBrowserContext())
+		// The first action opens the tab and ties it to the context it is
+		// given, which must outlive the test for the tab to be kept.
+		if err := chromedp.Do(tab.ctx); err != nil {
+			tab.close()
+			t.Fatalf("browser: %v", err)
+		}
+	}
+	ctx, cancelTime := context.WithTimeout(tab.ctx, 90*time.Second)
 	b := &browser{t: t, ctx: ctx, base: base, shot: first}
-	// The first action opens the tab and ties it to ctx. A page in a
-	// background window has no focus, and tabs run side by side here: each
-	// acts as the one a person is looking at, as a phone's only tab is.
+	t.Cleanup(func() { cancelTime(); restingTabs.put(b, tab, worker) })
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
-	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	if _, worker := workerTests.Load(t); !worker {
-		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: noServiceWorker}); err != nil {
+	if !kept {
+		// A page in a background window has no focus, and tabs run side
+		// by side here: each acts as the one a person is looking at, as a
+		// phone's only tab is.
+		if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
 			t.Fatalf("browser: %v", err)
+		}
+		if !worker {
+			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: noServiceWorker}); err != nil {
+				t.Fatalf("browser: %v", err)
+			}
 		}
 	}
 	b.emulateMedia("")
 	t.Cleanup(b.pictureIfFailed)
 	return b
+}
+
+// tab is a tab of the shared Chromium in a browser context of its own.
+type tab struct {
+	ctx   context.Context // the tab's chromedp context
+	close func()          // closes the tab and its browser context
+}
+
+// restingTabs keeps the tabs that passed tests left, for the next tests:
+// a new tab costs Chromium a renderer process and a browser context, five
+// times what opening a page does; one kept is as a new one once its
+// cookies and the last test's site data are gone.
+var restingTabs tabRest
+
+type tabRest struct {
+	mu   sync.Mutex
+	tabs []tab
+}
+
+// take returns a kept tab, if there is one and the test may have it: a
+// test that lets the app install its service worker gets a new one.
+func (r *tabRest) take(worker bool) (tab, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if worker || len(r.tabs) == 0 {
+		return tab{}, false
+	}
+	tb := r.tabs[len(r.tabs)-1]
+	r.tabs = r.tabs[:len(r.tabs)-1]
+	return tb, true
+}
+
+// put keeps b's tab for another test once it has forgotten the test: back
+// at about:blank with no history, no cookies in its browser context, and
+// nothing stored for the test's site. A tab whose test failed, used the
+// service worker or changed the tab in a way a new test does not undo
+// (b.changed) is closed instead, as is one that can't forget.
+func (r *tabRest) put(b *browser, tb tab, worker bool) {
+	if worker || b.changed || b.t.Failed() {
+		tb.close()
+		return
+	}
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	_, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: "about:blank"})
+	if err == nil {
+		_, err = chromedp.Call(ctx, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: b.base, StorageTypes: "all"})
+	}
+	if err == nil {
+		_, err = chromedp.Call(ctx, network.ClearBrowserCookies, cdp.Empty{})
+	}
+	if err != nil {
+		tb.close()
+		return
+	}
+	r.mu.Lock()
+	r.tabs = append(r.tabs, tb)
+	r.mu.Unlock()
+}
+
+// onEveryPage runs the script in each page the tab opens from now on,
+// before the page's own scripts.
+func (b *browser) onEveryPage(script string) {
+	b.t.Helper()
+	b.changed = true
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
+		b.t.Fatalf("browser: %v", err)
+	}
 }
 
 // emulateMedia sets the media type the tab's pages see ("" for the

@@ -958,6 +958,17 @@
   window.addEventListener("pageshow", function () { drain(); });
   document.addEventListener("DOMContentLoaded", function () { reload().then(showKept).then(drain); });
 
+  // A page that opens on an answer focuses it (autofocus), which scrolls it
+  // into view as the page is first drawn; what the page draws after that
+  // on a slow phone can push it below the screen again, so once the page
+  // has loaded the answer is brought back, where it is read.
+  window.addEventListener("load", function () {
+    var a = document.activeElement;
+    if (!a || !a.hasAttribute("autofocus")) return;
+    var r = a.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) a.scrollIntoView({ block: "nearest" });
+  });
+
   // Pages of a night open again off line, from what the service worker
   // kept (it needs a secure page: HTTPS, or this computer).
   if ("serviceWorker" in navigator && window.isSecureContext) {

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -27,16 +28,65 @@ import (
 
 var crashSeed = flag.Uint64("crash.seed", 0, "seed of the crash test's kill times (0: taken from the clock)")
 
-// The crash test's size: the server is killed crashKills times in all,
+// The crash test's size: the server is killed crashKills() times in all,
 // on crashLanes database files at once (each its own server and clients,
 // so one's start-up overlaps another's writes), after the clients have
 // written for a random time in [crashMinRun, crashMaxRun).
 const (
-	crashKills, crashLanes       = 50, 2
+	crashLanes                   = 2
 	crashMinRun, crashMaxRun     = 10 * time.Millisecond, 150 * time.Millisecond
 	crashEntryGames, crashTables = 4, 4 // one client each
 	crashSeats                   = 4
 )
+
+// longTests reports whether CHICKENFOOT_LONG=1 asks for the long tests,
+// as CI does: those that spend seconds of real time, such as the restore
+// drill and fifty kills.
+func longTests() bool { return os.Getenv("CHICKENFOOT_LONG") != "" }
+
+// crashKills is 10, or 50 in the long tests.
+func crashKills() int {
+	if longTests() {
+		return 50
+	}
+	return 10
+}
+
+// serverBinary builds the server once for the tests that run it, and
+// returns its path.
+var serverBinary = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "chickenfoot-bin-")
+	if err != nil {
+		return "", err
+	}
+	binDir = dir
+	bin := filepath.Join(dir, "chickenfoot")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// binDir holds the server serverBinary built, removed by TestMain.
+var binDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// builtServer is serverBinary's path, failing the test if it can't be built.
+func builtServer(t *testing.T) string {
+	t.Helper()
+	bin, err := serverBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
 
 // TestCrashKeepsAcknowledgedWrites builds the real server and kills it
 // with SIGKILL at random moments while several clients save score entries
@@ -65,10 +115,7 @@ func TestCrashKeepsAcknowledgedWrites(t *testing.T) {
 	t.Logf("seed %d (go test ./cmd/chickenfoot -run TestCrashKeepsAcknowledgedWrites -crash.seed %[1]d draws the same kill times)", seed)
 
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "chickenfoot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := builtServer(t)
 	lanes := make([]*crashWorld, crashLanes)
 	t.Run("files", func(t *testing.T) {
 		for i := range lanes {
@@ -78,7 +125,7 @@ func TestCrashKeepsAcknowledgedWrites(t *testing.T) {
 				path := filepath.Join(dir, fmt.Sprintf("crash-%d.db", i+1))
 				w := newCrashWorld(t, path)
 				lanes[i] = w
-				for kill := 1; kill <= crashKills/crashLanes; kill++ {
+				for kill := 1; kill <= crashKills()/crashLanes; kill++ {
 					srv := startCrashServer(t, bin, path)
 					w.check(t, path, fmt.Sprintf("before kill %d", kill))
 					errs := w.write(srv.url, func() {
@@ -109,7 +156,7 @@ func TestCrashKeepsAcknowledgedWrites(t *testing.T) {
 			moves, landed, unanswered = moves+c.acked, landed+c.landed, unanswered+c.unanswered
 		}
 	}
-	if kills < crashKills || entries < kills || moves < kills {
+	if kills < crashKills() || entries < kills || moves < kills {
 		t.Fatalf("%d kills, %d entries and %d moves acknowledged: the test proved little", kills, entries, moves)
 	}
 	t.Logf("%d kills; all %d acknowledged entries and %d acknowledged moves found; of %d writes unanswered at a kill, %d were stored; %s",

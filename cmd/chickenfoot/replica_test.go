@@ -37,12 +37,12 @@ import (
 //   - `chickenfoot restore --at T`, T taken between the two bursts, gives
 //     exactly the state at T: all of the first burst, none of the second.
 func TestReplicaRestoreDrill(t *testing.T) {
+	if !longTests() {
+		t.Skip("a long test: CHICKENFOOT_LONG=1 go test runs it, as CI does")
+	}
 	began := time.Now()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "chickenfoot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := builtServer(t)
 	built := time.Now()
 	path := filepath.Join(dir, "live", "chickenfoot.db")
 	if err := os.Mkdir(filepath.Dir(path), 0o755); err != nil {
