@@ -97,7 +97,7 @@ func (b *browser) eval(js string) string {
 // notOnBody fails when the focus has dropped to the page body.
 func (b *browser) notOnBody(when string) {
 	b.t.Helper()
-	poll := chromedp.Poll[bool](`document.activeElement !== null && document.activeElement !== document.body`, chromedp.WithPollingTimeout(3e9))
+	poll := poll[bool](`document.activeElement !== null && document.activeElement !== document.body`, chromedp.WithPollingTimeout(3e9))
 	if _, err := chromedp.Run(b.ctx, poll); err != nil {
 		b.t.Errorf("the focus dropped to the page body %s", when)
 	}

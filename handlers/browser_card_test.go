@@ -65,7 +65,7 @@ func TestBrowserShareNight(t *testing.T) {
 		window.selected = null;
 		document.addEventListener("copy", () => { window.selected = String(document.getSelection()) || document.activeElement.value; });`))
 	b.do(chromedp.Click(css(`[data-testid=copy-card]`)))
-	b.do(chromedp.Poll[chromedp.Void](`window.selected !== null`, chromedp.WithPollingTimeout(5*time.Second)))
+	b.do(poll[chromedp.Void](`window.selected !== null`, chromedp.WithPollingTimeout(5*time.Second)))
 	if got := b.evalString(`window.selected`); got != text {
 		t.Errorf("copied through a selection %q, want %q", got, text)
 	}
@@ -76,7 +76,7 @@ func TestBrowserShareNight(t *testing.T) {
 		navigator.share = d => { window.shared = [d.title, d.text, d.files[0].name, d.files[0].type, d.files[0].size > 1000].join("|"); return Promise.resolve(); };
 		document.body.dispatchEvent(new CustomEvent("htmx:load", {bubbles: true}));`))
 	b.do(chromedp.WaitVisible(css(`[data-testid=share-card]`)), chromedp.Click(css(`[data-testid=share-card]`)))
-	b.do(chromedp.Poll[chromedp.Void](`window.shared !== null`, chromedp.WithPollingTimeout(5*time.Second)))
+	b.do(poll[chromedp.Void](`window.shared !== null`, chromedp.WithPollingTimeout(5*time.Second)))
 	if got, want := b.evalString(`window.shared`), "Friday|"+text+"|2026-11-28-Friday.png|image/png|true"; got != want {
 		t.Errorf("shared %q, want %q", got, want)
 	}
@@ -86,11 +86,11 @@ func TestBrowserShareNight(t *testing.T) {
 	b.do(chromedp.Evaluate[chromedp.Void](`Object.defineProperty(navigator, "clipboard", {configurable: true,
 		value: {writeText: t => { window.copied = t; return Promise.resolve(); }}});`))
 	a.playRound(g, 2, []string{"went_out", "1"}, []string{"pips", "4"})
-	b.do(chromedp.Poll[chromedp.Void](`(e => e !== null && e.value.includes("after round 2"))(document.querySelector("[data-testid=card-text]"))`,
+	b.do(poll[chromedp.Void](`(e => e !== null && e.value.includes("after round 2"))(document.querySelector("[data-testid=card-text]"))`,
 		chromedp.WithPollingTimeout(10*time.Second)))
 	b.settled()
 	b.do(chromedp.ScrollIntoView(css(`[data-testid=copy-card]`)), chromedp.Click(css(`[data-testid=copy-card]`)))
-	b.do(chromedp.Poll[chromedp.Void](`window.copied !== null && window.copied.includes("after round 2")`, chromedp.WithPollingTimeout(5*time.Second)))
+	b.do(poll[chromedp.Void](`window.copied !== null && window.copied.includes("after round 2")`, chromedp.WithPollingTimeout(5*time.Second)))
 	if got, want := b.evalString(`window.copied`), a.get(g+"/card.txt").body; got != want {
 		t.Errorf("after round 2, copied %q, want %q", got, want)
 	}

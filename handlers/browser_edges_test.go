@@ -67,7 +67,7 @@ func TestBrowserStreamRefusedBacksOff(t *testing.T) {
 	}
 
 	first.do(chromedp.Navigate("about:blank")) // the first phone leaves the page: its place is free
-	second.do(chromedp.Poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`, chromedp.WithPollingTimeout(15e9)))
+	second.do(poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`, chromedp.WithPollingTimeout(15e9)))
 	start := time.Now()
 	expect(t, "Ann's 12, saved on another phone", a.post(game+"/rounds/1/entries/0", form("pips", "12")), http.StatusSeeOther)
 	second.waitTextWithin(start, `#entry-0 [data-testid=entry-summary]`, "12")

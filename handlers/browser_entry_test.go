@@ -98,7 +98,7 @@ func (b *browser) focusArrives(id string) bool {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
 	defer cancel()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`(e => e !== null && (e.id === "`+id+`" || e.dataset.testid === "`+id+`"))(document.activeElement)`))
+	_, err := chromedp.Run(ctx, poll[bool](`(e => e !== null && (e.id === "`+id+`" || e.dataset.testid === "`+id+`"))(document.activeElement)`))
 	return err == nil
 }
 

@@ -43,7 +43,7 @@ func TestBrowserRosterAndNextCard(t *testing.T) {
 	ann.do(chromedp.Click(css(`[data-testid=leave-yes]`)))
 	ann.waitText(`[data-testid=flash]`, "Cy is off the table")
 	ann.htmxReady()
-	watcher.do(chromedp.Poll[chromedp.Void](`document.getElementById("entry-2") === null && document.getElementById("entry-3") !== null`))
+	watcher.do(poll[chromedp.Void](`document.getElementById("entry-2") === null && document.getElementById("entry-3") !== null`))
 	bob.settled()
 	if got := bob.eval(`document.getElementById("pips-2") ? document.getElementById("pips-2").value : "gone"`); got != "7" {
 		t.Fatalf("Bob's half-typed 7 for Cy is %q: the page was redrawn under him", got)

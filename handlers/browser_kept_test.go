@@ -49,7 +49,7 @@ func TestBrowserKeptOffline(t *testing.T) {
 
 	start := time.Now()
 	p.network("", false)
-	p.do(chromedp.Poll[chromedp.Void](`document.documentElement.getAttribute("data-kept") === "0"`, chromedp.WithPollingTimeout(10e9)))
+	p.do(poll[chromedp.Void](`document.documentElement.getAttribute("data-kept") === "0"`, chromedp.WithPollingTimeout(10e9)))
 	drained := time.Since(start)
 	for i, ph := range phones {
 		ph.waitText(`[data-testid=sheet-round-1]`, "30")
@@ -83,7 +83,6 @@ func TestBrowserKeptOffline(t *testing.T) {
 // other phone's, and keeping theirs shows theirs.
 func TestBrowserKeptStale(t *testing.T) {
 	t.Parallel()
-	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	p := newBrowser(t, a.server.URL)
@@ -103,7 +102,7 @@ func TestBrowserKeptStale(t *testing.T) {
 		t.Errorf("the refused card's box holds %q, want the 12 that waited", got)
 	}
 	p.screenshotOf(`#entry-0`, "kept-stale")
-	p.do(chromedp.Poll[chromedp.Void](`!document.documentElement.hasAttribute("data-settling")`)) // htmx has taken the link over
+	p.do(poll[chromedp.Void](`!document.documentElement.hasAttribute("data-settling")`)) // htmx has taken the link over
 	p.do(chromedp.Click(css(`#entry-0 [data-testid=take-theirs]`)))
 	p.waitText(`#entry-0 [data-testid=entry-summary]`, "15")
 	p.do(chromedp.WaitNotPresent(css(`#entry-0 [data-testid=save-anyway]`)))
@@ -133,7 +132,7 @@ func TestBrowserWorkerOpensOffline(t *testing.T) {
 	t.Cleanup(gate.Close)
 	p := newBrowser(t, gate.URL)
 	p.open(game, `[data-testid=round]`)
-	p.do(chromedp.Poll[chromedp.Void](`navigator.serviceWorker && navigator.serviceWorker.controller !== null`, chromedp.WithPollingTimeout(10e9)))
+	p.do(poll[chromedp.Void](`navigator.serviceWorker && navigator.serviceWorker.controller !== null`, chromedp.WithPollingTimeout(10e9)))
 	p.open(game, `[data-testid=round]`) // kept by the worker now in charge
 
 	p.network("", true)
@@ -158,7 +157,6 @@ func TestBrowserWorkerOpensOffline(t *testing.T) {
 // so once it is back.
 func TestBrowserTableSaysOnlineOnly(t *testing.T) {
 	t.Parallel()
-	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	p := newBrowser(t, a.server.URL)

@@ -66,7 +66,7 @@ func (b *browser) tabTo(sel string) {
 func (b *browser) keepsFocus(step string) {
 	b.t.Helper()
 	b.settled()
-	poll := chromedp.Poll[bool](`document.activeElement !== null && document.activeElement !== document.body`,
+	poll := poll[bool](`document.activeElement !== null && document.activeElement !== document.body`,
 		chromedp.WithPollingTimeout(1500*time.Millisecond))
 	_, err := chromedp.Run(b.ctx, poll)
 	got := b.focused()
@@ -83,7 +83,7 @@ func (b *browser) keepsFocus(step string) {
 // changed.
 func (b *browser) settled() {
 	b.t.Helper()
-	still := chromedp.Poll[chromedp.Void](`document.readyState === "complete" &&
+	still := poll[chromedp.Void](`document.readyState === "complete" &&
 		document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, [data-settling], [data-scrolling]") === null`)
 	// A page being replaced (a form sent before htmx took it over) drops
 	// the script's context: ask the new page instead.

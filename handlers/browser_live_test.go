@@ -58,14 +58,14 @@ func TestBrowserLive(t *testing.T) {
 	phoneA.settled()
 	start = phoneA.tapLay("9-9", "9-1")
 	phoneB.waitTextWithin(start, `[data-testid=owes]`, "Spinner 9-9: 3 arms to fill")
-	phoneB.do(chromedp.Poll[chromedp.Void](`(s => s !== null && /9-1|1-9/.test(s.textContent))(document.querySelector("[data-testid=layout-svg]"))`))
+	phoneB.do(poll[chromedp.Void](`(s => s !== null && /9-1|1-9/.test(s.textContent))(document.querySelector("[data-testid=layout-svg]"))`))
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("B's drawing showed 9-1 %v after A laid it, want within 1s", took.Round(time.Millisecond))
 	}
 	phoneB.settled()
 	phoneB.screenshot("live-table-elsewhere")
 	phoneB.keypadAsServed("on B, after A laid 9-1,") // B's keypad, kept, follows A's move
-	phoneB.do(chromedp.Poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`))
+	phoneB.do(poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`))
 
 	// B's Wi-Fi drops: the notice shows and is said, then goes once the
 	// stream is back, and what changed meanwhile shows. What changed is
@@ -100,7 +100,7 @@ func (b *browser) waitSaid(want string) {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	poll := chromedp.PollFunction[bool](`want => window.said.some(s => s.includes(want))`,
+	poll := pollFunction[bool](`want => window.said.some(s => s.includes(want))`,
 		chromedp.WithPollingArgs(want), chromedp.WithPollingMutation())
 	if _, err := chromedp.Run(ctx, poll); err != nil {
 		b.t.Fatalf("browser: the page said %s, want %q (%v)", b.eval(`JSON.stringify(window.said)`), want, err)
@@ -112,7 +112,7 @@ func (b *browser) open(path, sel string) {
 	b.t.Helper()
 	b.do(chromedp.Navigate(b.base+path), chromedp.WaitVisible(css(sel)))
 	b.htmxReady()
-	b.do(chromedp.Poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`))
+	b.do(poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`))
 }
 
 // waitTextWithin is waitText that fails unless the text is there within a
@@ -214,7 +214,7 @@ func (b *browser) heard(event string) {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.PollFunction[bool](`e => window.news.includes(e)`, chromedp.WithPollingArgs(event))); err != nil {
+	if _, err := chromedp.Run(ctx, pollFunction[bool](`e => window.news.includes(e)`, chromedp.WithPollingArgs(event))); err != nil {
 		b.t.Fatalf("browser: the stream brought %s, want %q (%v)", b.eval(`JSON.stringify(window.news)`), event, err)
 	}
 	b.settled()

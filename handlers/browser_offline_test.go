@@ -42,7 +42,6 @@ func (b *browser) network(pattern string, off bool) {
 // offline.
 func TestBrowserBackOnline(t *testing.T) {
 	t.Parallel()
-	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	b := newBrowser(t, a.server.URL)
@@ -67,7 +66,6 @@ func TestBrowserBackOnline(t *testing.T) {
 // (the network drops that one request) is fetched again until it arrives.
 func TestBrowserFailedFetchIsTried(t *testing.T) {
 	t.Parallel()
-	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	b := newBrowser(t, a.server.URL)
@@ -76,7 +74,7 @@ func TestBrowserFailedFetchIsTried(t *testing.T) {
 
 	b.network(a.server.URL+"/g/*/rounds/*", true)
 	expect(t, "Ann's 12, saved on another phone", a.post(game+"/rounds/1/entries/0", form("pips", "12")), http.StatusSeeOther)
-	b.do(chromedp.Poll[chromedp.Void](`window.failed > 0`))
+	b.do(poll[chromedp.Void](`window.failed > 0`))
 	b.network(a.server.URL+"/g/*/rounds/*", false)
 	b.waitText(`#entry-0 [data-testid=entry-summary]`, "12")
 }
@@ -89,7 +87,6 @@ func TestBrowserFailedFetchIsTried(t *testing.T) {
 func TestBrowserStreamBackAtOnce(t *testing.T) {
 	long(t)
 	t.Parallel()
-	withServiceWorker(t)
 	a := newTestApp(t)
 	game := a.createGame("9", "Ann", "Bob", "Cy")
 	var down atomic.Bool
@@ -109,13 +106,13 @@ func TestBrowserStreamBackAtOnce(t *testing.T) {
 	gate.CloseClientConnections()
 	expect(t, "Ann's 12, saved on another phone", a.post(game+"/rounds/1/entries/0", form("pips", "12")), http.StatusSeeOther)
 	// Refused again and again, the stream is now tried seconds apart.
-	b.do(chromedp.Poll[chromedp.Void](`window.errors >= 5`, chromedp.WithPollingTimeout(30e9)))
+	b.do(poll[chromedp.Void](`window.errors >= 5`, chromedp.WithPollingTimeout(30e9)))
 	b.network("", true)
 	b.do(chromedp.WaitVisible(css(`[data-testid=offline]`)))
 	down.Store(false)
 	start := time.Now()
 	b.network("", false)
-	b.do(chromedp.Poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`))
+	b.do(poll[chromedp.Void](`document.body.getAttribute("data-stream") === "open"`))
 	b.waitText(`#entry-0 [data-testid=entry-summary]`, "12")
 	b.do(chromedp.WaitNotVisible(css(`[data-testid=offline]`)))
 	if took := time.Since(start); took > 2*time.Second {

@@ -67,7 +67,7 @@ func TestBrowserLiveNewsDuringFetch(t *testing.T) {
 	}
 	expect(t, "Bob's 8", a.post(game+"/rounds/1/entries/1", form("pips", "8")), http.StatusSeeOther)
 	phone.waitText(`#entry-1 [data-testid=entry-summary]`, "8")
-	phone.do(chromedp.Poll[chromedp.Void](`window.news.length === 2`))
+	phone.do(poll[chromedp.Void](`window.news.length === 2`))
 	close(release)
 
 	phone.waitText(`[data-testid=missing]`, "Still to come: Cy")
@@ -98,7 +98,7 @@ func TestBrowserLiveNewsWhileSettling(t *testing.T) {
 	expect(t, "Ann's 5", a.post(game+"/rounds/1/entries/0", form("pips", "5")), http.StatusSeeOther)
 	phone.waitText(`[data-testid=missing]`, "Still to come: Bob and Cy")
 	expect(t, "Bob's 8", a.post(game+"/rounds/1/entries/1", form("pips", "8")), http.StatusSeeOther)
-	phone.do(chromedp.Poll[chromedp.Void](`window.settling.length === 2`))
+	phone.do(poll[chromedp.Void](`window.settling.length === 2`))
 	if got := phone.eval(`String(window.settling[1])`); got != "true" {
 		t.Fatalf("Bob's news came after the bar had settled (%s): nothing was tested", got)
 	}

@@ -34,7 +34,7 @@ func (b *browser) inReach(sel, what string) {
 	b.t.Helper()
 	b.settled()
 	js := `(` + inView + `(` + jsString(sel) + `) && ` + focusIn + `(` + jsString(sel) + `))`
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(3e9))); err != nil {
+	if _, err := chromedp.Run(b.ctx, poll[bool](js, chromedp.WithPollingTimeout(3e9))); err != nil {
 		where := b.eval(`(e => e === null ? "nowhere" : JSON.stringify(e.getBoundingClientRect()) + " on a screen " + innerHeight + " high")(document.querySelector(` + jsString(sel) + `))`)
 		b.t.Errorf("%s: %s is at %s with the focus on %s, want it on the screen and focused", what, sel, where, b.focused())
 	}
@@ -110,7 +110,7 @@ func TestBrowserTableAnswersInReach(t *testing.T) {
 	b.layTile("9-3", "5-3")
 	b.waitText(`[data-testid=turn]`, "Bob's turn")
 	b.settled()
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](inView+`(".layout .tile.last")`, chromedp.WithPollingTimeout(3e9))); err != nil {
+	if _, err := chromedp.Run(b.ctx, poll[bool](inView+`(".layout .tile.last")`, chromedp.WithPollingTimeout(3e9))); err != nil {
 		t.Errorf("the tile just laid is at %s on a screen %s high, want it on the screen",
 			b.eval(`JSON.stringify(document.querySelector(".layout .tile.last").getBoundingClientRect())`), b.eval(`String(innerHeight)`))
 	}

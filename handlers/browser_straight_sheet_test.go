@@ -80,7 +80,7 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 	}
 	b.pictures("houses-390", 390)
 	// The toggle is kept once its event has run, a moment after the tap.
-	b.do(chromedp.Poll[chromedp.Void](`localStorage.getItem("open:straight-houses") === "1"`))
+	b.do(poll[chromedp.Void](`localStorage.getItem("open:straight-houses") === "1"`))
 	b.open(path, `[data-testid=straight]`)
 	if open := b.eval(`String(document.querySelector("[data-testid=houses]").open)`); open != "true" {
 		t.Error("the houses are closed again on the next visit")
@@ -119,7 +119,7 @@ func TestBrowserStraightSheetTools(t *testing.T) {
 func (b *browser) straightReady(n int) {
 	b.t.Helper()
 	b.straightVersion(n)
-	b.do(chromedp.Poll[chromedp.Void](`Array.prototype.every.call(document.querySelectorAll("#straight form"), (f) => f["htmx-internal-data"] !== undefined)`))
+	b.do(poll[chromedp.Void](`Array.prototype.every.call(document.querySelectorAll("#straight form"), (f) => f["htmx-internal-data"] !== undefined)`))
 }
 
 // pictures takes the page at width w in light and dark, and checks it

@@ -11,7 +11,7 @@ import (
 // straightVersion waits until the phone's Straight sheet shows version n.
 func (b *browser) straightVersion(n int) {
 	b.t.Helper()
-	b.do(chromedp.Poll[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("straight"); return s !== null && s.dataset.liveVersion === %q; })()`, strconv.Itoa(n))))
+	b.do(poll[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("straight"); return s !== null && s.dataset.liveVersion === %q; })()`, strconv.Itoa(n))))
 }
 
 // tapFives taps points for a side on the phone's keypad.

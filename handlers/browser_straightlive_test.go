@@ -12,7 +12,7 @@ import (
 // moves seq and the sheet's lines sheet.
 func (b *browser) straightTableAt(hand, seq, sheet int) {
 	b.t.Helper()
-	b.do(chromedp.Poll[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("straight-table"); return s !== null && s.dataset.liveVersion === "%d-%d-%d"; })()`, hand, seq, sheet)))
+	b.do(poll[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("straight-table"); return s !== null && s.dataset.liveVersion === "%d-%d-%d"; })()`, hand, seq, sheet)))
 }
 
 // tap taps what data-testid names on the phone, once the page is still:

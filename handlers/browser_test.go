@@ -30,7 +30,7 @@ func (b *browser) text(sel string) string {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	poll := chromedp.PollFunction[string](`(sel) => {
+	poll := pollFunction[string](`(sel) => {
 		const e = document.querySelector(sel);
 		return e !== null && e.checkVisibility() ? JSON.stringify(e.innerText) : null;
 	}`, chromedp.WithPollingArgs(sel), chromedp.WithPollingMutation())
@@ -55,7 +55,7 @@ func (b *browser) waitText(sel, want string) {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	poll := chromedp.PollFunction[bool](`(sel, want) => {
+	poll := pollFunction[bool](`(sel, want) => {
 		const e = document.querySelector(sel);
 		return e !== null && e.innerText.replace(/\s+/g, " ").includes(want);
 	}`, chromedp.WithPollingArgs(sel, want), chromedp.WithPollingMutation())
@@ -72,12 +72,29 @@ func (b *browser) waitText(sel, want string) {
 
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
 
+// pollEvery is how often poll and pollFunction check, where chromedp
+// checks on every frame: a frame drawn for each check keeps Chromium
+// drawing the whole time a test waits, seven times the CPU of this.
+const pollEvery = 10 * time.Millisecond
+
+// poll is chromedp.Poll, checking every pollEvery unless opts say
+// otherwise.
+func poll[T any](js string, opts ...chromedp.PollOption) chromedp.Action[T] {
+	return chromedp.Poll[T](js, append([]chromedp.PollOption{chromedp.WithPollingInterval(pollEvery)}, opts...)...)
+}
+
+// pollFunction is chromedp.PollFunction, checking every pollEvery unless
+// opts say otherwise.
+func pollFunction[T any](fn string, opts ...chromedp.PollOption) chromedp.Action[T] {
+	return chromedp.PollFunction[T](fn, append([]chromedp.PollOption{chromedp.WithPollingInterval(pollEvery)}, opts...)...)
+}
+
 // htmxReady waits until the page has loaded and htmx has taken over its
 // forms (it does so once the document is parsed), so a tap goes through
 // htmx and not as a plain form post that leaves the page.
 func (b *browser) htmxReady() {
 	b.t.Helper()
-	b.do(chromedp.Poll[chromedp.Void](`document.readyState === "complete" && window.htmx !== undefined`))
+	b.do(poll[chromedp.Void](`document.readyState === "complete" && window.htmx !== undefined`))
 }
 
 // TestBrowserGameNight keeps a whole game night's score at phone size: a
@@ -294,7 +311,7 @@ func (b *browser) tapLay(on, tile string) time.Time {
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("table").replaced = true`))
 	tapped := time.Now()
 	b.do(chromedp.Click(css(`[data-testid=lay-tile]`)),
-		chromedp.Poll[chromedp.Void](`(t => t !== null && !t.replaced)(document.getElementById("table"))`))
+		poll[chromedp.Void](`(t => t !== null && !t.replaced)(document.getElementById("table"))`))
 	return tapped
 }
 

@@ -50,8 +50,8 @@ var workerTests sync.Map
 // withServiceWorker lets the test's tabs install the app's service worker,
 // as a phone does. Other tests' tabs go without it: each test is a new
 // origin, so every tab would install the worker afresh and keep each page
-// it opens, a third of what opening a tab costs; only the tests of a phone
-// off line need it.
+// it opens, a third of what opening a tab costs. Only the tests of what
+// it keeps for a phone off line need it.
 func withServiceWorker(t *testing.T) {
 	workerTests.Store(t, true)
 	t.Cleanup(func() { workerTests.Delete(t) })
