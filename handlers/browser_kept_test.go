@@ -19,6 +19,7 @@ import (
 // them, each once: three changes in the round's history, one round
 // closed, the next one open.
 func TestBrowserKeptOffline(t *testing.T) {
+	long(t)
 	t.Parallel()
 	withServiceWorker(t)
 	a := newTestApp(t)

@@ -47,6 +47,7 @@ func (b *browser) endHand(out int, pips map[int]string) {
 // every phone sees who won at the target. Pictures at 390 and 320 px,
 // light and dark.
 func TestBrowserStraightNight(t *testing.T) {
+	long(t)
 	t.Parallel()
 	a := newTestApp(t)
 	phones := newPhones(t, a.server.URL, 3)
