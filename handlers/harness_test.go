@@ -2,16 +2,20 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"io"
+	"io/fs"
 	"maps"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,9 +35,57 @@ type testApp struct {
 	file   string // the database file
 }
 
+// migrated holds a database file, and its WAL if one was left, with every
+// migration run: each test app's file starts as a copy of it, as running
+// the migrations for each of the package's hundreds of test apps took a
+// third of the tests' own CPU.
+var migrated = sync.OnceValues(func() (files [2][]byte, err error) {
+	dir, err := os.MkdirTemp("", "chickenfoot-migrated-")
+	if err != nil {
+		return files, err
+	}
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, "app.db")
+	store, err := db.Open(context.Background(), file)
+	if err != nil {
+		return files, err
+	}
+	if err := store.Close(); err != nil {
+		return files, err
+	}
+	if files[0], err = os.ReadFile(file); err != nil {
+		return files, err
+	}
+	files[1], err = os.ReadFile(file + "-wal")
+	if errors.Is(err, fs.ErrNotExist) {
+		err = nil
+	}
+	return files, err
+})
+
+// migratedFile is a new database file in the test's temp dir, its
+// migrations already run.
+func migratedFile(t *testing.T) string {
+	t.Helper()
+	files, err := migrated()
+	if err != nil {
+		t.Fatalf("a migrated database: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "app.db")
+	if err := os.WriteFile(file, files[0], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if files[1] != nil {
+		if err := os.WriteFile(file+"-wal", files[1], 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return file
+}
+
 func newTestApp(t *testing.T) *testApp {
 	t.Helper()
-	file := filepath.Join(t.TempDir(), "app.db")
+	file := migratedFile(t)
 	store, err := db.Open(context.Background(), file)
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -22,7 +21,7 @@ const passphrase = "green tiles at dusk"
 func newAppWith(t *testing.T, store *db.Store, cfg Config) *testApp {
 	t.Helper()
 	if store == nil {
-		s, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "app.db"))
+		s, err := db.Open(context.Background(), migratedFile(t))
 		if err != nil {
 			t.Fatal(err)
 		}
