@@ -52,43 +52,33 @@ func crashKills() int {
 	return 10
 }
 
-// serverBinary builds the server once for the tests that run it, and
-// returns its path.
-var serverBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "chickenfoot-bin-")
-	if err != nil {
-		return "", err
-	}
-	binDir = dir
-	bin := filepath.Join(dir, "chickenfoot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	return bin, nil
-})
-
-// binDir holds the server serverBinary built, removed by TestMain.
-var binDir string
+// serverEnv, set to 1, makes this test binary run as the chickenfoot
+// command itself (see TestMain), so the tests that kill and restart a real
+// server process need not build one: a go build here took more CPU than
+// the rest of the package's tests.
+const serverEnv = "CHICKENFOOT_TEST_AS_COMMAND"
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
+	if os.Getenv(serverEnv) == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
-// builtServer is serverBinary's path, failing the test if it can't be built.
-func builtServer(t *testing.T) string {
+// command is the chickenfoot command with args, run by this test binary
+// in a process of its own.
+func command(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	bin, err := serverBinary()
+	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return bin
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), serverEnv+"=1")
+	return cmd
 }
 
-// TestCrashKeepsAcknowledgedWrites builds the real server and kills it
+// TestCrashKeepsAcknowledgedWrites runs the real server and kills it
 // with SIGKILL at random moments while several clients save score entries
 // and lay and take back tiles on live tables. After each kill it starts
 // the server again on the same file and checks, through the db package,
@@ -115,7 +105,6 @@ func TestCrashKeepsAcknowledgedWrites(t *testing.T) {
 	t.Logf("seed %d (go test ./cmd/chickenfoot -run TestCrashKeepsAcknowledgedWrites -crash.seed %[1]d draws the same kill times)", seed)
 
 	dir := t.TempDir()
-	bin := builtServer(t)
 	lanes := make([]*crashWorld, crashLanes)
 	t.Run("files", func(t *testing.T) {
 		for i := range lanes {
@@ -126,7 +115,7 @@ func TestCrashKeepsAcknowledgedWrites(t *testing.T) {
 				w := newCrashWorld(t, path)
 				lanes[i] = w
 				for kill := 1; kill <= crashKills()/crashLanes; kill++ {
-					srv := startCrashServer(t, bin, path)
+					srv := startCrashServer(t, path)
 					w.check(t, path, fmt.Sprintf("before kill %d", kill))
 					errs := w.write(srv.url, func() {
 						time.Sleep(crashMinRun + time.Duration(rng.Int64N(int64(crashMaxRun-crashMinRun))))
@@ -137,7 +126,7 @@ func TestCrashKeepsAcknowledgedWrites(t *testing.T) {
 						t.Fatalf("run %d: %v", kill, errors.Join(errs...))
 					}
 				}
-				srv := startCrashServer(t, bin, path)
+				srv := startCrashServer(t, path)
 				w.check(t, path, "after the last kill")
 				srv.kill(t)
 			})
@@ -196,12 +185,12 @@ func (w *readyWriter) Write(p []byte) (int, error) {
 
 // startCrashServer starts the binary on a free loopback port and waits for
 // it to say it is ready; more are further flags.
-func startCrashServer(t *testing.T, bin, path string, more ...string) *crashServer {
+func startCrashServer(t *testing.T, path string, more ...string) *crashServer {
 	t.Helper()
 	// Every client here is one address writing far faster than a table
 	// does, so the per-client write limit is off.
 	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", path, "--write-rate", "-1"}, more...)
-	s := &crashServer{cmd: exec.Command(bin, args...),
+	s := &crashServer{cmd: command(t, args...),
 		stderr: &bytes.Buffer{}, exited: make(chan struct{})}
 	out := &readyWriter{url: make(chan string, 1)}
 	s.cmd.Stdout, s.cmd.Stderr = out, s.stderr

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -42,7 +41,6 @@ func TestReplicaRestoreDrill(t *testing.T) {
 	}
 	began := time.Now()
 	dir := t.TempDir()
-	bin := builtServer(t)
 	built := time.Now()
 	path := filepath.Join(dir, "live", "chickenfoot.db")
 	if err := os.Mkdir(filepath.Dir(path), 0o755); err != nil {
@@ -52,7 +50,7 @@ func TestReplicaRestoreDrill(t *testing.T) {
 	w := newCrashWorld(t, path)
 	drill := newDrill(t, w, path)
 
-	srv := startCrashServer(t, bin, path, "--replica", rep)
+	srv := startCrashServer(t, path, "--replica", rep)
 	// The first burst, then wait until a restore from the replica holds
 	// every write of it: from then on, those writes are the replica's.
 	drill.burst(t, srv.url, time.Now().Add(1500*time.Millisecond), nil)
@@ -60,7 +58,7 @@ func TestReplicaRestoreDrill(t *testing.T) {
 	probe := filepath.Join(dir, "probe.db")
 	for deadline := time.Now().Add(15 * time.Second); ; {
 		os.Remove(probe)
-		if err := exec.Command(bin, "restore", "--replica", rep, probe).Run(); err == nil && drill.holds(t, probe, first) == nil {
+		if err := command(t, "restore", "--replica", rep, probe).Run(); err == nil && drill.holds(t, probe, first) == nil {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -89,7 +87,7 @@ func TestReplicaRestoreDrill(t *testing.T) {
 		}
 	}
 	restart := time.Now()
-	srv = startCrashServer(t, bin, path, "--replica", rep)
+	srv = startCrashServer(t, path, "--replica", rep)
 	restoreSecs := time.Since(restart).Seconds()
 	if !strings.Contains(srv.stderr.String(), "restoring it from the replica") {
 		t.Errorf("the server's log does not say it restored the file:\n%s", srv.stderr)
@@ -107,7 +105,7 @@ func TestReplicaRestoreDrill(t *testing.T) {
 	}
 
 	pit := filepath.Join(dir, "pit.db")
-	out, err := exec.Command(bin, "restore", "--replica", rep, "--at", at.Format(time.RFC3339Nano), pit).CombinedOutput()
+	out, err := command(t, "restore", "--replica", rep, "--at", at.Format(time.RFC3339Nano), pit).CombinedOutput()
 	if err != nil {
 		t.Fatalf("restore --at %s: %v\n%s", at.Format(time.RFC3339Nano), err, out)
 	}
