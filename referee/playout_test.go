@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -663,7 +664,7 @@ func forEachPlayout(t *testing.T, fn func(t *testing.T, p playout, rng *rand.Ran
 func runSeeds(t *testing.T, set referee.Set, arms, vi int, fn func(t *testing.T, p playout, rng *rand.Rand)) {
 	v := playoutVariants[vi]
 	seeds := func(t *testing.T) {
-		for seed := range v.seeds {
+		for seed := range seedsToRun(v) {
 			t.Run(fmt.Sprintf("seed-%d", seed), func(t *testing.T) {
 				t.Parallel()
 				rng := rand.New(rand.NewPCG(uint64(seed), uint64(set)<<16|uint64(arms)<<8|uint64(vi)))
@@ -676,6 +677,16 @@ func runSeeds(t *testing.T, set referee.Set, arms, vi int, fn func(t *testing.T,
 		return
 	}
 	t.Run(v.name, seeds)
+}
+
+// seedsToRun is how many of v's seeds run: all of them with
+// CHICKENFOOT_LONG=1, as CI runs, else the first: every variant still
+// plays in a plain go test, for two thirds of the CPU.
+func seedsToRun(v variant) int {
+	if os.Getenv("CHICKENFOOT_LONG") != "" {
+		return v.seeds
+	}
+	return 1
 }
 
 // newPlayout picks the table size, scoring switches, deal and opening
