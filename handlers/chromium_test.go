@@ -275,9 +275,9 @@ func (r *tabRest) take(worker bool) (tab, bool) {
 
 // put keeps b's tab for another test once it has forgotten the test: back
 // at about:blank, no cookies in its browser context, and nothing stored
-// for the test's site. A tab whose test failed, used the
-// service worker or changed the tab in a way a new test does not undo
-// (b.changed) is closed instead, as is one that can't forget.
+// for the test's site. A tab whose test failed, used the service worker
+// or changed the tab in a way a new test does not undo (b.changed) is
+// closed instead, as is one that can't forget.
 func (r *tabRest) put(b *browser, tb tab, worker bool) {
 	if worker || b.changed || b.t.Failed() {
 		tb.close()
