@@ -449,7 +449,7 @@ func TestVersions(t *testing.T) {
 	}
 	v2 := sh.Version(1, 0)
 	_, err = s.SaveEntry(ctx, g.Slug, 1, 0, typed(9), "", Basis{Version: v1})
-	if re := app.From(err); re == nil || re.Code != app.CodeConflict || !strings.Contains(referee.Text(re.Key, re.Params), "14") {
+	if re := app.From(err); re == nil || re.Code != app.CodeConflict || !strings.Contains(fmt.Sprint(re.Params["Now"]), "14") {
 		t.Fatalf("edit based on a stale version = %v, want a conflict naming the current 14", err)
 	}
 	if sh, _ = s.Sheet(ctx, g.Slug); sh.Rounds[0].Entries[0].Score != 14 || sh.Version(1, 0) != v2 {

@@ -119,7 +119,7 @@ func TestScoreEntryRefusals(t *testing.T) {
 			want: says("pips-not-number", referee.Params{"Text": "12a", "Name": "Ann"})},
 		{name: "negative", seat: "0", form: []string{"pips", "-4"}, code: 400, rule: app.CodeInvalid, key: "pips-negative", want: typed(-4, false)},
 		{name: "huge", seat: "0", form: []string{"pips", "99999"}, code: 400, rule: app.CodeInvalid, key: "pips-too-many", want: typed(99999, false)},
-		{name: "zero typed", seat: "0", form: []string{"pips", "0"}, code: 400, rule: app.CodeInvalid, key: "pips-zero", want: typed(0, false)},
+		{name: "zero typed", seat: "0", form: []string{"pips", "0"}, code: 400, rule: app.CodeInvalid, key: "pips-zero-tap", want: typed(0, false)},
 		{name: "sql quoting", seat: "0", form: []string{"pips", "1'; DROP TABLE entries;--"}, code: 400, rule: app.CodeInvalid, key: "pips-not-number",
 			want: says("pips-not-number", referee.Params{"Text": "1'; DROP TABLE entries;--", "Name": "Ann"})},
 		{name: "more than the set holds", seat: "0", form: []string{"pips", "200"}, code: 422, rule: referee.CodeTooManyPips, key: "too-many-pips",

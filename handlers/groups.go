@@ -111,7 +111,7 @@ func (a *App) group(c echo.Context) error {
 // a night (like the last, where there is one), its players.
 func (a *App) groupPage(ctx context.Context, origin string, g db.Group, people []db.Person) (views.GroupPage, error) {
 	p := views.GroupPage{
-		Meta: views.Meta{Title: text(ctx, "title.group", referee.Params{"Name": g.Name}), Where: g.Name},
+		Meta: views.Meta{Title: text(ctx, "title.game", referee.Params{"Name": g.Name}), Where: g.Name},
 		Name: g.Name, URL: groupURL(g.Slug), NewURL: "/new?group=" + url.QueryEscape(g.Slug),
 	}
 	var err error

@@ -32,7 +32,9 @@ var nounUse = regexp.MustCompile(`\{\{(count|plural) \.\w+ \\"([a-z-]+)\\"\}\}`)
 // key. The handlers' own are in messages.json.
 func catalog(t *testing.T, name string) map[string]json.RawMessage {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "referee", "lang", "locales", lang.Default, name))
+	files, _ := filepath.Glob(filepath.Join("..", "views", "locales", lang.Default, name))
+	more, _ := filepath.Glob(filepath.Join("..", "referee", "locales", lang.Default, name))
+	files = append(files, more...)
 	m := map[string]json.RawMessage{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -53,7 +55,7 @@ func catalog(t *testing.T, name string) map[string]json.RawMessage {
 var dynamicKeys = map[string][]string{
 	"unheld.":      {"burn", "draw-all", "reshuffle", "lower-return"},
 	"renewed.":     {"edit", "view"},
-	"start-draw.":  {"draw", "draw-all", "burn", "reshuffle", "lower-return"},
+	"start-draw.":  {"draw", "draw-all", "burn", "reshuffle"},
 	"penalty.":     {"draw-penalty", "skip-turn"},
 	"owes.":        {string(referee.Spinner), string(referee.Chickie)},
 	"stuck.":       {string(referee.Spinner), string(referee.Chickie)},

@@ -17,7 +17,7 @@ func rulesInPlay(ctx context.Context, g db.Game) []views.RuleLine {
 		var value string
 		switch h.JSON {
 		case "set":
-			value = text(ctx, "set-in-play", referee.Params{"Set": views.T(ctx, "ui.rules.set", "N", int(g.Rules.Set)), "N": g.HandSize})
+			value = text(ctx, "set-in-play", referee.Params{"Set": views.T(ctx, "set", "N", int(g.Rules.Set)), "N": g.HandSize})
 		case "rounds":
 			value = roundsText(ctx, g.Rules)
 		case "loss_threshold":

@@ -226,7 +226,11 @@ func addTile(b *strings.Builder, t referee.Tile) {
 // startDraw says how draws for an unheld starting double go under the
 // house rule, and who may record one now.
 func startDraw(ctx context.Context, rr *referee.Round, g db.Game) views.StartDraw {
-	d := views.StartDraw{Help: text(ctx, "start-draw."+string(g.Rules.Unheld), referee.Params{"Tile": rr.Layout().Double().String()})}
+	unheld := g.Rules.Unheld
+	if unheld == referee.UnheldLowerReturn {
+		unheld = referee.UnheldBurn // the same help: only what becomes of the lower double differs
+	}
+	d := views.StartDraw{Help: text(ctx, "start-draw."+string(unheld), referee.Params{"Tile": rr.Layout().Double().String()})}
 	for seat, name := range g.Players {
 		if rr.MayDrawForStart(seat) {
 			d.Seats = append(d.Seats, views.Seat{Seat: seat, Name: name})

@@ -22,7 +22,7 @@ func TestTypedEntry(t *testing.T) {
 		{"negative with the 0-0", 50, -3, true, referee.Entry{}, badInput("pips")},
 		{"one over the most a hand may claim", 50, referee.MaxHandPips + 1, false, referee.Entry{}, badInput("pips").saying("10000")},
 		{"the most a hand may claim", 50, referee.MaxHandPips, false, referee.Entry{Pips: referee.MaxHandPips, Score: referee.MaxHandPips}, accepted},
-		{"0 without the 0-0 is an empty hand", 50, 0, false, referee.Entry{}, badInput("pips").saying("Went out")},
+		{"0 without the 0-0 is an empty hand", 50, 0, false, referee.Entry{}, badInput("pips").saying("went out")},
 		{"0 with the 0-0", 50, 0, true, referee.Entry{DoubleBlank: true, Score: 50}, accepted},
 		{"0-0 under double_blank 0", 0, 12, true, referee.Entry{Pips: 12, DoubleBlank: true, Score: 12}, accepted},
 		{"0-0 under double_blank 25", 25, 12, true, referee.Entry{Pips: 12, DoubleBlank: true, Score: 37}, accepted},

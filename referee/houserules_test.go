@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"chickenfoot/referee/lang"
 )
 
 // TestHouseRulesCoverRules walks every field of Rules, and of
@@ -73,13 +71,13 @@ func TestHouseRuleWordsInEveryLanguage(t *testing.T) {
 	t.Parallel()
 	check := func(tag, key, got string) {
 		t.Helper()
-		if !lang.Has(tag, key) {
+		if !words.Has(tag, key) {
 			t.Errorf("%s: %s is not in the catalog", tag, key)
 		} else if strings.TrimSpace(got) == "" || strings.HasPrefix(got, "[") || strings.Contains(got, "<no value>") {
 			t.Errorf("%s: %s is worded %q", tag, key, got)
 		}
 	}
-	for _, tag := range lang.Supported() {
+	for _, tag := range words.Supported() {
 		for _, h := range allRows() {
 			key := h.Key()
 			for _, part := range []string{"title", "meaning", "source"} {
@@ -92,7 +90,7 @@ func TestHouseRuleWordsInEveryLanguage(t *testing.T) {
 			for _, c := range h.Choices {
 				label, about := key+c.Value+".label", key+c.Value+".about"
 				if h.JSON == "set" && h.Game == Chickenfoot {
-					label, about = "ui.rules.set", "ui.house.set.about"
+					label, about = "set", "ui.house.set.about"
 				}
 				check(tag, label, h.SayChoice(tag, c.Value, "label"))
 				check(tag, about, h.SayChoice(tag, c.Value, "about"))

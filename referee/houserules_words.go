@@ -17,7 +17,7 @@ import (
 // "meaning" or "source" line, or for an open number what 0 means
 // ("zero").
 func (h HouseRule) Say(tag, part string) string {
-	return lang.Text(tag, h.Key()+part, nil)
+	return words.Text(tag, h.Key()+part, nil)
 }
 
 // Key is the start of the catalog keys of the rule's words:
@@ -33,20 +33,20 @@ func (h HouseRule) Key() string {
 // SayRest words the values of an open number other than 0, up to max, in
 // the language tag: "A count from 1 to N+1".
 func (h HouseRule) SayRest(tag string, max any) string {
-	return lang.Text(tag, h.Key()+"rest", map[string]any{"Max": max})
+	return words.Text(tag, h.Key()+"rest", map[string]any{"Max": max})
 }
 
 // SayChoice words the "label" or the "about" line of the rule's value in
 // the language tag; a set is named by its size and says its tiles.
 func (h HouseRule) SayChoice(tag, value, part string) string {
 	if h.JSON != "set" || h.Game != Chickenfoot {
-		return lang.Text(tag, h.Key()+value+"."+part, nil)
+		return words.Text(tag, h.Key()+value+"."+part, nil)
 	}
 	if part == "label" {
-		return lang.Text(tag, "ui.rules.set", map[string]any{"N": value})
+		return words.Text(tag, "set", map[string]any{"N": value})
 	}
 	n, _ := strconv.Atoi(value)
-	return lang.Text(tag, "ui.house.set.about", map[string]any{"Tiles": Set(n).Size()})
+	return words.Text(tag, "ui.house.set.about", map[string]any{"Tiles": Set(n).Size()})
 }
 
 // Label words the rule's value in r in English, as the setup form does:
@@ -76,15 +76,15 @@ func (h HouseRule) Want(r Rules) string {
 	}
 	switch {
 	case h.plain:
-		return lang.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
+		return words.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
 	case !h.number:
 		for i, v := range vals {
 			vals[i] = strconv.Quote(v)
 		}
-		return lang.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
+		return words.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
 	}
 	slices.SortFunc(vals, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return x - y })
-	return lang.Text(lang.Default, "rules.want.either", map[string]any{"Values": vals})
+	return words.Text(lang.Default, "rules.want.either", map[string]any{"Values": vals})
 }
 
 // Range says in English which values an open number allows with any set;
@@ -100,7 +100,7 @@ func (h HouseRule) Range() string {
 func (h HouseRule) span(max any) string {
 	rest := h.SayRest(lang.Default, max)
 	rest = strings.ToLower(rest[:1]) + rest[1:] // within the sentence
-	return lang.Text(lang.Default, "rules.want.span", map[string]any{"Zero": h.Say(lang.Default, "zero"), "Rest": rest})
+	return words.Text(lang.Default, "rules.want.span", map[string]any{"Zero": h.Say(lang.Default, "zero"), "Rest": rest})
 }
 
 // Say words where a statement comes from in the language tag, as a
@@ -110,19 +110,19 @@ func (h HouseRule) span(max any) string {
 func (s Said) Say(tag string) string {
 	switch s.Not {
 	case Custom:
-		return lang.Text(tag, "ui.rules.said.custom", nil)
+		return words.Text(tag, "ui.rules.said.custom", nil)
 	case Follows:
-		return lang.Text(tag, "ui.rules.said.follows", nil)
+		return words.Text(tag, "ui.rules.said.follows", nil)
 	case LeftOpen:
-		return lang.Text(tag, "ui.rules.said.left-open", nil)
+		return words.Text(tag, "ui.rules.said.left-open", nil)
 	}
 	switch n := bits.OnesCount8(uint8(s.By & AllSources)); {
 	case n == 0:
 		return ""
 	case n == 5:
-		return lang.Text(tag, "ui.rules.said.all", nil)
+		return words.Text(tag, "ui.rules.said.all", nil)
 	case n >= 3:
-		return lang.Text(tag, "ui.rules.said.most", map[string]any{"N": n})
+		return words.Text(tag, "ui.rules.said.most", map[string]any{"N": n})
 	}
 	return s.By.few(tag)
 }
@@ -140,24 +140,24 @@ func (s Sources) few(tag string) string {
 		}
 		langs = append(langs, src.lang)
 		if src.lang == "en" {
-			names = append(names, lang.Text(tag, "ui.rules.source."+src.id+".name", nil))
+			names = append(names, words.Text(tag, "ui.rules.source."+src.id+".name", nil))
 		}
 	}
 	slices.Sort(langs) // af, da, en: the order of their English names
-	name := func(l string) string { return lang.Text(tag, "ui.rules.lang."+l, nil) }
-	var words string
+	name := func(l string) string { return words.Text(tag, "ui.rules.lang."+l, nil) }
+	var said string
 	switch {
 	case len(langs) == 1:
-		words = lang.Text(tag, "ui.rules.said.one", map[string]any{"Lang": name(langs[0])})
+		said = words.Text(tag, "ui.rules.said.one", map[string]any{"Lang": name(langs[0])})
 	case langs[0] == langs[1]:
-		words = lang.Text(tag, "ui.rules.said.two", map[string]any{"Langs": lang.Text(tag, "ui.rules.langs."+langs[0], nil)})
+		said = words.Text(tag, "ui.rules.said.two", map[string]any{"Langs": words.Text(tag, "ui.rules.langs."+langs[0], nil)})
 	default:
-		words = lang.Text(tag, "ui.rules.said.one-and-one", map[string]any{"Lang": name(langs[0]), "Other": name(langs[1])})
+		said = words.Text(tag, "ui.rules.said.one-and-one", map[string]any{"Lang": name(langs[0]), "Other": name(langs[1])})
 	}
 	if len(names) > 0 {
-		words = lang.Text(tag, "ui.rules.said.named", map[string]any{"Said": words, "Names": strings.Join(names, lang.Text(tag, "list.comma", nil))})
+		said = words.Text(tag, "ui.rules.said.named", map[string]any{"Said": said, "Names": strings.Join(names, words.Text(tag, "list.comma", nil))})
 	}
-	return words
+	return said
 }
 
 // Heading names the source in the language tag as the page's list of
@@ -167,5 +167,5 @@ func (s Sources) Heading(tag string) string {
 	if i >= len(sourceIDs) {
 		return ""
 	}
-	return lang.Text(tag, "ui.rules.source."+sourceIDs[i].id+".heading", nil)
+	return words.Text(tag, "ui.rules.source."+sourceIDs[i].id+".heading", nil)
 }

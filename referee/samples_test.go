@@ -6,13 +6,9 @@ package referee
 // new message can't go untested.
 var samples = map[string]Params{
 	"sheet.unknown":       {"What": "round"},
-	"view-only":           nil,
 	"sheet.round-closed":  {"N": 3},
-	"nothing-to-undo":     nil,
-	"entry-changed":       {"Name": "Ann", "Now": &Entry{Pips: 12, Score: 12}, "By": "Bob"},
-	"round-changed":       nil,
 	"sheet.table-changed": {"N": 1},
-	"seq":                 {"N": 3},
+	"sheet.seen-ahead":    {"N": 3},
 	"sheet.log-stale":     {"Reason": "It is Bob's turn, not Ann's."},
 
 	"pips-negative":     nil,

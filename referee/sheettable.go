@@ -110,7 +110,7 @@ func CheckSeen(actions, seen int) error {
 		return nil
 	case seen < 0 || seen > actions:
 		p := Params{"N": seen}
-		return badValue("seq", "seq", p)
+		return badValue("seq", "sheet.seen-ahead", p)
 	}
 	return refusal(CodeStale, "sheet.table-changed", Params{"N": actions - seen})
 }

@@ -20,7 +20,7 @@ func (e *RuleError) Error() string { return string(e.Code) + ": " + e.Reason() }
 func (e *RuleError) Reason() string { return e.Say(lang.Default) }
 
 // Say words the refusal in the language tag.
-func (e *RuleError) Say(tag string) string { return lang.Text(tag, e.Key, e.Params) }
+func (e *RuleError) Say(tag string) string { return words.Text(tag, e.Key, e.Params) }
 
 // Words lets a message quote the refusal in its own language.
 func (e *RuleError) Words() (string, map[string]any) { return e.Key, e.Params }
@@ -37,7 +37,7 @@ func (p Phrase) Say(tag string) string {
 	if p.Key == "" {
 		return ""
 	}
-	return lang.Text(tag, p.Key, p.Params)
+	return words.Text(tag, p.Key, p.Params)
 }
 
 // String words the phrase in English.
@@ -63,24 +63,24 @@ func (ps Phrases) Worders() []lang.Worder {
 func (s Set) Words() (string, map[string]any) { return "set", map[string]any{"N": int(s)} }
 
 // Text words the message key with p in English.
-func Text(key string, p Params) string { return lang.Text(lang.Default, key, p) }
+func Text(key string, p Params) string { return words.Text(lang.Default, key, p) }
 
 // Reason says in English why the winners won.
 func (o Outcome) Reason() string { return o.Why.String() }
 
 // Say is the preset's one-line description in the language tag.
-func (p Preset) Say(tag string) string { return lang.Text(tag, "rules.preset."+p.Name, nil) }
+func (p Preset) Say(tag string) string { return words.Text(tag, "rules.preset."+p.Name, nil) }
 
 func (e *RulesError) Error() string {
-	return lang.Text(lang.Default, "rules.bad-value", map[string]any{"Field": e.Field, "Value": e.Value, "Want": e.Want})
+	return words.Text(lang.Default, "rules.bad-value", map[string]any{"Field": e.Field, "Value": e.Value, "Want": e.Want})
 }
 
 // noRounds is what a losing total must be with a fixed number of rounds.
-func noRounds() string { return lang.Text(lang.Default, "rules.want.no-rounds", nil) }
+func noRounds() string { return words.Text(lang.Default, "rules.want.no-rounds", nil) }
 
 // unknownRule refuses a house rule called name, which is none.
 func unknownRule(name string) error {
-	return fmt.Errorf("%s: %w", lang.Text(lang.Default, "rules.unknown", map[string]any{"Name": strconv.Quote(name)}), ErrRules)
+	return fmt.Errorf("%s: %w", words.Text(lang.Default, "rules.unknown", map[string]any{"Name": strconv.Quote(name)}), ErrRules)
 }
 
 // gameWant says in English which games there are, as a *RulesError words
@@ -90,15 +90,15 @@ func gameWant() string {
 	for i, g := range Games {
 		names[i] = strconv.Quote(g.Name())
 	}
-	return lang.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(names, ", ")})
+	return words.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(names, ", ")})
 }
 
 // straightPlayers says in English how many play Straight, as a
 // *RulesError words it.
-func straightPlayers() string { return lang.Text(lang.Default, "rules.want.straight-players", nil) }
+func straightPlayers() string { return words.Text(lang.Default, "rules.want.straight-players", nil) }
 
 // partnersFour says in English that partners play four-handed, for a
 // table of n.
 func partnersFour(n int) string {
-	return lang.Text(lang.Default, "rules.want.partners-four", map[string]any{"N": n})
+	return words.Text(lang.Default, "rules.want.partners-four", map[string]any{"N": n})
 }

@@ -2,6 +2,8 @@ package views
 
 import (
 	"context"
+	"embed"
+	"io/fs"
 	"slices"
 	"strconv"
 	"sync"
@@ -10,8 +12,29 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"chickenfoot/referee"
 	"chickenfoot/referee/lang"
 )
+
+// locales are the app's own message files: its pages, its requests and
+// its command line, a directory per language.
+//
+//go:embed locales
+var locales embed.FS
+
+// words is the app's catalog: the rules library's words (its refusals
+// and house rules) and the app's own, each sentence in one file.
+var words = func() *lang.Catalog {
+	own, err := fs.Sub(locales, "locales")
+	if err != nil {
+		panic(err)
+	}
+	return lang.MustLoad(referee.Locales(), own)
+}()
+
+// Words is the app's catalog, for what words a message outside a page:
+// the command line, the live stream's events.
+func Words() *lang.Catalog { return words }
 
 type langKey struct{}
 
@@ -39,16 +62,16 @@ func pathOf(ctx context.Context) string {
 	return "/"
 }
 
-// T words message key of the catalog (package lang) in the page's
+// T words message key of the app's catalog in the page's
 // language, filled in with the parameters given as name, value pairs:
 // T(ctx, "ui.game.players", "N", 3).
 func T(ctx context.Context, key string, kv ...any) string {
-	return lang.Pairs(Lang(ctx), key, isolatePairs(kv)...)
+	return words.Pairs(Lang(ctx), key, isolatePairs(kv)...)
 }
 
 // Text words message key with p in the language tag.
 // Names in it stand between isolates (isolate.go).
-func Text(tag, key string, p map[string]any) string { return lang.Text(tag, key, isolateParams(p)) }
+func Text(tag, key string, p map[string]any) string { return words.Text(tag, key, isolateParams(p)) }
 
 // Offered lists the language tags a reader can pick, English first: those
 // the catalog has every message of. Adding a language is adding its
@@ -58,8 +81,8 @@ func Offered() []string { return slices.Clone(offered()) }
 // offered is worked out once: the catalog never changes while the app runs.
 var offered = sync.OnceValue(func() []string {
 	var out []string
-	for _, tag := range lang.Supported() {
-		if lang.Complete(tag) {
+	for _, tag := range words.Supported() {
+		if words.Complete(tag) {
 			out = append(out, tag)
 		}
 	}
@@ -81,7 +104,7 @@ func langChoices(ctx context.Context) []LangChoice {
 	}
 	out := make([]LangChoice, len(tags))
 	for i, tag := range tags {
-		out[i] = LangChoice{Tag: tag, Name: lang.Text(tag, "lang.name", nil), Current: tag == Lang(ctx)}
+		out[i] = LangChoice{Tag: tag, Name: words.Text(tag, "lang.name", nil), Current: tag == Lang(ctx)}
 	}
 	return out
 }

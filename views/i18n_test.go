@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"slices"
 	"testing"
 )
 
@@ -34,5 +35,27 @@ func TestDatesAndNumbers(t *testing.T) {
 	}
 	if got := Date(context.Background(), "someday"); got != "someday" {
 		t.Errorf("a date that can't be read: %q", got)
+	}
+}
+
+// TestCatalog: the app's catalog speaks English, Afrikaans and Danish,
+// each with every key of English and the same parameters in each message,
+// so adding a language is adding its files to both trees, and nothing in
+// one can go missing unnoticed. Each names itself for the language switch.
+func TestCatalog(t *testing.T) {
+	t.Parallel()
+	if got, want := Words().Supported(), []string{"en", "af", "da"}; !slices.Equal(got, want) {
+		t.Errorf("Supported() = %v, want %v", got, want)
+	}
+	if got, want := Offered(), Words().Supported(); !slices.Equal(got, want) {
+		t.Errorf("Offered() = %v, want %v: a language lacks messages", got, want)
+	}
+	for _, d := range Words().Differences() {
+		t.Error(d)
+	}
+	for _, tag := range Words().Supported() {
+		if got := Text(tag, "lang.name", nil); got == "" || got[0] == '[' {
+			t.Errorf("%s names itself %q", tag, got)
+		}
 	}
 }

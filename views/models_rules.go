@@ -94,7 +94,7 @@ func setName(ctx context.Context, set string) string {
 	if !ok {
 		return set
 	}
-	return T(ctx, "ui.rules.set", "N", n)
+	return T(ctx, "set", "N", n)
 }
 
 // The words of a house rule come from the catalog by the rule's JSON name

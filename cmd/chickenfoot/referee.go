@@ -13,6 +13,7 @@ import (
 
 	"chickenfoot/referee"
 	"chickenfoot/referee/lang"
+	"chickenfoot/views"
 )
 
 // The referee command's JSON contract; docs/REFEREE.md documents it.
@@ -87,12 +88,12 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	flags := flag.NewFlagSet("referee", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	tag := flags.String("lang", lang.Default, say("cli.referee.lang-flag", "Tags", strings.Join(lang.Supported(), ", ")))
+	tag := flags.String("lang", lang.Default, say("cli.referee.lang-flag", "Tags", strings.Join(views.Words().Supported(), ", ")))
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
-	if !lang.IsSupported(*tag) {
-		return fail("%s", say("cli.referee.lang-unknown", "Tag", *tag, "Tags", strings.Join(lang.Supported(), ", ")))
+	if !views.Words().IsSupported(*tag) {
+		return fail("%s", say("cli.referee.lang-unknown", "Tag", *tag, "Tags", strings.Join(views.Words().Supported(), ", ")))
 	}
 	args = flags.Args()
 	if len(args) > 1 {
@@ -138,7 +139,7 @@ func write(out any, stdout, stderr io.Writer) int {
 
 // say words the command line's message key in English, the language of
 // its errors, with the parameters as name, value pairs.
-func say(key string, kv ...any) string { return lang.Pairs(lang.Default, key, kv...) }
+func say(key string, kv ...any) string { return views.Words().Pairs(lang.Default, key, kv...) }
 
 func readInput(args []string, stdin io.Reader) ([]byte, error) {
 	if len(args) == 1 && args[0] != "-" {

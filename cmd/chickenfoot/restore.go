@@ -76,7 +76,7 @@ func runRestore(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if _, err := os.Lstat(cfg.out); err == nil {
-		fmt.Fprintf(stderr, "chickenfoot restore: %s\n", say("cli.restore.exists", "Path", cfg.out))
+		fmt.Fprintf(stderr, "chickenfoot restore: %s\n", say("cli.backup.exists", "Path", cfg.out))
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -86,7 +86,7 @@ func runRestore(args []string, stdout, stderr io.Writer) int {
 	err = replica.Restore(ctx, cfg.replica, cfg.out, cfg.at, quiet)
 	switch {
 	case errors.Is(err, replica.ErrExists):
-		fmt.Fprintf(stderr, "chickenfoot restore: %s\n", say("cli.restore.exists", "Path", cfg.out))
+		fmt.Fprintf(stderr, "chickenfoot restore: %s\n", say("cli.backup.exists", "Path", cfg.out))
 		return 2
 	case errors.Is(err, replica.ErrEmpty):
 		fmt.Fprintf(stderr, "chickenfoot restore: %s\n", say("cli.restore.empty", "URL", cfg.replica))

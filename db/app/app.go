@@ -1,7 +1,7 @@
 // Package app holds what the store and the web handlers share about a
 // request that did not go through: one error type, whose code says what
-// became of the request (invalid, not found, conflict, view-only) or which
-// rule of the game refused it.
+// became of the request (invalid, not found, conflict, view-only,
+// unavailable, full) or which rule of the game refused it.
 //
 // The rules library, package referee, knows nothing of requests: it refuses
 // with its own rule codes. An *Error wraps such a refusal, and CodeOf reads
@@ -15,7 +15,7 @@ import (
 	"chickenfoot/referee"
 )
 
-// A Code says what became of a request. Besides the four request codes
+// A Code says what became of a request. Besides the six request codes
 // below, an error may carry any of the referee's rule codes.
 type Code = referee.Code
 
@@ -110,9 +110,13 @@ var requestCodes = map[referee.Code]Code{
 }
 
 // requestWords are the app's own sentences for the referee's words about
-// a sheet that moved on: the referee states the fact ("round 3 is
-// closed"), the app tells a player at a phone what happened and what to do.
+// a sheet that moved on or a value a player taps rather than types: the
+// referee states the fact ("round 3 is closed"), the app tells a player at
+// a phone what happened and what to do.
 var requestWords = map[string]string{
+	"sheet.seen-ahead":    "seq",
+	"pips-zero":           "pips-zero-tap",
+	"setter":              "setter-tap",
 	"sheet.unknown":       "not-found",
 	"sheet.round-closed":  "round-closed",
 	"sheet.game-over":     "game-over",

@@ -1,12 +1,14 @@
-// Package lang is the app's one catalog of words: every sentence a person
-// reads, the referee's refusals, the pages, the house rules' labels and
-// the command line's messages, in every language the app speaks.
+// Package lang loads catalogs of words: every sentence a person reads,
+// in every language there are files for.
 //
-// Each language is a directory of message files under locales, named by
-// its language tag (en, af, da); its files split the catalog by part of
-// the app and their keys are merged. Every language has the same keys
-// with the same named parameters as English (see Differences), so adding
-// a language is adding its directory.
+// A catalog is read from one or more trees of message files. Each tree
+// has a directory per language, named by its language tag (en, af, da),
+// of JSON files whose keys are merged: the rules library brings its own
+// tree (the refusals and the house rules' words), an app adds the trees
+// of its pages and commands. A key may be in one file of one tree only,
+// so each sentence is written once. Every language has the same keys with
+// the same named parameters as English (see Differences), so adding a
+// language is adding its directory to each tree.
 //
 // A message is a text, or a text per CLDR plural form ("one", "other")
 // chosen by a count. A text is a text/template with these functions:
@@ -22,7 +24,6 @@
 package lang
 
 import (
-	"embed"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -39,18 +40,6 @@ import (
 // key missing from another language.
 const Default = "en"
 
-//go:embed locales
-var files embed.FS
-
-// words is the app's catalog.
-var words = func() *catalog {
-	c, err := load(files, "locales")
-	if err != nil {
-		panic(err)
-	}
-	return c
-}()
-
 // A Worder is a parameter worded in the language of the message it fills
 // in: a phrase not yet worded, or a refusal quoted in another. Words gives
 // its message key and parameters; an empty key words as "".
@@ -64,8 +53,9 @@ type Wordlist interface {
 	Worders() []Worder
 }
 
-// A catalog is the messages of every language it has a directory for.
-type catalog struct {
+// A Catalog is the messages of every language it has a directory for.
+// It never changes once loaded, so any number of goroutines may use it.
+type Catalog struct {
 	langs     map[string]*lang
 	supported []string // the default first, then the others by tag
 }
@@ -78,26 +68,34 @@ type lang struct {
 	funcs template.FuncMap // the functions its messages call
 }
 
-// load reads the catalog of the message files dir/TAG/*.json of fsys.
-func load(fsys fs.FS, dir string) (*catalog, error) {
-	entries, err := fs.ReadDir(fsys, dir)
-	if err != nil {
-		return nil, err
-	}
-	c := &catalog{langs: map[string]*lang{}}
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		l, err := loadLang(fsys, path.Join(dir, e.Name()), e.Name())
+// Load reads the catalog of the message files TAG/*.json of each tree.
+// A key in two files of a language, or a catalog without English, is an
+// error.
+func Load(trees ...fs.FS) (*Catalog, error) {
+	c := &Catalog{langs: map[string]*lang{}}
+	for _, tree := range trees {
+		entries, err := fs.ReadDir(tree, ".")
 		if err != nil {
 			return nil, err
 		}
-		c.langs[e.Name()] = l
-		c.supported = append(c.supported, e.Name())
+		for _, e := range entries {
+			if !e.IsDir() {
+				continue
+			}
+			tag := e.Name()
+			l := c.langs[tag]
+			if l == nil {
+				l = newLang(tag)
+				c.langs[tag] = l
+				c.supported = append(c.supported, tag)
+			}
+			if err := l.read(tree, tag); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if c.langs[Default] == nil {
-		return nil, fmt.Errorf("lang: %s has no %s directory", dir, Default)
+		return nil, fmt.Errorf("lang: no tree has a %s directory", Default)
 	}
 	slices.SortFunc(c.supported, func(a, b string) int {
 		switch {
@@ -111,12 +109,18 @@ func load(fsys fs.FS, dir string) (*catalog, error) {
 	return c, nil
 }
 
-// loadLang reads the files of the language tag in dir.
-func loadLang(fsys fs.FS, dir, tag string) (*lang, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, "*.json"))
+// MustLoad is Load for a catalog embedded in the program, where an error
+// is a mistake in its files: it panics.
+func MustLoad(trees ...fs.FS) *Catalog {
+	c, err := Load(trees...)
 	if err != nil {
-		return nil, err
+		panic(err)
 	}
+	return c
+}
+
+// newLang is the language tag with no messages yet.
+func newLang(tag string) *lang {
 	l := &lang{tag: language.Make(tag), msgs: map[string]*message{}}
 	l.funcs = template.FuncMap{
 		"count":  l.count,
@@ -124,48 +128,57 @@ func loadLang(fsys fs.FS, dir, tag string) (*lang, error) {
 		"and":    func(names []string) (string, error) { return l.join("list.and", names) },
 		"or":     func(names []string) (string, error) { return l.join("list.or", names) },
 	}
+	return l
+}
+
+// read adds the message files dir/*.json of fsys.
+func (l *lang) read(fsys fs.FS, dir string) error {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.json"))
+	if err != nil {
+		return err
+	}
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		var raw map[string]json.RawMessage
 		if err := json.Unmarshal(data, &raw); err != nil {
-			return nil, fmt.Errorf("lang: %s: %v", name, err)
+			return fmt.Errorf("lang: %s: %v", name, err)
 		}
 		for key, r := range raw {
 			if l.msgs[key] != nil {
-				return nil, fmt.Errorf("lang: %s: message %q is in another file of %s too", name, key, tag)
+				return fmt.Errorf("lang: %s: message %q is in another file of %s too", name, key, dir)
 			}
 			m, err := l.parse(key, r)
 			if err != nil {
-				return nil, fmt.Errorf("lang: %s: %v", name, err)
+				return fmt.Errorf("lang: %s: %v", name, err)
 			}
 			l.msgs[key] = m
 		}
 	}
-	return l, nil
+	return nil
 }
 
 // Supported lists the language tags of the catalog, English first.
-func Supported() []string { return slices.Clone(words.supported) }
+func (c *Catalog) Supported() []string { return slices.Clone(c.supported) }
 
 // IsSupported reports whether the catalog has the language tag.
-func IsSupported(tag string) bool { return words.langs[tag] != nil }
+func (c *Catalog) IsSupported(tag string) bool { return c.langs[tag] != nil }
 
 // Has reports whether the language tag has message key.
-func Has(tag, key string) bool {
-	l := words.langs[tag]
+func (c *Catalog) Has(tag, key string) bool {
+	l := c.langs[tag]
 	return l != nil && l.msgs[key] != nil
 }
 
 // Complete reports whether the language tag has every message of English.
-func Complete(tag string) bool {
-	l := words.langs[tag]
+func (c *Catalog) Complete(tag string) bool {
+	l := c.langs[tag]
 	if l == nil {
 		return false
 	}
-	for key := range words.langs[Default].msgs {
+	for key := range c.langs[Default].msgs {
 		if l.msgs[key] == nil {
 			return false
 		}
@@ -177,28 +190,7 @@ func Complete(tag string) bool {
 // where the tag or the key is missing from it. A missing key or parameter
 // is a programming error, and says so in the text rather than failing a
 // request.
-func Text(tag, key string, p map[string]any) string { return words.text(tag, key, p) }
-
-// Pairs is Text with the parameters as name, value pairs, the way a
-// template passes them: Pairs("da", "ui.game.players", "N", 3).
-func Pairs(tag, key string, kv ...any) string { return words.pairs(tag, key, kv...) }
-
-// Differences lists how the languages differ from English: a key missing
-// or extra, or a message naming other parameters. A translation must
-// have none.
-func Differences() []string { return words.differences() }
-
-// message is key in the language tag, or in the default language where
-// the tag or the key is missing from it; nil if neither has it.
-func (c *catalog) message(tag, key string) (*lang, *message) {
-	if l := c.langs[tag]; l != nil && l.msgs[key] != nil {
-		return l, l.msgs[key]
-	}
-	l := c.langs[Default]
-	return l, l.msgs[key]
-}
-
-func (c *catalog) text(tag, key string, p map[string]any) string {
+func (c *Catalog) Text(tag, key string, p map[string]any) string {
 	l, m := c.message(tag, key)
 	if m == nil {
 		return "[missing message " + key + "]"
@@ -206,9 +198,10 @@ func (c *catalog) text(tag, key string, p map[string]any) string {
 	return l.text(key, m, p)
 }
 
-// pairs words a message that only fills in plain values from the pairs
-// kv as they are; any other from a map of them.
-func (c *catalog) pairs(tag, key string, kv ...any) string {
+// Pairs is Text with the parameters as name, value pairs, the way a
+// template passes them: Pairs("da", "ui.game.players", "N", 3). A message that only
+// fills in plain values takes them from the pairs as they are.
+func (c *Catalog) Pairs(tag, key string, kv ...any) string {
 	l, m := c.message(tag, key)
 	switch {
 	case m == nil:
@@ -223,7 +216,10 @@ func (c *catalog) pairs(tag, key string, kv ...any) string {
 	return l.text(key, m, pairsMap(kv))
 }
 
-func (c *catalog) differences() []string {
+// Differences lists how the languages differ from English: a key missing
+// or extra, or a message naming other parameters. A translation must
+// have none.
+func (c *Catalog) Differences() []string {
 	var out []string
 	def := c.langs[Default]
 	for _, tag := range c.supported[1:] {
@@ -243,4 +239,14 @@ func (c *catalog) differences() []string {
 		}
 	}
 	return out
+}
+
+// message is key in the language tag, or in the default language where
+// the tag or the key is missing from it; nil if neither has it.
+func (c *Catalog) message(tag, key string) (*lang, *message) {
+	if l := c.langs[tag]; l != nil && l.msgs[key] != nil {
+		return l, l.msgs[key]
+	}
+	l := c.langs[Default]
+	return l, l.msgs[key]
 }

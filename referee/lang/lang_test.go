@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,47 +9,47 @@ import (
 	"testing/fstest"
 )
 
-func TestSupported(t *testing.T) {
-	t.Parallel()
-	if got, want := Supported(), []string{"en", "af", "da"}; !slices.Equal(got, want) {
-		t.Errorf("Supported() = %v, want %v", got, want)
+// refereeWords is the rules library's own catalog, read from its files.
+func refereeWords(tb testing.TB) *Catalog {
+	tb.Helper()
+	c, err := Load(os.DirFS("../locales"))
+	if err != nil {
+		tb.Fatal(err)
 	}
-	if IsSupported("xx") || !IsSupported("da") {
-		t.Error("IsSupported is wrong")
-	}
-	for _, tag := range Supported() {
-		if !Complete(tag) {
-			t.Errorf("Complete(%s) = false", tag)
-		}
-		if got := Text(tag, "lang.name", nil); got == "" || got[0] == '[' {
-			t.Errorf("%s names itself %q", tag, got)
-		}
-	}
+	return c
 }
 
-// TestSameKeysAndParameters checks every language has the English files'
-// keys, no others, and uses the same parameters in each message, so
-// adding a language is adding its directory and nothing in it can go
-// missing unnoticed.
+// TestSameKeysAndParameters checks every language of the rules library
+// has the English files' keys, no others, and uses the same parameters in
+// each message, so adding a language is adding its directory and nothing
+// in it can go missing unnoticed. The app checks its own catalog the same
+// way.
 func TestSameKeysAndParameters(t *testing.T) {
 	t.Parallel()
-	for _, d := range Differences() {
+	c := refereeWords(t)
+	if got, want := c.Supported(), []string{"en", "af", "da"}; !slices.Equal(got, want) {
+		t.Errorf("Supported() = %v, want %v", got, want)
+	}
+	if c.IsSupported("xx") || !c.IsSupported("da") || !c.Complete("da") {
+		t.Error("IsSupported or Complete is wrong")
+	}
+	for _, d := range c.Differences() {
 		t.Error(d)
 	}
 }
 
 // testCatalog is a small catalog in two languages, one with a message
 // missing and one with other parameters.
-func testCatalog(t *testing.T) *catalog {
+func testCatalog(t *testing.T) *Catalog {
 	t.Helper()
-	c, err := load(fstest.MapFS{
-		"l/en/a.json": {Data: []byte(`{"hi": "Hello", "greet": "Hello {{.Name}}", "list.and": "{{.Head}} and {{.Last}}", "list.comma": ", ",
+	c, err := Load(fstest.MapFS{
+		"en/a.json": {Data: []byte(`{"hi": "Hello", "greet": "Hello {{.Name}}", "list.and": "{{.Head}} and {{.Last}}", "list.comma": ", ",
 			"count.tile": {"one": "{{.N}} tile", "other": "{{.N}} tiles"}, "plural.is": {"one": "is", "other": "are"},
 			"left": "{{count .N \"tile\"}} {{plural .N \"is\"}} left for {{and .Names}}", "quote": "{{.Name}} said: {{.Said}}"}`)},
-		"l/da/a.json": {Data: []byte(`{"hi": "Hej", "greet": "Hej {{.Who}}", "list.and": "{{.Head}} og {{.Last}}", "list.comma": ", ",
+		"da/a.json": {Data: []byte(`{"hi": "Hej", "greet": "Hej {{.Who}}", "list.and": "{{.Head}} og {{.Last}}", "list.comma": ", ",
 			"count.tile": {"one": "{{.N}} brik", "other": "{{.N}} brikker"}, "plural.is": {"one": "er", "other": "er"},
 			"left": "{{count .N \"tile\"}} {{plural .N \"is\"}} tilbage til {{and .Names}}"}`)},
-	}, "l")
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func testCatalog(t *testing.T) *catalog {
 
 func TestDifferences(t *testing.T) {
 	t.Parallel()
-	got := testCatalog(t).differences()
+	got := testCatalog(t).Differences()
 	want := []string{
 		`da: message "greet" uses parameters [Who]; en uses [Name]`,
 		`da: message "quote" is missing`,
@@ -95,11 +96,11 @@ func TestText(t *testing.T) {
 		{"da", "count.tile", map[string]any{"N": 1}, "1 brik"},
 		{"en", "nope", nil, "[missing message nope]"},
 	} {
-		if got := c.text(tc.tag, tc.key, tc.p); got != tc.want {
+		if got := c.Text(tc.tag, tc.key, tc.p); got != tc.want {
 			t.Errorf("Text(%s, %s, %v) = %q, want %q", tc.tag, tc.key, tc.p, got, tc.want)
 		}
 	}
-	if got := c.text("en", "greet", nil); !strings.HasPrefix(got, "[message greet:") {
+	if got := c.Text("en", "greet", nil); !strings.HasPrefix(got, "[message greet:") {
 		t.Errorf("a missing parameter is worded %q, want it named", got)
 	}
 	if _, m := c.message("da", "quote"); m == nil {
@@ -112,8 +113,9 @@ func TestText(t *testing.T) {
 // such message of every language, with strings and numbers.
 func TestSimpleMessagesAsTheirTemplates(t *testing.T) {
 	n := 0
-	for _, tag := range Supported() {
-		l := words.langs[tag]
+	c := refereeWords(t)
+	for _, tag := range c.Supported() {
+		l := c.langs[tag]
 		for key, m := range l.msgs {
 			if m.segs == nil {
 				continue
@@ -139,7 +141,7 @@ func TestSimpleMessagesAsTheirTemplates(t *testing.T) {
 				for name, v := range p {
 					kv = append(kv, name, v)
 				}
-				if got := Pairs(tag, key, kv...); got != want {
+				if got := c.Pairs(tag, key, kv...); got != want {
 					t.Errorf("%s %s from pairs = %q, its template gives %q", tag, key, got, want)
 				}
 				n++
@@ -178,26 +180,27 @@ func TestSegments(t *testing.T) {
 // parameter, a name given twice (the last wins) and a name that is not a
 // string (left out).
 func TestPairs(t *testing.T) {
+	c := refereeWords(t)
 	for _, tc := range []struct {
 		key string
 		kv  []any
 	}{
-		{"ui.table.zoom-out", nil},
-		{"ui.table.take-back", []any{"Name", "Ann"}},
-		{"ui.table.take-back", []any{"Name", "Ann", "Name", "Bob"}},
-		{"ui.table.take-back", []any{7, "Ann", "Name", "Cy"}},
-		{"ui.table.take-back", []any{"Name"}},
-		{"ui.table.take-back", []any{"Name", phrase("ui.table.zoom-out")}},
-		{"ui.table.log", []any{"N", 3}},
-		{"owes.spinner", []any{"N", 3, "Tile", "9-9"}},
+		{"sheet.unknown", nil},
+		{"sheet.left-already", []any{"Name", "Ann"}},
+		{"sheet.left-already", []any{"Name", "Ann", "Name", "Bob"}},
+		{"sheet.left-already", []any{7, "Ann", "Name", "Cy"}},
+		{"sheet.left-already", []any{"Name"}},
+		{"sheet.left-already", []any{"Name", phrase("sheet.unknown")}},
+		{"count.action", []any{"N", 3}},
+		{"can-play", []any{"Name", "Ann", "Tile", "9-9"}},
 		{"bad-seat", []any{"Seat", 9, "Players", 4}},
 	} {
-		for _, tag := range Supported() {
-			want := Text(tag, tc.key, pairsMap(tc.kv))
+		for _, tag := range c.Supported() {
+			want := c.Text(tag, tc.key, pairsMap(tc.kv))
 			if len(tc.kv) > 1 && strings.HasPrefix(want, "[") {
 				t.Fatalf("%s %s: %q: the test needs a message that words", tag, tc.key, want)
 			}
-			if got := Pairs(tag, tc.key, tc.kv...); got != want {
+			if got := c.Pairs(tag, tc.key, tc.kv...); got != want {
 				t.Errorf("%s %s %v: from pairs %q, from a map %q", tag, tc.key, tc.kv, got, want)
 			}
 		}
@@ -209,13 +212,13 @@ func TestPairs(t *testing.T) {
 // does not parse and a catalog without English are refused at load.
 func TestLoadRefuses(t *testing.T) {
 	for name, fsys := range map[string]fstest.MapFS{
-		"twice":    {"l/en/a.json": {Data: []byte(`{"a": "x"}`)}, "l/en/b.json": {Data: []byte(`{"a": "y"}`)}},
-		"not JSON": {"l/en/a.json": {Data: []byte(`{"a": `)}},
-		"no other": {"l/en/a.json": {Data: []byte(`{"a": {"one": "x"}}`)}},
-		"parse":    {"l/en/a.json": {Data: []byte(`{"a": "{{.A"}`)}},
-		"no en":    {"l/da/a.json": {Data: []byte(`{"a": "x"}`)}},
+		"twice":    {"en/a.json": {Data: []byte(`{"a": "x"}`)}, "en/b.json": {Data: []byte(`{"a": "y"}`)}},
+		"not JSON": {"en/a.json": {Data: []byte(`{"a": `)}},
+		"no other": {"en/a.json": {Data: []byte(`{"a": {"one": "x"}}`)}},
+		"parse":    {"en/a.json": {Data: []byte(`{"a": "{{.A"}`)}},
+		"no en":    {"da/a.json": {Data: []byte(`{"a": "x"}`)}},
 	} {
-		if _, err := load(fsys, "l"); err == nil {
+		if _, err := Load(fsys); err == nil {
 			t.Errorf("%s: loaded", name)
 		}
 	}
@@ -227,8 +230,12 @@ func TestLoadRefuses(t *testing.T) {
 // wording. A message with a parameter that is not a plain value is never
 // kept, and the store starts afresh when full.
 func TestWordingsKept(t *testing.T) {
-	l := words.langs["en"]
-	const key = "ui.table.tile-said" // {{.Tile}}{{if .Owed}}, owed{{end}}…
+	const key = "tile-said"
+	c, err := Load(fstest.MapFS{"en/a.json": {Data: []byte(`{"tile-said": "{{.Tile}}{{if .Owed}}, owed{{end}}{{if .Open}}, open, needs {{.Needs}}{{end}}{{if .Last}}, last laid{{end}}"}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := c.langs["en"]
 	m := l.msgs[key]
 	if m.segs != nil || m.plain {
 		t.Fatalf("%s is not a templated message; the test needs one", key)
@@ -275,12 +282,12 @@ func TestWordingsKept(t *testing.T) {
 	}
 }
 
-// BenchmarkLoad reads the whole catalog, as every program that imports
-// the package does once when it starts.
+// BenchmarkLoad reads the rules library's catalog, as every program that
+// imports it does once when it starts.
 func BenchmarkLoad(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := load(files, "locales"); err != nil {
+		if _, err := Load(os.DirFS("../locales")); err != nil {
 			b.Fatal(err)
 		}
 	}
