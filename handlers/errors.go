@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db/app"
+	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
@@ -83,7 +84,7 @@ func httpMessage(ctx context.Context, status int) string {
 	case http.StatusTooManyRequests:
 		return text(ctx, "too-many", nil)
 	}
-	return http.StatusText(status)
+	return text(ctx, "status.other", referee.Params{"Status": status})
 }
 
 // handleError is the one place errors become responses: a fragment for
@@ -120,7 +121,7 @@ func (a *App) handleError(err error, c echo.Context) {
 }
 
 // titledStatuses are the statuses an error page is titled with in the
-// request's language; any other keeps its standard English name.
+// request's language by name; any other by its number.
 var titledStatuses = []int{http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusMethodNotAllowed,
 	http.StatusRequestTimeout, http.StatusConflict, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity,
 	http.StatusMisdirectedRequest, http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusServiceUnavailable,
@@ -131,5 +132,5 @@ func statusTitle(ctx context.Context, status int) string {
 	if slices.Contains(titledStatuses, status) {
 		return text(ctx, "status."+strconv.Itoa(status), nil)
 	}
-	return http.StatusText(status)
+	return text(ctx, "status.other", referee.Params{"Status": status})
 }
