@@ -85,7 +85,7 @@ func TestAssetLinksInPage(t *testing.T) {
 	for _, m := range assetLink.FindAllStringSubmatch(page, -1) {
 		linked[m[1]] = true
 	}
-	for _, name := range []string{"app.css", "app.js", static.HTMX, "icon.svg", "icon-192.png", "manifest.webmanifest"} {
+	for _, name := range []string{"app.css", "app.js", static.HTMX, "icon.svg", "icon-192.png"} {
 		t.Run(name, func(t *testing.T) {
 			want := asset(t, name)
 			url := "/static/" + want.Hashed
@@ -117,7 +117,6 @@ func TestAssetHeaders(t *testing.T) {
 		{static.HTMX, "text/javascript; charset=utf-8", true},
 		{"icon.svg", "image/svg+xml", true},
 		{"icon-192.png", "image/png", false},
-		{"manifest.webmanifest", "application/manifest+json", true},
 	} {
 		f := asset(t, tc.name)
 		for _, name := range []struct{ path, cache string }{
@@ -269,7 +268,7 @@ func TestAssetHead(t *testing.T) {
 		{"hashed", "/static/" + css.Hashed, ""},
 		{"hashed, brotli", "/static/" + css.Hashed, "br"},
 		{"plain, gzip", "/static/app.css", "gzip"},
-		{"manifest", static.URL("manifest.webmanifest"), "br, gzip"},
+		{"script", static.URL("app.js"), "br, gzip"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			get, getBody := fetch(t, a, http.MethodGet, tc.path, "Accept-Encoding", tc.accept)

@@ -148,7 +148,7 @@ func TestHeadWhereverGet(t *testing.T) {
 		t.Fatalf("the table's people: %v, %v", people, err)
 	}
 	params := strings.NewReplacer(":slug", strings.TrimPrefix(g, "/g/"), ":n", "1", ":player", "0", "*", "app.css",
-		":group", grp.Slug, ":id", strconv.FormatInt(people[0].ID, 10), ":format", "csv")
+		":group", grp.Slug, ":id", strconv.FormatInt(people[0].ID, 10), ":format", "csv", ":tag", "da")
 	// A Straight night's own routes, on a Straight night with a line.
 	straight := a.createStraight()
 	if _, err := a.store.StraightScore(context.Background(), strings.TrimPrefix(straight, "/g/"), db.StraightPlay{Seen: 0, Player: 0, Points: 5}); err != nil {

@@ -14,6 +14,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/lang", a.setLang)
 	e.Match([]string{http.MethodGet, http.MethodHead}, "/static/*", assets())
 	e.GET("/sw.js", serviceWorker())
+	e.GET("/manifest/:tag", manifests())
 
 	// With a passphrase, the list of game nights and making new ones are
 	// for unlocked browsers only; everything else stays open.

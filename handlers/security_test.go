@@ -129,7 +129,7 @@ func TestPagesAndHeaders(t *testing.T) {
 	big := form("pips", strings.Repeat("9", 100_000))
 	expect(t, "body limit", a.post(g+"/rounds/1/entries/0", big), http.StatusRequestEntityTooLarge)
 	expect(t, "static", a.get("/static/app.css"), http.StatusOK, "--felt")
-	expect(t, "manifest", a.get("/static/manifest.webmanifest"), http.StatusOK, `"display": "standalone"`, "icon-512.png")
+	expect(t, "manifest", a.get("/manifest/en"), http.StatusOK, `"display": "standalone"`, "icon-512.")
 }
 
 // TestFirstLoadWeight checks that the first visit transfers under 44 KB
@@ -140,7 +140,7 @@ func TestFirstLoadWeight(t *testing.T) {
 	a := newTestApp(t)
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	total := 0
-	for _, p := range []string{"/", "/static/app.css", "/static/app.js", "/static/htmx-2.0.11.min.js", "/static/icon.svg", "/static/manifest.webmanifest"} {
+	for _, p := range []string{"/", "/static/app.css", "/static/app.js", "/static/htmx-2.0.11.min.js", "/static/icon.svg", "/manifest/en"} {
 		req, _ := http.NewRequest(http.MethodGet, a.server.URL+p, nil)
 		req.Header.Set("Accept-Encoding", "gzip")
 		resp, err := client.Do(req)

@@ -1,7 +1,8 @@
 // Package static holds the files the app serves unrendered: htmx (pinned
 // at 2.0.11) and its server-sent events extension (htmx-ext-sse 2.2.4),
-// the style sheet, the small script of progressive enhancements, the web
-// app manifest and icons. They are embedded in the binary.
+// the style sheet, the small script of progressive enhancements and the
+// icons. They are embedded in the binary. (The web app manifest is made
+// from the catalog's words by the handlers.)
 //
 // Each file is also known under a name carrying a hash of its content
 // (app.css as app.3f2a9c1b.css): a browser may keep it for good, and a
@@ -27,7 +28,7 @@ import (
 
 // Files are the static files, served under /static/.
 //
-//go:embed *.js *.css *.svg *.png *.webmanifest
+//go:embed *.js *.css *.svg *.png
 var Files embed.FS
 
 // HTMX is the file name of the vendored htmx build.
@@ -76,11 +77,10 @@ var kinds = map[string]struct {
 	contentType string
 	compress    bool
 }{
-	".css":         {"text/css; charset=utf-8", true},
-	".js":          {"text/javascript; charset=utf-8", true},
-	".svg":         {"image/svg+xml", true},
-	".png":         {"image/png", false},
-	".webmanifest": {"application/manifest+json", true},
+	".css": {"text/css; charset=utf-8", true},
+	".js":  {"text/javascript; charset=utf-8", true},
+	".svg": {"image/svg+xml", true},
+	".png": {"image/png", false},
 }
 
 // index maps both names of every file to its asset.

@@ -20,7 +20,7 @@ func TestHashedName(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"app.css", "hello", "app.2cf24dba.css"},
 		{"htmx-2.0.11.min.js", "hello", "htmx-2.0.11.min.2cf24dba.js"},
-		{"manifest.webmanifest", "", "manifest.e3b0c442.webmanifest"},
+		{"icon.svg", "", "icon.e3b0c442.svg"},
 		{"noext", "hello", "noext.2cf24dba"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
