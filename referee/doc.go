@@ -1,6 +1,9 @@
 // Package referee knows the rules of Chickenfoot dominoes and the house
-// rules tables play it under. It is a pure library: no I/O, no clock, no
-// randomness of its own, and no dependency outside the standard library.
+// rules tables play it under, and Straight dominoes scored by All Fives.
+// It is a pure library: no I/O, no clock, no randomness of its own. Its
+// rules depend on the standard library only; its wording layer (words.go,
+// houserules_words.go, locales.go) words its refusals in English, Afrikaans
+// or Danish through package lang, with golang.org/x/text for plural forms.
 //
 // # Tiles and sets
 //

@@ -12,9 +12,9 @@ import (
 type HouseRule struct {
 	Game    Game     // the game whose rule it is
 	Field   string   // the Rules field: "SpinnerArms", or for Straight the StraightRules field
-	JSON    string   // its JSON name and form field: "spinner_arms"
-	Topic   string   // the part of the game it belongs to: the rules page's section id
-	More    bool     // the setup form folds it away under "more house rules"
+	JSON    string   // its JSON name: "spinner_arms"
+	Topic   string   // the part of the game it belongs to: "layout", "scoring"…
+	More    bool     // a rule few tables change, which a form may keep out of the way
 	Choices []Choice // the values of a choice rule; nil for an open number
 	Span    *Span    // the values of an open number; nil for a choice rule
 

@@ -100,10 +100,10 @@ func standingStart(log []Action) int {
 	return -1
 }
 
-// CheckSeen judges an action made on a page that showed seen actions of a
-// round's log of actions: another player acted since (a conflict: the
-// player should look again), or the page names more actions than there
-// are (input that can't be right).
+// CheckSeen judges an action based on a state of the round that had seen
+// actions of its log: another player acted since (a conflict: the player
+// should look again), or the state counts more actions than there are
+// (input that can't be right).
 func CheckSeen(actions, seen int) error {
 	switch {
 	case seen == actions:
