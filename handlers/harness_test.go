@@ -117,6 +117,14 @@ func (a *testApp) do(req *http.Request) response {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	r := response{code: resp.StatusCode, header: resp.Header, body: string(b)}
+	// Every answer of every handler test is checked for words the catalog
+	// could not give: a key it lacks, or a parameter a message missed.
+	if i := strings.Index(r.body, "[missing message "); i >= 0 {
+		a.t.Errorf("%s %s says %.80q: a key the catalog lacks", req.Method, req.URL.Path, r.body[i:])
+	}
+	if i := strings.Index(r.body, "[message "); i >= 0 {
+		a.t.Errorf("%s %s says %.80q: a message missed a parameter", req.Method, req.URL.Path, r.body[i:])
+	}
 	return r
 }
 
