@@ -25,7 +25,7 @@ func rulesInPlay(ctx context.Context, g db.Game) []views.RuleLine {
 		default:
 			value = houseLabel(ctx, h, g.Rules)
 		}
-		lines = append(lines, views.RuleLine{Name: views.T(ctx, "ui.house."+h.JSON+".title"), Value: value})
+		lines = append(lines, views.RuleLine{Name: views.T(ctx, "house."+h.JSON+".title"), Value: value})
 	}
 	return lines
 }
@@ -37,11 +37,11 @@ func houseLabel(ctx context.Context, h referee.HouseRule, r referee.Rules) strin
 	v := r.Value(h.JSON)
 	switch {
 	case h.Span != nil && v == "0":
-		return views.T(ctx, "ui.house."+h.JSON+".zero")
+		return views.T(ctx, "house."+h.JSON+".zero")
 	case h.Span != nil:
 		return v
 	}
-	return views.T(ctx, "ui.house."+h.JSON+"."+v+".label")
+	return views.T(ctx, "house."+h.JSON+"."+v+".label")
 }
 
 // roundsText says how many rounds the game has, or how it ends.

@@ -12,7 +12,7 @@ var houseRules = append([]HouseRule{
 	{Field: "Rounds", JSON: "rounds", Topic: "rounds", More: true,
 		// One round per double of the ladder at most: N+1, or 2N+1 going
 		// down to 0-0 and back up.
-		Span: &Span{Max: func(r Rules) int { return len(r.Doubles()) }, MaxName: Phrase{Key: "ui.house.rounds.max"},
+		Span: &Span{Max: func(r Rules) int { return len(r.Doubles()) }, MaxName: Phrase{Key: "house.rounds.max"},
 			ZeroSaid: by(AllSources), RestSaid: by(Danish)},
 		access: number(func(r *Rules) *int { return &r.Rounds })},
 	{Field: "LossLimit", JSON: "loss_threshold", Topic: "rounds", More: true,

@@ -90,7 +90,7 @@ func TestHouseRuleWordsInEveryLanguage(t *testing.T) {
 			for _, c := range h.Choices {
 				label, about := key+c.Value+".label", key+c.Value+".about"
 				if h.JSON == "set" && h.Game == Chickenfoot {
-					label, about = "set", "ui.house.set.about"
+					label, about = "set", "house.set.about"
 				}
 				check(tag, label, h.SayChoice(tag, c.Value, "label"))
 				check(tag, about, h.SayChoice(tag, c.Value, "about"))

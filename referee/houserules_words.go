@@ -21,13 +21,13 @@ func (h HouseRule) Say(tag, part string) string {
 }
 
 // Key is the start of the catalog keys of the rule's words:
-// "ui.house.draw." for Chickenfoot, "ui.house.straight.draw." for
+// "house.draw." for Chickenfoot, "house.straight.draw." for
 // Straight.
 func (h HouseRule) Key() string {
 	if h.Game == Straight {
-		return "ui.house.straight." + h.JSON + "."
+		return "house.straight." + h.JSON + "."
 	}
-	return "ui.house." + h.JSON + "."
+	return "house." + h.JSON + "."
 }
 
 // SayRest words the values of an open number other than 0, up to max, in
@@ -46,7 +46,7 @@ func (h HouseRule) SayChoice(tag, value, part string) string {
 		return words.Text(tag, "set", map[string]any{"N": value})
 	}
 	n, _ := strconv.Atoi(value)
-	return words.Text(tag, "ui.house.set.about", map[string]any{"Tiles": Set(n).Size()})
+	return words.Text(tag, "house.set.about", map[string]any{"Tiles": Set(n).Size()})
 }
 
 // Label words the rule's value in r in English, as the setup form does:
@@ -110,19 +110,19 @@ func (h HouseRule) span(max any) string {
 func (s Said) Say(tag string) string {
 	switch s.Not {
 	case Custom:
-		return words.Text(tag, "ui.rules.said.custom", nil)
+		return words.Text(tag, "sources.said.custom", nil)
 	case Follows:
-		return words.Text(tag, "ui.rules.said.follows", nil)
+		return words.Text(tag, "sources.said.follows", nil)
 	case LeftOpen:
-		return words.Text(tag, "ui.rules.said.left-open", nil)
+		return words.Text(tag, "sources.said.left-open", nil)
 	}
 	switch n := bits.OnesCount8(uint8(s.By & AllSources)); {
 	case n == 0:
 		return ""
 	case n == 5:
-		return words.Text(tag, "ui.rules.said.all", nil)
+		return words.Text(tag, "sources.said.all", nil)
 	case n >= 3:
-		return words.Text(tag, "ui.rules.said.most", map[string]any{"N": n})
+		return words.Text(tag, "sources.said.most", map[string]any{"N": n})
 	}
 	return s.By.few(tag)
 }
@@ -140,22 +140,22 @@ func (s Sources) few(tag string) string {
 		}
 		langs = append(langs, src.lang)
 		if src.lang == "en" {
-			names = append(names, words.Text(tag, "ui.rules.source."+src.id+".name", nil))
+			names = append(names, words.Text(tag, "sources.source."+src.id+".name", nil))
 		}
 	}
 	slices.Sort(langs) // af, da, en: the order of their English names
-	name := func(l string) string { return words.Text(tag, "ui.rules.lang."+l, nil) }
+	name := func(l string) string { return words.Text(tag, "sources.lang."+l, nil) }
 	var said string
 	switch {
 	case len(langs) == 1:
-		said = words.Text(tag, "ui.rules.said.one", map[string]any{"Lang": name(langs[0])})
+		said = words.Text(tag, "sources.said.one", map[string]any{"Lang": name(langs[0])})
 	case langs[0] == langs[1]:
-		said = words.Text(tag, "ui.rules.said.two", map[string]any{"Langs": words.Text(tag, "ui.rules.langs."+langs[0], nil)})
+		said = words.Text(tag, "sources.said.two", map[string]any{"Langs": words.Text(tag, "sources.langs."+langs[0], nil)})
 	default:
-		said = words.Text(tag, "ui.rules.said.one-and-one", map[string]any{"Lang": name(langs[0]), "Other": name(langs[1])})
+		said = words.Text(tag, "sources.said.one-and-one", map[string]any{"Lang": name(langs[0]), "Other": name(langs[1])})
 	}
 	if len(names) > 0 {
-		said = words.Text(tag, "ui.rules.said.named", map[string]any{"Said": said, "Names": strings.Join(names, words.Text(tag, "list.comma", nil))})
+		said = words.Text(tag, "sources.said.named", map[string]any{"Said": said, "Names": strings.Join(names, words.Text(tag, "list.comma", nil))})
 	}
 	return said
 }
@@ -167,5 +167,5 @@ func (s Sources) Heading(tag string) string {
 	if i >= len(sourceIDs) {
 		return ""
 	}
-	return words.Text(tag, "ui.rules.source."+sourceIDs[i].id+".heading", nil)
+	return words.Text(tag, "sources.source."+sourceIDs[i].id+".heading", nil)
 }
