@@ -25,7 +25,11 @@ func (a *App) check(c echo.Context) error {
 		clean := url.Values{"tile": {q.Get("tile")}, "on": {cmp.Or(q.Get("ask_on"), q.Get("on"))}}
 		return c.Redirect(http.StatusSeeOther, c.Request().URL.Path+"?"+clean.Encode())
 	}
-	t, err := a.tableOf(c)
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	t, err := a.sheets.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}

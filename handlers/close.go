@@ -35,7 +35,11 @@ func (a *App) closeRound(c echo.Context) error {
 	}
 	sh, err := a.closer.CloseRound(ctx, slug, n, db.Basis{Version: version, Form: formID(c), After: afterIDs(c)})
 	if p := problemOf(ctx, err); err != nil && p.code != "" && (p.status == http.StatusUnprocessableEntity || isKey(err, "close-changed")) {
-		return a.closeRefused(c, slug, p)
+		page, err := a.closeRefused(ctx, a.viewerOf(c), slug, p)
+		if err != nil {
+			return err
+		}
+		return render(c, p.status, views.Game(page))
 	}
 	if err != nil {
 		return err
@@ -70,20 +74,21 @@ func afterIDs(c echo.Context) []string {
 	return kept
 }
 
-// closeRefused shows the game with why the round can't close yet.
-func (a *App) closeRefused(c echo.Context, slug string, p problem) error {
-	sh, err := a.sheets.Sheet(c.Request().Context(), slug)
+// closeRefused is the game page as it is now, with why the round can't
+// close yet.
+func (a *App) closeRefused(ctx context.Context, v viewer, slug string, p problem) (views.GamePage, error) {
+	sh, err := a.sheets.Sheet(ctx, slug)
 	if err != nil {
-		return err
+		return views.GamePage{}, err
 	}
-	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
+	page, err := a.gameView(ctx, v, sh)
 	if err != nil {
-		return err
+		return page, err
 	}
 	if page.Round != nil {
 		page.Round.Error = p.msg
 	}
-	return render(c, p.status, views.Game(page))
+	return page, nil
 }
 
 // refuseBadForm refuses a form that can't be read; on a view-only link,

@@ -24,9 +24,14 @@ func (a *App) game(c echo.Context) error {
 		return err
 	}
 	if sh.Game.Rules.Game == referee.Straight {
-		return a.straightGame(c)
+		fl, _ := a.flashes.take(c, gameURL(c.Param("slug")))
+		p, err := a.straightGame(ctx, a.viewerOf(c), c.Param("slug"), since, c.QueryParam("out"), fl)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, views.StraightGame(p))
 	}
-	p, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
+	p, err := a.gameView(ctx, a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -60,7 +65,11 @@ func (a *App) sheet(c echo.Context) error {
 		return err
 	}
 	if sh.Game.Rules.Game == referee.Straight {
-		return a.straightPart(c)
+		card, err := a.straightPart(ctx, c.Param("slug"))
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, views.StraightSheet(card))
 	}
 	return render(c, http.StatusOK, views.Sheet(sheetView(ctx, sh)))
 }
@@ -79,12 +88,15 @@ func (a *App) gameView(ctx context.Context, v viewer, sh db.Sheet) (views.GamePa
 	return p, err
 }
 
-// viewer is who asks for a page: the address the app was reached at, and
-// the browser's id.
-type viewer struct{ origin, device string }
+// viewer is who asks for a page, and how: the address the app was
+// reached at, the browser's id, and whether htmx asks for a fragment.
+type viewer struct {
+	origin, device string
+	htmx           bool
+}
 
 func (a *App) viewerOf(c echo.Context) viewer {
-	return viewer{origin: origin(c), device: a.readingDevice(c)}
+	return viewer{origin: origin(c), device: a.readingDevice(c), htmx: isHTMX(c)}
 }
 
 // gamePage builds the whole game page from the stored sheet.

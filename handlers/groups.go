@@ -71,19 +71,13 @@ func (a *App) renewGroupLink(c echo.Context) error {
 	return seeOther(c, groupURL(g.Slug)+"?renewed=group#group-share")
 }
 
-// groupOf is the table of friends the path names, noted as opened by this
-// browser.
-func (a *App) groupOf(c echo.Context) (db.Group, error) {
-	return a.groupReads.Group(c.Request().Context(), c.Param("group"), a.readingDevice(c))
-}
-
 // group shows a table of friends: start a night, its people, its history.
 func (a *App) group(c echo.Context) error {
-	g, err := a.groupOf(c)
+	ctx := c.Request().Context()
+	g, err := a.groupReads.Group(ctx, c.Param("group"), a.readingDevice(c))
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
 	people, err := a.groupReads.People(ctx, g.ID)
 	if err != nil {
 		return err
@@ -96,7 +90,7 @@ func (a *App) group(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := a.groupPage(c.Request().Context(), origin(c), g, people)
+	p, err := a.groupPage(ctx, origin(c), g, people)
 	if err != nil {
 		return err
 	}
@@ -220,7 +214,7 @@ func personLine(ctx context.Context, g db.Group, p db.Person) views.PersonLine {
 // same seats, the same set, rules and hand size, dated today.
 func (a *App) again(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.groupOf(c)
+	g, err := a.groupReads.Group(ctx, c.Param("group"), a.readingDevice(c))
 	if err != nil {
 		return err
 	}
@@ -258,7 +252,7 @@ func (a *App) likeLastNight(ctx context.Context, link, device string, f *setupFo
 // person shows one player's record in the group.
 func (a *App) person(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.groupOf(c)
+	g, err := a.groupReads.Group(ctx, c.Param("group"), a.readingDevice(c))
 	if err != nil {
 		return err
 	}
@@ -276,7 +270,7 @@ func (a *App) person(c echo.Context) error {
 // renamePerson gives a player of the group another name everywhere.
 func (a *App) renamePerson(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, id, err := a.groupPerson(c)
+	g, id, err := a.groupPerson(ctx, c.Param("group"), c.Param("id"), a.readingDevice(c))
 	if err != nil {
 		return err
 	}
@@ -298,7 +292,7 @@ func (a *App) renamePerson(c echo.Context) error {
 // of one person become one.
 func (a *App) mergePerson(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, id, err := a.groupPerson(c)
+	g, id, err := a.groupPerson(ctx, c.Param("group"), c.Param("id"), a.readingDevice(c))
 	if err != nil {
 		return err
 	}
@@ -316,12 +310,14 @@ func (a *App) mergePerson(c echo.Context) error {
 	return seeOther(c, personURL(g.Slug, into))
 }
 
-func (a *App) groupPerson(c echo.Context) (db.Group, int64, error) {
-	g, err := a.groupOf(c)
+// groupPerson is the table of friends whose link is link, noted as
+// opened by device, and the id of one of its people as the path gives it.
+func (a *App) groupPerson(ctx context.Context, link, person, device string) (db.Group, int64, error) {
+	g, err := a.groupReads.Group(ctx, link, device)
 	if err != nil {
 		return g, 0, err
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := strconv.ParseInt(person, 10, 64)
 	if err != nil {
 		return g, 0, app.NotFound("player")
 	}

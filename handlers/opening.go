@@ -38,25 +38,15 @@ func (a *App) opening(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	burned := c.FormValue("burn") != ""
-	show := views.Opening
-	if burned { // the whole round, and what the page shows for the stream
-		show = func(p views.RoundPanel) templ.Component {
-			return templ.Join(views.RoundCard(p), views.LiveMain(gameLive(sh), true))
-		}
-	}
-	return a.roundChanged(c, sh, n, show)
-}
-
-// roundChanged answers a change to the round being played: a plain form
-// goes back to the game; htmx gets the part of the fresh round card that
-// show picks.
-func (a *App) roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.RoundPanel) templ.Component) error {
-	ctx := c.Request().Context()
 	if !isHTMX(c) {
-		return seeOther(c, gameURL(sh.Game.Slug))
+		return seeOther(c, gameURL(slug))
 	}
-	return render(c, http.StatusOK, show(a.mine(c.Request().Context(), a.readingDevice(c), sh.Game, roundPanel(ctx, sh, sh.Round(n)))))
+	p := a.mine(ctx, a.readingDevice(c), sh.Game, roundPanel(ctx, sh, sh.Round(n)))
+	if c.FormValue("burn") == "" {
+		return render(c, http.StatusOK, views.Opening(p))
+	}
+	// Burned: the whole round, and what the page shows for the stream.
+	return render(c, http.StatusOK, templ.Join(views.RoundCard(p), views.LiveMain(gameLive(sh), true)))
 }
 
 // openingSeen reads the opening the page showed, as openedVersion wrote

@@ -102,12 +102,3 @@ func (a *App) sheetRound(ctx context.Context, slug string, n int, want changes) 
 	}
 	return sh, r, nil
 }
-
-// tableOf loads the live table of the round named in the path.
-func (a *App) tableOf(c echo.Context) (db.Table, error) {
-	slug, n, err := roundPath(c)
-	if err != nil {
-		return db.Table{}, err
-	}
-	return a.sheets.Table(c.Request().Context(), slug, n)
-}

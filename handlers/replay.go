@@ -15,7 +15,11 @@ import (
 // replay steps through a round's action log: the table after step k.
 func (a *App) replay(c echo.Context) error {
 	ctx := c.Request().Context()
-	t, err := a.tableOf(c)
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	t, err := a.sheets.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}

@@ -19,12 +19,16 @@ import (
 func (a *App) table(c echo.Context) error {
 	ctx := c.Request().Context()
 	since := a.hub.now() // before the read: a change after it is sent again
-	t, err := a.tableOf(c)
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	t, err := a.sheets.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}
 	p := tablePage(ctx, t, tableView(c))
-	p.Stream = streamURL(c.Param("slug"), since)
+	p.Stream = streamURL(slug, since)
 	return tableAnswer(c, http.StatusOK, p)
 }
 
