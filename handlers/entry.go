@@ -130,17 +130,11 @@ func (a *App) saveEntry(c echo.Context) error {
 }
 
 // writeEntry has the store read the form under the game's rules and save
-// it, in one transaction.
+// it, in one transaction. A form that can't be read is refused here,
+// and entryRefused refuses it by a view-only link as the view-only link.
 func (a *App) writeEntry(ctx context.Context, slug string, n, player int, f entryForm, device string) (db.Sheet, error) {
 	sf, err := f.score(ctx, player, device)
 	if err != nil {
-		// A view-only link is refused before the form: whatever it says,
-		// nothing changes.
-		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
-			return db.Sheet{}, gerr
-		} else if g.ViewOnly {
-			return db.Sheet{}, app.ViewOnly()
-		}
 		return db.Sheet{}, err
 	}
 	return a.scorer.Enter(ctx, slug, n, sf)
@@ -163,6 +157,9 @@ func (a *App) entryRefused(ctx context.Context, v viewer, slug string, n, id int
 	sh, r, lerr := a.sheetRound(ctx, slug, n, want)
 	if lerr == nil && want == undoChange && r.Closed {
 		sh, r, lerr = a.sheetRound(ctx, slug, n, allChanges)
+	}
+	if sh.Game.ViewOnly { // before the form: whatever it says, nothing changes
+		return answer{}, app.ViewOnly()
 	}
 	if lerr != nil {
 		return answer{}, lerr

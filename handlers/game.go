@@ -74,17 +74,21 @@ func (a *App) sheet(c echo.Context) error {
 	return render(c, http.StatusOK, views.Sheet(sheetView(ctx, sh)))
 }
 
-// gameView is the game page as this phone sees it: its own player's entry
-// first, and the links it may pass on.
+// gameView is the game page as this phone sees it, its visit noted: its
+// own player's entry first, and the links it may pass on.
 func (a *App) gameView(ctx context.Context, v viewer, sh db.Sheet) (views.GamePage, error) {
+	return seenGame(ctx, v.origin, sh, a.visit(ctx, v.device, sh.Game))
+}
+
+// seenGame is the game page as the phone the store knows as me sees it,
+// reached at origin.
+func seenGame(ctx context.Context, origin string, sh db.Sheet, me db.Visit) (views.GamePage, error) {
 	p := gamePage(ctx, sh)
 	if p.Round != nil {
-		*p.Round = a.mine(ctx, v.device, sh.Game, *p.Round)
-	} else {
-		a.visit(ctx, v.device, sh.Game)
+		*p.Round = mine(sh.Game, me, *p.Round)
 	}
 	var err error
-	p.Share, err = shareLinks(ctx, v.origin, sh.Game)
+	p.Share, err = shareLinks(ctx, origin, sh.Game)
 	return p, err
 }
 

@@ -13,9 +13,10 @@ import (
 	"chickenfoot/views"
 )
 
-// opener records who set a round's double down.
+// opener records who set a round's double down, and says where the
+// phone that sent it sits.
 type opener interface {
-	SetOpening(ctx context.Context, slug string, n int, to, seen db.Opening) (db.Sheet, error)
+	SetOpeningFrom(ctx context.Context, device, slug string, n int, to, seen db.Opening) (db.Sheet, db.Visit, error)
 }
 
 // opening records who set the round's double down, by their id, and
@@ -34,14 +35,14 @@ func (a *App) opening(c echo.Context) error {
 	}
 	// The referee refuses a seat or double out of range, and -1 is both.
 	to := db.Opening{Double: formInt(c, "double"), Setter: formInt(c, "setter")}
-	sh, err := a.opener.SetOpening(ctx, slug, n, to, seen)
+	sh, me, err := a.opener.SetOpeningFrom(ctx, a.answerDevice(c), slug, n, to, seen)
 	if err != nil {
 		return err
 	}
 	if !isHTMX(c) {
 		return seeOther(c, gameURL(slug))
 	}
-	p := a.mine(ctx, a.readingDevice(c), sh.Game, roundPanel(ctx, sh, sh.Round(n)))
+	p := mine(sh.Game, me, roundPanel(ctx, sh, sh.Round(n)))
 	if c.FormValue("burn") == "" {
 		return render(c, http.StatusOK, views.Opening(p))
 	}

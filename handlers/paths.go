@@ -102,3 +102,14 @@ func (a *App) sheetRound(ctx context.Context, slug string, n int, want changes) 
 	}
 	return sh, r, nil
 }
+
+// refuseBadForm refuses a form that can't be read; on a view-only link,
+// as the view-only link, whatever the form says.
+func (a *App) refuseBadForm(ctx context.Context, slug string, err error) error {
+	if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
+		return gerr
+	} else if g.ViewOnly {
+		return app.ViewOnly()
+	}
+	return err
+}

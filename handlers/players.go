@@ -15,10 +15,14 @@ import (
 	"chickenfoot/views"
 )
 
-// seater lets a player join or leave a night under way.
+// seater lets a player join or leave a night under way, asks first
+// whether one leaves, and reads the game again to say why a change was
+// refused.
 type seater interface {
 	Join(ctx context.Context, slug, name string, missed referee.Missed, form string) (db.Sheet, error)
+	CheckLeave(ctx context.Context, slug string, player int) (db.Sheet, error)
 	Leave(ctx context.Context, slug string, player int, missed referee.Missed, form string) (string, db.Sheet, error)
+	SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error)
 }
 
 // join seats a new player at a game night under way.
@@ -35,10 +39,6 @@ func (a *App) join(c echo.Context) error {
 			a.flashes.leave(c, gameURL(slug), "joined", name)
 			return seeOther(c, gameURL(slug)+"#players")
 		}
-	} else if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
-		return gerr
-	} else if g.ViewOnly { // before the form: whatever it says, nothing changes
-		return app.ViewOnly()
 	}
 	refused, err := a.seatsRefused(ctx, a.viewerOf(c), slug, err, name)
 	if err != nil {
@@ -54,13 +54,6 @@ func (a *App) join(c echo.Context) error {
 func (a *App) leave(c echo.Context) error {
 	ctx := c.Request().Context()
 	slug := c.Param("slug")
-	before, err := a.sheets.Sheet(ctx, slug)
-	if err != nil {
-		return err
-	}
-	if before.Game.ViewOnly {
-		return app.ViewOnly()
-	}
 	player, err := strconv.Atoi(c.FormValue("player"))
 	if err != nil || player < 0 {
 		err = invalid("player", "leave-pick", nil)
@@ -72,7 +65,12 @@ func (a *App) leave(c echo.Context) error {
 	var refused answer
 	switch {
 	case err == nil && c.FormValue("confirm") == "":
-		refused, err = a.leaveAsk(ctx, a.viewerOf(c), before, player, missed, formID(c))
+		var sh db.Sheet
+		if sh, err = a.seats.CheckLeave(ctx, slug, player); err == nil {
+			refused, err = a.leaveAsk(ctx, a.viewerOf(c), sh, player, missed, formID(c))
+			break
+		}
+		refused, err = a.seatsRefused(ctx, a.viewerOf(c), slug, err, "")
 	case err == nil:
 		var name string
 		if name, _, err = a.seats.Leave(ctx, slug, player, missed, formID(c)); err == nil {
@@ -90,17 +88,14 @@ func (a *App) leave(c echo.Context) error {
 }
 
 // leaveAsk is the game with the players' card asking whether the player
-// really leaves, and what that does; nothing changes yet. form is the
-// leave form's one-time id, which its Yes sends again.
+// really leaves, and what that does; nothing changes yet. sh is the
+// sheet the store checked the leave on; form is the leave form's
+// one-time id, which its Yes sends again.
 func (a *App) leaveAsk(ctx context.Context, v viewer, sh db.Sheet, player int, missed referee.Missed, form string) (answer, error) {
 	seat := sh.Game.SeatOf(player)
-	if seat < 0 {
-		_, _, err := a.seats.Leave(ctx, sh.Game.Slug, player, missed, "") // refused: gone already, or never here
-		return a.seatsRefused(ctx, v, sh.Game.Slug, err, "")
-	}
 	l, err := sh.CheckLeave(seat)
 	if err != nil {
-		return a.seatsRefused(ctx, v, sh.Game.Slug, err, "")
+		return answer{}, err // checked by the store already
 	}
 	page, err := a.gameView(ctx, v, sh)
 	if err != nil {
@@ -137,15 +132,19 @@ func checkJoinName(ctx context.Context, name string) error {
 
 // seatsRefused is the game again with why the join or leave was refused,
 // the name typed kept; a refusal of the whole page (a view-only link, a
-// night that is gone) is that page's.
+// night that is gone) is that page's. A form that can't be read is
+// refused by a view-only link as the view-only link, whatever it says.
 func (a *App) seatsRefused(ctx context.Context, v viewer, slug string, err error, name string) (answer, error) {
 	p := problemOf(ctx, err)
 	if p.code == "" || pageWide(p.code) {
 		return answer{}, err
 	}
-	sh, rerr := a.sheets.SheetWithUndoable(ctx, slug, 0)
+	sh, rerr := a.seats.SheetWithUndoable(ctx, slug, 0)
 	if rerr != nil {
 		return answer{}, rerr
+	}
+	if sh.Game.ViewOnly {
+		return answer{}, app.ViewOnly()
 	}
 	page, rerr := a.gameView(ctx, v, sh)
 	if rerr != nil {

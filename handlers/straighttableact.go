@@ -65,13 +65,7 @@ func (a *App) straightAct(c echo.Context) error {
 	slug := c.Param("slug")
 	m, err := readStraightMove(c)
 	if err != nil {
-		// A view-only link is refused before the form: whatever it says,
-		// nothing changes.
-		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
-			return gerr
-		} else if g.ViewOnly {
-			return app.ViewOnly()
-		}
+		err = a.refuseBadForm(ctx, slug, err)
 	} else {
 		var t db.StraightTable
 		if t, err = a.straightTables.StraightAct(ctx, slug, m); err == nil {

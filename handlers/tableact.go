@@ -87,13 +87,7 @@ func (a *App) act(c echo.Context) error {
 	f := readActionForm(c)
 	m, err := f.move(ctx)
 	if err != nil {
-		// A view-only link is refused before the form: whatever it says,
-		// nothing changes.
-		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
-			return gerr
-		} else if g.ViewOnly {
-			return app.ViewOnly()
-		}
+		err = a.refuseBadForm(ctx, slug, err)
 	} else {
 		var t db.Table
 		if t, err = a.actor.Act(ctx, slug, n, m); err == nil {

@@ -12,9 +12,10 @@ import (
 	"chickenfoot/views"
 )
 
-// undoer takes back a round's last change.
+// undoer takes back a round's last change, and says where the phone
+// that sent it sits.
 type undoer interface {
-	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
+	UndoLastFrom(ctx context.Context, device, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, db.Visit, error)
 }
 
 // undo takes back the latest entry of the round being played, the one
@@ -30,7 +31,7 @@ func (a *App) undo(c echo.Context) error {
 	if err != nil {
 		return a.refuseBadForm(ctx, slug, err)
 	}
-	undone, sh, err := a.undoer.UndoLast(ctx, slug, n, basedOn)
+	undone, sh, me, err := a.undoer.UndoLastFrom(ctx, a.answerDevice(c), slug, n, basedOn)
 	if p := problemOf(ctx, err); err != nil && p.code == app.CodeConflict {
 		refused, err := a.undoRefused(ctx, a.viewerOf(c), slug, n, basedOn, p, err)
 		if err != nil {
@@ -44,7 +45,7 @@ func (a *App) undo(c echo.Context) error {
 	if !isHTMX(c) {
 		return seeOther(c, gameURL(slug))
 	}
-	p := a.mine(ctx, a.readingDevice(c), sh.Game, roundPanel(ctx, sh, sh.Round(n)))
+	p := mine(sh.Game, me, roundPanel(ctx, sh, sh.Round(n)))
 	if undone.ID != 0 {
 		p.Notice = text(ctx, "undone", referee.Params{"What": changeName(ctx, sh.Game, undone)})
 	}
@@ -81,7 +82,7 @@ func (a *App) undoRefused(ctx context.Context, v viewer, slug string, n int, bas
 		}
 	}
 	if v.htmx {
-		panel := a.mine(ctx, v.device, sh.Game, roundPanel(ctx, sh, r))
+		panel := mine(sh.Game, a.visit(ctx, v.device, sh.Game), roundPanel(ctx, sh, r))
 		panel.Error = msg
 		return answer{status: p.status, view: views.RoundCard(panel)}, nil
 	}
