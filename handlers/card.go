@@ -16,6 +16,11 @@ import (
 	"chickenfoot/views"
 )
 
+// cardReader reads the night a result card is drawn from.
+type cardReader interface {
+	Sheet(ctx context.Context, slug string) (db.Sheet, error)
+}
+
 // A resultCard is what a night's result card says, worded in one
 // language: the night, where it stands, the players in place order with
 // their totals, and who won or leads. The picture and the text are both
@@ -121,7 +126,7 @@ func (c resultCard) tag() string {
 // card reads the night whose link is link and words its card in ctx's
 // language.
 func (a *App) card(ctx context.Context, link string) (resultCard, error) {
-	sh, err := a.sheets.Sheet(ctx, link)
+	sh, err := a.cards.Sheet(ctx, link)
 	if err != nil {
 		return resultCard{}, err
 	}

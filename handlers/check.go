@@ -13,6 +13,11 @@ import (
 	"chickenfoot/views"
 )
 
+// checkReader reads the live table a question is asked about.
+type checkReader interface {
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
+}
+
 // check settles "can this tile go there?" on a round's table, without
 // laying it.
 func (a *App) check(c echo.Context) error {
@@ -29,7 +34,7 @@ func (a *App) check(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := a.sheets.Table(ctx, slug, n)
+	t, err := a.checks.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}

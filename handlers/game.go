@@ -12,6 +12,12 @@ import (
 	"chickenfoot/views"
 )
 
+// gameReader reads a game night for its page and its score sheet.
+type gameReader interface {
+	Sheet(ctx context.Context, slug string) (db.Sheet, error)
+	SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error)
+}
+
 // game shows a game night: the round being played, the score sheet, the
 // final standings once it is over, and the rules in play.
 func (a *App) game(c echo.Context) error {
@@ -19,7 +25,7 @@ func (a *App) game(c echo.Context) error {
 	since := a.hub.now() // before the read: a change after it is sent again
 	// With the change Undo takes back, the round's card can name it; the
 	// rest of the round's history is not read.
-	sh, err := a.sheets.SheetWithUndoable(ctx, c.Param("slug"), 0)
+	sh, err := a.games.SheetWithUndoable(ctx, c.Param("slug"), 0)
 	if err != nil {
 		return err
 	}
@@ -60,7 +66,7 @@ func (a *App) game(c echo.Context) error {
 // sheet is the score sheet alone, for htmx to refresh it.
 func (a *App) sheet(c echo.Context) error {
 	ctx := c.Request().Context()
-	sh, err := a.sheets.Sheet(ctx, c.Param("slug"))
+	sh, err := a.games.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,11 @@ import (
 	"chickenfoot/views"
 )
 
+// replayReader reads the live table whose log is stepped through.
+type replayReader interface {
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
+}
+
 // replay steps through a round's action log: the table after step k.
 func (a *App) replay(c echo.Context) error {
 	ctx := c.Request().Context()
@@ -19,7 +24,7 @@ func (a *App) replay(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := a.sheets.Table(ctx, slug, n)
+	t, err := a.replays.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,6 @@ type straightKeeper interface {
 	StraightSheet(ctx context.Context, link string) (db.StraightSheet, error)
 	StraightScore(ctx context.Context, link string, p db.StraightPlay) (db.StraightSheet, error)
 	StraightUndo(ctx context.Context, link string, seen int) (db.StraightSheet, error)
-	StraightCorrect(ctx context.Context, link string, f db.StraightFix) (db.StraightSheet, error)
 }
 
 // The keypad's points: what the ends of a line count when they score.

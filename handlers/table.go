@@ -14,6 +14,11 @@ import (
 	"chickenfoot/views"
 )
 
+// tableReader reads a round's live table.
+type tableReader interface {
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
+}
+
 // table shows the live table of a round; htmx, following the stream,
 // gets the table's card alone.
 func (a *App) table(c echo.Context) error {
@@ -23,7 +28,7 @@ func (a *App) table(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := a.sheets.Table(ctx, slug, n)
+	t, err := a.tables.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}

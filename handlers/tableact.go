@@ -14,9 +14,11 @@ import (
 	"chickenfoot/views"
 )
 
-// actor makes a move on a round's live table.
+// actor makes a move on a round's live table, and reads the table to
+// show why one was refused.
 type actor interface {
 	Act(ctx context.Context, slug string, n int, m db.Move) (db.Table, error)
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
 }
 
 // actionForm is a table action as submitted.
@@ -137,7 +139,7 @@ func (f actionForm) tappedForm(started bool) views.TableForm {
 // the action broke and a link to it, next to the buttons the form f was
 // sent from (or what to fix, for a form that can't be read).
 func (a *App) actRefused(ctx context.Context, slug string, n int, e *app.Error, o tableOptions, f actionForm) (views.TablePage, error) {
-	t, err := a.sheets.Table(ctx, slug, n)
+	t, err := a.actor.Table(ctx, slug, n)
 	if err != nil {
 		return views.TablePage{}, err
 	}
