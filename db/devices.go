@@ -67,10 +67,10 @@ func (s *Store) Visit(ctx context.Context, device, link string) (Visit, error) {
 }
 
 // SetSeat records who device is at the game opened by link: a player, by
-// id (see Game.IDs), or -1 for nobody in particular.
+// id (see Game.IDs), or -1 for nobody in particular; not by a view-only link.
 func (s *Store) SetSeat(ctx context.Context, device, link string, player int) error {
 	return s.inTx(ctx, func(tx conn) error {
-		g, err := s.loadGame(ctx, tx, link)
+		g, err := s.writableGame(ctx, tx, link)
 		if err != nil {
 			return err
 		}

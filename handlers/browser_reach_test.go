@@ -40,9 +40,13 @@ func (b *browser) inReach(sel, what string) {
 	}
 }
 
-// colours takes a picture of the screen in light and in dark.
+// colours takes a picture of the screen in light and in dark, when
+// pictures were asked for: otherwise the page is left as it is.
 func (b *browser) colours(name string) {
 	b.t.Helper()
+	if !picturesAsked() {
+		return
+	}
 	for _, scheme := range []string{"light", "dark"} {
 		b.colorScheme(scheme)
 		b.screenshotView(name + "-" + scheme)

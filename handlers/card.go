@@ -16,6 +16,11 @@ import (
 	"chickenfoot/views"
 )
 
+// cardReader reads the night a result card is drawn from.
+type cardReader interface {
+	Sheet(ctx context.Context, slug string) (db.Sheet, error)
+}
+
 // A resultCard is what a night's result card says, worded in one
 // language: the night, where it stands, the players in place order with
 // their totals, and who won or leads. The picture and the text are both
@@ -118,25 +123,30 @@ func (c resultCard) tag() string {
 	return hex.EncodeToString(h[:8])
 }
 
-// card reads the night and words its card, in the language the query
-// asks for (the page's, passed on in the links it offers) or else the
-// reader's.
-func (a *App) card(c echo.Context) (resultCard, error) {
-	ctx := c.Request().Context()
-	if tag := c.QueryParam("lang"); slices.Contains(views.Offered(), tag) {
-		ctx = views.WithLang(ctx, tag, c.Request().URL.Path)
-	}
-	sh, err := a.sheets.Sheet(ctx, c.Param("slug"))
+// card reads the night whose link is link and words its card in ctx's
+// language.
+func (a *App) card(ctx context.Context, link string) (resultCard, error) {
+	sh, err := a.cards.Sheet(ctx, link)
 	if err != nil {
 		return resultCard{}, err
 	}
 	return newResultCard(ctx, sh), nil
 }
 
+// cardLang is the request's context in the language the query asks for
+// (the page's, passed on in the links it offers), or else the reader's.
+func cardLang(c echo.Context) context.Context {
+	ctx := c.Request().Context()
+	if tag := c.QueryParam("lang"); slices.Contains(views.Offered(), tag) {
+		ctx = views.WithLang(ctx, tag, c.Request().URL.Path)
+	}
+	return ctx
+}
+
 // cardPNG answers the night's result card as a picture. It writes
 // nothing, and opens by the view-only link as by the edit link.
 func (a *App) cardPNG(c echo.Context) error {
-	card, err := a.card(c)
+	card, err := a.card(cardLang(c), c.Param("slug"))
 	if err != nil {
 		return err
 	}
@@ -153,7 +163,7 @@ func (a *App) cardPNG(c echo.Context) error {
 
 // cardText answers the night's result card as a short text.
 func (a *App) cardText(c echo.Context) error {
-	card, err := a.card(c)
+	card, err := a.card(cardLang(c), c.Param("slug"))
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,11 @@ import (
 	"chickenfoot/views"
 )
 
+// checkReader reads the live table a question is asked about.
+type checkReader interface {
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
+}
+
 // check settles "can this tile go there?" on a round's table, without
 // laying it.
 func (a *App) check(c echo.Context) error {
@@ -25,7 +30,11 @@ func (a *App) check(c echo.Context) error {
 		clean := url.Values{"tile": {q.Get("tile")}, "on": {cmp.Or(q.Get("ask_on"), q.Get("on"))}}
 		return c.Redirect(http.StatusSeeOther, c.Request().URL.Path+"?"+clean.Encode())
 	}
-	t, err := a.tableOf(c)
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	t, err := a.checks.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}

@@ -169,8 +169,11 @@ func chromium(t *testing.T) string {
 // browser is a tab of the shared Chromium at phone size (390x844), in a
 // browser context of its own.
 type browser struct {
-	t    *testing.T
-	ctx  context.Context
+	t   *testing.T
+	ctx context.Context // the tab's, within the test's time budget
+	// tab is the tab's own context, which outlives that budget: a test
+	// that failed on it still gets its picture taken.
+	tab  context.Context
 	base string
 	shot int    // the pictures taken, which number the next one's file
 	dir  string // where they go, once one is taken
@@ -220,7 +223,7 @@ func openTab(t *testing.T, base string, first int) *browser {
 		}
 	}
 	ctx, cancelTime := context.WithTimeout(tab.ctx, 90*time.Second)
-	b := &browser{t: t, ctx: ctx, base: base, shot: first}
+	b := &browser{t: t, ctx: ctx, tab: tab.ctx, base: base, shot: first}
 	t.Cleanup(func() { cancelTime(); restingTabs.put(b, tab, worker) })
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
 		t.Fatalf("browser: %v", err)
@@ -402,12 +405,13 @@ func (b *browser) savePicture(ctx context.Context, name string, take chromedp.Ac
 }
 
 // pictureIfFailed saves the whole page as the tab shows it, once the test
-// has failed, and says where.
+// has failed, and says where. It takes its own time from the tab, not
+// the test's budget, which has run out when that is why the test failed.
 func (b *browser) pictureIfFailed() {
 	if !b.t.Failed() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(b.tab, 10*time.Second)
 	defer cancel()
 	file, err := b.savePicture(ctx, "failed", chromedp.FullScreenshot(100))
 	if err != nil {

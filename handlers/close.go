@@ -10,14 +10,15 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
-	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
-// closer closes a round.
+// closer closes a round, saying where the phone that sent it sits, and
+// reads the game again to say why one can't close.
 type closer interface {
-	CloseRound(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Sheet, error)
+	CloseRoundFrom(ctx context.Context, device, slug string, n int, basedOn db.Basis) (db.Sheet, db.Visit, error)
+	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 }
 
 // closeRound closes the round once every player has an entry, then opens
@@ -33,9 +34,13 @@ func (a *App) closeRound(c echo.Context) error {
 	if err != nil {
 		return a.refuseBadForm(ctx, slug, err)
 	}
-	sh, err := a.closer.CloseRound(ctx, slug, n, db.Basis{Version: version, Form: formID(c), After: afterIDs(c)})
+	sh, me, err := a.closer.CloseRoundFrom(ctx, a.answerDevice(c), slug, n, db.Basis{Version: version, Form: formID(c), After: afterIDs(c)})
 	if p := problemOf(ctx, err); err != nil && p.code != "" && (p.status == http.StatusUnprocessableEntity || isKey(err, "close-changed")) {
-		return a.closeRefused(c, slug, p)
+		page, err := a.closeRefused(ctx, a.viewerOf(c), slug, p)
+		if err != nil {
+			return err
+		}
+		return render(c, p.status, views.Game(page))
 	}
 	if err != nil {
 		return err
@@ -43,7 +48,7 @@ func (a *App) closeRound(c echo.Context) error {
 	if !isHTMX(c) {
 		return seeOther(c, fmt.Sprintf("%s?closed=%d", gameURL(slug), n))
 	}
-	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
+	page, err := seenGame(ctx, origin(c), sh, me)
 	if err != nil {
 		return err
 	}
@@ -70,31 +75,21 @@ func afterIDs(c echo.Context) []string {
 	return kept
 }
 
-// closeRefused shows the game with why the round can't close yet.
-func (a *App) closeRefused(c echo.Context, slug string, p problem) error {
-	sh, err := a.sheets.Sheet(c.Request().Context(), slug)
+// closeRefused is the game page as it is now, with why the round can't
+// close yet.
+func (a *App) closeRefused(ctx context.Context, v viewer, slug string, p problem) (views.GamePage, error) {
+	sh, err := a.closer.Sheet(ctx, slug)
 	if err != nil {
-		return err
+		return views.GamePage{}, err
 	}
-	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
+	page, err := a.gameView(ctx, v, sh)
 	if err != nil {
-		return err
+		return page, err
 	}
 	if page.Round != nil {
 		page.Round.Error = p.msg
 	}
-	return render(c, p.status, views.Game(page))
-}
-
-// refuseBadForm refuses a form that can't be read; on a view-only link,
-// as the view-only link, whatever the form says.
-func (a *App) refuseBadForm(ctx context.Context, slug string, err error) error {
-	if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
-		return gerr
-	} else if g.ViewOnly {
-		return app.ViewOnly()
-	}
-	return err
+	return page, nil
 }
 
 // isKey reports whether err is a refusal worded by the catalog's key.

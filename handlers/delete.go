@@ -15,8 +15,10 @@ import (
 	"chickenfoot/views"
 )
 
-// nightDeleter deletes a game night.
+// nightDeleter reads a game night to say what deleting it loses, and
+// deletes it.
 type nightDeleter interface {
+	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	DeleteGame(ctx context.Context, slug, form string) (name string, err error)
 }
 
@@ -33,7 +35,7 @@ const noticeCookie = "chickenfoot_notice"
 // be lost. A view-only link can't delete, so it isn't offered the page.
 func (a *App) deletePage(c echo.Context) error {
 	ctx := c.Request().Context()
-	sh, err := a.sheets.Sheet(ctx, c.Param("slug"))
+	sh, err := a.deleter.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
@@ -48,7 +50,7 @@ func (a *App) deletePage(c echo.Context) error {
 func (a *App) deleteGame(c echo.Context) error {
 	ctx := c.Request().Context()
 	if c.FormValue("confirm") != "yes" {
-		sh, err := a.sheets.Sheet(ctx, c.Param("slug"))
+		sh, err := a.deleter.Sheet(ctx, c.Param("slug"))
 		if err != nil {
 			return err
 		}

@@ -92,8 +92,25 @@ func (a *App) visit(ctx context.Context, device string, g db.Game) db.Visit {
 		a.log.Warn("noting a visit", "err", err)
 		return db.Visit{Seat: -1}
 	}
-	if v.Seat >= len(g.Players) {
-		v.Seat = -1
-	}
+	v.Seat = seatOfVisit(g, v)
 	return v
+}
+
+// seatOfVisit is the seat the browser said it is at g, as the store knows
+// it in v, or -1 for nobody (or a seat the night no longer has).
+func seatOfVisit(g db.Game, v db.Visit) int {
+	if v.Seat >= len(g.Players) {
+		return -1
+	}
+	return v.Seat
+}
+
+// answerDevice is the browser a change is answered to with its own card
+// (its player's entry first): none for a plain form, which is sent on to
+// a page that reads it.
+func (a *App) answerDevice(c echo.Context) string {
+	if !isHTMX(c) {
+		return ""
+	}
+	return a.readingDevice(c)
 }

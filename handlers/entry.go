@@ -105,7 +105,11 @@ func (a *App) saveEntry(c echo.Context) error {
 	f := readEntryForm(c)
 	sh, err := a.writeEntry(ctx, slug, n, id, f, knownDevice(c))
 	if err != nil {
-		return a.entryRefused(c, slug, n, id, f, err)
+		refused, err := a.entryRefused(ctx, a.viewerOf(c), slug, n, id, f, err)
+		if err != nil {
+			return err
+		}
+		return refused.send(c)
 	}
 	seat, err := seatOf(sh, id)
 	if err != nil {
@@ -126,47 +130,43 @@ func (a *App) saveEntry(c echo.Context) error {
 }
 
 // writeEntry has the store read the form under the game's rules and save
-// it, in one transaction.
+// it, in one transaction. A form that can't be read is refused here,
+// and entryRefused refuses it by a view-only link as the view-only link.
 func (a *App) writeEntry(ctx context.Context, slug string, n, player int, f entryForm, device string) (db.Sheet, error) {
 	sf, err := f.score(ctx, player, device)
 	if err != nil {
-		// A view-only link is refused before the form: whatever it says,
-		// nothing changes.
-		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
-			return db.Sheet{}, gerr
-		} else if g.ViewOnly {
-			return db.Sheet{}, app.ViewOnly()
-		}
 		return db.Sheet{}, err
 	}
 	return a.scorer.Enter(ctx, slug, n, sf)
 }
 
-// entryRefused shows why an entry was refused, next to what was typed,
-// and writes nothing. An entry for a player who is no longer at the table
-// has no row left to show it in: the game is shown again, with why.
-func (a *App) entryRefused(c echo.Context, slug string, n, id int, f entryForm, err error) error {
-	ctx := c.Request().Context()
+// entryRefused shows why an entry was refused, next to what was typed;
+// nothing was written. An entry for a player who is no longer at the
+// table has no row left to show it in: the game is shown again, with why.
+func (a *App) entryRefused(ctx context.Context, v viewer, slug string, n, id int, f entryForm, err error) (answer, error) {
 	p := problemOf(ctx, err)
 	if p.code == "" || pageWide(p.code) {
-		return err
+		return answer{}, err
 	}
 	// Only a full page shows history: the game page the change Undo takes
 	// back, a closed round's page all of it.
 	want := noChanges
-	if !isHTMX(c) {
+	if !v.htmx {
 		want = undoChange
 	}
 	sh, r, lerr := a.sheetRound(ctx, slug, n, want)
 	if lerr == nil && want == undoChange && r.Closed {
 		sh, r, lerr = a.sheetRound(ctx, slug, n, allChanges)
 	}
+	if sh.Game.ViewOnly { // before the form: whatever it says, nothing changes
+		return answer{}, app.ViewOnly()
+	}
 	if lerr != nil {
-		return lerr
+		return answer{}, lerr
 	}
 	seat := sh.Game.SeatOf(id)
 	if seat < 0 {
-		return a.rosterRefused(c, sh, p)
+		return a.rosterRefused(ctx, v, sh, p)
 	}
 	fix := &rowFix{seat: seat, form: f, msg: p.msg, field: p.field, stale: app.CodeOf(err) == app.CodeConflict,
 		theirs: gameURL(slug) + "#entry-" + strconv.Itoa(id)}
@@ -174,18 +174,18 @@ func (a *App) entryRefused(c echo.Context, slug string, n, id int, f entryForm, 
 	case f.tapped:
 		table, err := a.onTable(ctx, slug, r)
 		if err != nil {
-			return err
+			return answer{}, err
 		}
 		grid := handGrid{picked: f.tiles, out: f.wentOut, problem: p.msg, table: table}
-		return render(c, p.status, views.Tiles(tilesPage(ctx, sh, r, seat, grid)))
-	case isHTMX(c):
-		return render(c, p.status, views.Entry(fix.apply(ctx, entryRow(ctx, sh, r, seat))))
+		return answer{status: p.status, view: views.Tiles(tilesPage(ctx, sh, r, seat, grid))}, nil
+	case v.htmx:
+		return answer{status: p.status, view: views.Entry(fix.apply(ctx, entryRow(ctx, sh, r, seat)))}, nil
 	case r.Closed:
-		return render(c, p.status, views.Round(roundPage(ctx, sh, r, fix)))
+		return answer{status: p.status, view: views.Round(roundPage(ctx, sh, r, fix))}, nil
 	}
-	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
+	page, err := a.gameView(ctx, v, sh)
 	if err != nil {
-		return err
+		return answer{}, err
 	}
 	if page.Round != nil && page.Round.Number == r.Number {
 		for i, e := range page.Round.Entries {
@@ -194,7 +194,7 @@ func (a *App) entryRefused(c echo.Context, slug string, n, id int, f entryForm, 
 			}
 		}
 	}
-	return render(c, p.status, views.Game(page))
+	return answer{status: p.status, view: views.Game(page)}, nil
 }
 
 // rowFix carries a refused entry back to its row: what was typed and why
@@ -231,14 +231,14 @@ func (f *rowFix) apply(ctx context.Context, row views.EntryRow) views.EntryRow {
 	return row
 }
 
-// rosterRefused shows the game as it is now with why a change was
-// refused, in the round's card (or the players' card between rounds): a
-// change for a player who left the table, made on a page drawn before.
-// htmx gets the whole main part in place of the form's target.
-func (a *App) rosterRefused(c echo.Context, sh db.Sheet, p problem) error {
-	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
+// rosterRefused is the game as it is now with why a change was refused,
+// in the round's card (or the players' card between rounds): a change
+// for a player who left the table, made on a page drawn before. htmx gets
+// the whole main part in place of the form's target.
+func (a *App) rosterRefused(ctx context.Context, v viewer, sh db.Sheet, p problem) (answer, error) {
+	page, err := a.gameView(ctx, v, sh)
 	if err != nil {
-		return err
+		return answer{}, err
 	}
 	switch {
 	case page.Round != nil:
@@ -248,11 +248,5 @@ func (a *App) rosterRefused(c echo.Context, sh db.Sheet, p problem) error {
 	default:
 		page.Flash = p.msg
 	}
-	if isHTMX(c) {
-		h := c.Response().Header()
-		h.Set("HX-Retarget", "#main")
-		h.Set("HX-Reselect", "#main")
-		h.Set("HX-Reswap", "outerHTML")
-	}
-	return render(c, p.status, views.Game(page))
+	return answer{status: p.status, view: views.Game(page), main: true}, nil
 }

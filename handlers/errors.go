@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db/app"
@@ -32,6 +33,27 @@ var codeStatus = map[app.Code]int{
 // message of its own rather than next to what was sent.
 func pageWide(code app.Code) bool {
 	return code == app.CodeNotFound || code == app.CodeViewOnly || code == app.CodeUnavailable || code == app.CodeFull
+}
+
+// An answer is a page or a fragment ready to send, with its status: what
+// a helper that reads the store gives back to its handler to send.
+type answer struct {
+	status int
+	view   templ.Component
+	// main says htmx puts it in place of the page's whole main part
+	// rather than the form's target.
+	main bool
+}
+
+// send sends the answer.
+func (r answer) send(c echo.Context) error {
+	if r.main && isHTMX(c) {
+		h := c.Response().Header()
+		h.Set("HX-Retarget", "#main")
+		h.Set("HX-Reselect", "#main")
+		h.Set("HX-Reswap", "outerHTML")
+	}
+	return render(c, r.status, r.view)
 }
 
 // A problem is an error as a player sees it: its status, its code (empty

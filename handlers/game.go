@@ -12,6 +12,12 @@ import (
 	"chickenfoot/views"
 )
 
+// gameReader reads a game night for its page and its score sheet.
+type gameReader interface {
+	Sheet(ctx context.Context, slug string) (db.Sheet, error)
+	SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error)
+}
+
 // game shows a game night: the round being played, the score sheet, the
 // final standings once it is over, and the rules in play.
 func (a *App) game(c echo.Context) error {
@@ -19,14 +25,19 @@ func (a *App) game(c echo.Context) error {
 	since := a.hub.now() // before the read: a change after it is sent again
 	// With the change Undo takes back, the round's card can name it; the
 	// rest of the round's history is not read.
-	sh, err := a.sheets.SheetWithUndoable(ctx, c.Param("slug"), 0)
+	sh, err := a.games.SheetWithUndoable(ctx, c.Param("slug"), 0)
 	if err != nil {
 		return err
 	}
 	if sh.Game.Rules.Game == referee.Straight {
-		return a.straightGame(c)
+		fl, _ := a.flashes.take(c, gameURL(c.Param("slug")))
+		p, err := a.straightGame(ctx, a.viewerOf(c), c.Param("slug"), since, c.QueryParam("out"), fl)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, views.StraightGame(p))
 	}
-	p, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
+	p, err := a.gameView(ctx, a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
@@ -55,36 +66,47 @@ func (a *App) game(c echo.Context) error {
 // sheet is the score sheet alone, for htmx to refresh it.
 func (a *App) sheet(c echo.Context) error {
 	ctx := c.Request().Context()
-	sh, err := a.sheets.Sheet(ctx, c.Param("slug"))
+	sh, err := a.games.Sheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}
 	if sh.Game.Rules.Game == referee.Straight {
-		return a.straightPart(c)
+		card, err := a.straightPart(ctx, c.Param("slug"))
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, views.StraightSheet(card))
 	}
 	return render(c, http.StatusOK, views.Sheet(sheetView(ctx, sh)))
 }
 
-// gameView is the game page as this phone sees it: its own player's entry
-// first, and the links it may pass on.
+// gameView is the game page as this phone sees it, its visit noted: its
+// own player's entry first, and the links it may pass on.
 func (a *App) gameView(ctx context.Context, v viewer, sh db.Sheet) (views.GamePage, error) {
+	return seenGame(ctx, v.origin, sh, a.visit(ctx, v.device, sh.Game))
+}
+
+// seenGame is the game page as the phone the store knows as me sees it,
+// reached at origin.
+func seenGame(ctx context.Context, origin string, sh db.Sheet, me db.Visit) (views.GamePage, error) {
 	p := gamePage(ctx, sh)
 	if p.Round != nil {
-		*p.Round = a.mine(ctx, v.device, sh.Game, *p.Round)
-	} else {
-		a.visit(ctx, v.device, sh.Game)
+		*p.Round = mine(sh.Game, me, *p.Round)
 	}
 	var err error
-	p.Share, err = shareLinks(ctx, v.origin, sh.Game)
+	p.Share, err = shareLinks(ctx, origin, sh.Game)
 	return p, err
 }
 
-// viewer is who asks for a page: the address the app was reached at, and
-// the browser's id.
-type viewer struct{ origin, device string }
+// viewer is who asks for a page, and how: the address the app was
+// reached at, the browser's id, and whether htmx asks for a fragment.
+type viewer struct {
+	origin, device string
+	htmx           bool
+}
 
 func (a *App) viewerOf(c echo.Context) viewer {
-	return viewer{origin: origin(c), device: a.readingDevice(c)}
+	return viewer{origin: origin(c), device: a.readingDevice(c), htmx: isHTMX(c)}
 }
 
 // gamePage builds the whole game page from the stored sheet.

@@ -26,12 +26,14 @@ type groupReader interface {
 	LastNight(ctx context.Context, group int64) (db.Game, error)
 }
 
-// groupWriter is what changes a table of friends.
+// groupWriter is what changes a table of friends, or starts its next
+// night, each by the group's link.
 type groupWriter interface {
 	CreateGroup(ctx context.Context, name, device string) (db.Group, error)
 	RenewGroupLink(ctx context.Context, link, device string) (db.Group, error)
-	RenamePerson(ctx context.Context, group, person int64, name string) error
-	MergePeople(ctx context.Context, group, from, into int64) error
+	CreateLikeLast(ctx context.Context, link string, ng db.NewGame) (db.Game, error)
+	RenamePersonAt(ctx context.Context, link string, person int64, name string) error
+	MergePeopleAt(ctx context.Context, link string, from, into int64) error
 }
 
 // A table of friends (a group) has its own unguessable link, /t/…: its
@@ -71,19 +73,13 @@ func (a *App) renewGroupLink(c echo.Context) error {
 	return seeOther(c, groupURL(g.Slug)+"?renewed=group#group-share")
 }
 
-// groupOf is the table of friends the path names, noted as opened by this
-// browser.
-func (a *App) groupOf(c echo.Context) (db.Group, error) {
-	return a.groupReads.Group(c.Request().Context(), c.Param("group"), a.readingDevice(c))
-}
-
 // group shows a table of friends: start a night, its people, its history.
 func (a *App) group(c echo.Context) error {
-	g, err := a.groupOf(c)
+	ctx := c.Request().Context()
+	g, err := a.groupReads.Group(ctx, c.Param("group"), a.readingDevice(c))
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
 	people, err := a.groupReads.People(ctx, g.ID)
 	if err != nil {
 		return err
@@ -96,7 +92,7 @@ func (a *App) group(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := a.groupPage(c.Request().Context(), origin(c), g, people)
+	p, err := a.groupPage(ctx, origin(c), g, people)
 	if err != nil {
 		return err
 	}
@@ -220,16 +216,8 @@ func personLine(ctx context.Context, g db.Group, p db.Person) views.PersonLine {
 // same seats, the same set, rules and hand size, dated today.
 func (a *App) again(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.groupOf(c)
-	if err != nil {
-		return err
-	}
-	last, err := a.groupReads.LastNight(ctx, g.ID)
-	if err != nil {
-		return err
-	}
-	night, err := a.maker.CreateGame(ctx, db.NewGame{Name: text(ctx, "default-name", nil), PlayedOn: a.now().Format(time.DateOnly),
-		Rules: last.Rules, HandSize: last.HandSize, Players: last.Staying(), Group: g.Slug, Device: device(c), Form: formID(c)})
+	night, err := a.groupWrites.CreateLikeLast(ctx, c.Param("group"), db.NewGame{Name: text(ctx, "default-name", nil),
+		PlayedOn: a.now().Format(time.DateOnly), Device: device(c), Form: formID(c)})
 	if err != nil {
 		return err
 	}
@@ -258,7 +246,7 @@ func (a *App) likeLastNight(ctx context.Context, link, device string, f *setupFo
 // person shows one player's record in the group.
 func (a *App) person(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.groupOf(c)
+	g, err := a.groupReads.Group(ctx, c.Param("group"), a.readingDevice(c))
 	if err != nil {
 		return err
 	}
@@ -276,54 +264,53 @@ func (a *App) person(c echo.Context) error {
 // renamePerson gives a player of the group another name everywhere.
 func (a *App) renamePerson(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, id, err := a.groupPerson(c)
+	link := c.Param("group")
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil {
-		return err
+		return a.refuseGroupForm(ctx, link, app.NotFound("player"))
 	}
 	name := cleanName(c.FormValue("name"))
 	if why := checkName(name, 40); name == "" || why != "" {
-		return app.Invalid("name", "person-name", referee.Params{"N": 40})
+		return a.refuseGroupForm(ctx, link, app.Invalid("name", "person-name", referee.Params{"N": 40}))
 	}
-	err = a.groupWrites.RenamePerson(ctx, g.ID, id, name)
+	err = a.groupWrites.RenamePersonAt(ctx, link, id, name)
 	if errors.Is(err, db.ErrNameTaken) {
 		return app.Invalid("name", "person-taken", referee.Params{"Name": name})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, personURL(g.Slug, id))
+	return seeOther(c, personURL(link, id))
 }
 
 // mergePerson makes this player's record part of another's: two records
 // of one person become one.
 func (a *App) mergePerson(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, id, err := a.groupPerson(c)
+	link := c.Param("group")
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil {
-		return err
+		return a.refuseGroupForm(ctx, link, app.NotFound("player"))
 	}
 	into, err := strconv.ParseInt(c.FormValue("into"), 10, 64)
 	if err != nil {
-		return app.Invalid("into", "merge-into", nil)
+		return a.refuseGroupForm(ctx, link, app.Invalid("into", "merge-into", nil))
 	}
-	err = a.groupWrites.MergePeople(ctx, g.ID, id, into)
+	err = a.groupWrites.MergePeopleAt(ctx, link, id, into)
 	if errors.Is(err, db.ErrPlayedTogether) {
 		return app.Invalid("into", "merge-together", nil)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, personURL(g.Slug, into))
+	return seeOther(c, personURL(link, into))
 }
 
-func (a *App) groupPerson(c echo.Context) (db.Group, int64, error) {
-	g, err := a.groupOf(c)
-	if err != nil {
-		return g, 0, err
+// refuseGroupForm refuses a form about a group's people that can't be
+// read, or names no one: by a link that names no group, as that.
+func (a *App) refuseGroupForm(ctx context.Context, link string, err error) error {
+	if _, gerr := a.groupReads.Group(ctx, link, ""); gerr != nil {
+		return gerr
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil {
-		return g, 0, app.NotFound("player")
-	}
-	return g, id, nil
+	return err
 }

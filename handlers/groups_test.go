@@ -200,7 +200,7 @@ func TestGroupExportOneAtATime(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := wired(store, Config{})
-	a := &App{exports: store, groupReads: store, exporting: make(chan struct{}, 1)}
+	a := &App{services: services{exports: store, groupReads: store}, exporting: make(chan struct{}, 1)}
 	a.exporting <- struct{}{} // an export under way
 	c, rec := contextFor(e, http.MethodGet, "/t/"+grp.Slug+"/export.json", map[string]string{"group": grp.Slug, "format": "json"})
 	if err := a.exportGroup(c); err != nil {

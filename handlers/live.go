@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,6 +15,11 @@ import (
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
+
+// eventReader finds the game night whose changes a stream follows.
+type eventReader interface {
+	Settings(ctx context.Context, slug string) (db.Game, error)
+}
 
 // Every phone open on a game night follows one stream of server-sent
 // events, GET /g/:slug/events. After each write the store publishes what
@@ -147,7 +153,7 @@ const writeWait = 10 * time.Second
 // one refresh when that is no longer kept.
 func (a *App) events(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.sheets.Settings(ctx, c.Param("slug"))
+	g, err := a.eventGames.Settings(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}

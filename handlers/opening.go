@@ -13,9 +13,10 @@ import (
 	"chickenfoot/views"
 )
 
-// opener records who set a round's double down.
+// opener records who set a round's double down, and says where the
+// phone that sent it sits.
 type opener interface {
-	SetOpening(ctx context.Context, slug string, n int, to, seen db.Opening) (db.Sheet, error)
+	SetOpeningFrom(ctx context.Context, device, slug string, n int, to, seen db.Opening) (db.Sheet, db.Visit, error)
 }
 
 // opening records who set the round's double down, by their id, and
@@ -34,29 +35,19 @@ func (a *App) opening(c echo.Context) error {
 	}
 	// The referee refuses a seat or double out of range, and -1 is both.
 	to := db.Opening{Double: formInt(c, "double"), Setter: formInt(c, "setter")}
-	sh, err := a.opener.SetOpening(ctx, slug, n, to, seen)
+	sh, me, err := a.opener.SetOpeningFrom(ctx, a.answerDevice(c), slug, n, to, seen)
 	if err != nil {
 		return err
 	}
-	burned := c.FormValue("burn") != ""
-	show := views.Opening
-	if burned { // the whole round, and what the page shows for the stream
-		show = func(p views.RoundPanel) templ.Component {
-			return templ.Join(views.RoundCard(p), views.LiveMain(gameLive(sh), true))
-		}
-	}
-	return a.roundChanged(c, sh, n, show)
-}
-
-// roundChanged answers a change to the round being played: a plain form
-// goes back to the game; htmx gets the part of the fresh round card that
-// show picks.
-func (a *App) roundChanged(c echo.Context, sh db.Sheet, n int, show func(views.RoundPanel) templ.Component) error {
-	ctx := c.Request().Context()
 	if !isHTMX(c) {
-		return seeOther(c, gameURL(sh.Game.Slug))
+		return seeOther(c, gameURL(slug))
 	}
-	return render(c, http.StatusOK, show(a.mine(c.Request().Context(), a.readingDevice(c), sh.Game, roundPanel(ctx, sh, sh.Round(n)))))
+	p := mine(sh.Game, me, roundPanel(ctx, sh, sh.Round(n)))
+	if c.FormValue("burn") == "" {
+		return render(c, http.StatusOK, views.Opening(p))
+	}
+	// Burned: the whole round, and what the page shows for the stream.
+	return render(c, http.StatusOK, templ.Join(views.RoundCard(p), views.LiveMain(gameLive(sh), true)))
 }
 
 // openingSeen reads the opening the page showed, as openedVersion wrote

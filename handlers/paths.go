@@ -12,13 +12,14 @@ import (
 	"chickenfoot/referee"
 )
 
-// sheetReader reads a game night as the pages show it.
-type sheetReader interface {
+// roundReader reads a round with as much of its history as a page
+// shows (sheetRound), and a game's settings to refuse a form that can't
+// be read (refuseBadForm).
+type roundReader interface {
 	Settings(ctx context.Context, slug string) (db.Game, error)
 	Sheet(ctx context.Context, slug string) (db.Sheet, error)
 	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)
 	SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error)
-	Table(ctx context.Context, slug string, n int) (db.Table, error)
 }
 
 // roundPath reads the game and the round number from the path.
@@ -87,11 +88,11 @@ func (a *App) sheetRound(ctx context.Context, slug string, n int, want changes) 
 	var err error
 	switch want {
 	case noChanges:
-		sh, err = a.sheets.Sheet(ctx, slug)
+		sh, err = a.rounds.Sheet(ctx, slug)
 	case undoChange:
-		sh, err = a.sheets.SheetWithUndoable(ctx, slug, n)
+		sh, err = a.rounds.SheetWithUndoable(ctx, slug, n)
 	default:
-		sh, err = a.sheets.SheetWithRoundHistory(ctx, slug, n)
+		sh, err = a.rounds.SheetWithRoundHistory(ctx, slug, n)
 	}
 	if err != nil {
 		return sh, nil, err
@@ -103,11 +104,13 @@ func (a *App) sheetRound(ctx context.Context, slug string, n int, want changes) 
 	return sh, r, nil
 }
 
-// tableOf loads the live table of the round named in the path.
-func (a *App) tableOf(c echo.Context) (db.Table, error) {
-	slug, n, err := roundPath(c)
-	if err != nil {
-		return db.Table{}, err
+// refuseBadForm refuses a form that can't be read; on a view-only link,
+// as the view-only link, whatever the form says.
+func (a *App) refuseBadForm(ctx context.Context, slug string, err error) error {
+	if g, gerr := a.rounds.Settings(ctx, slug); gerr != nil {
+		return gerr
+	} else if g.ViewOnly {
+		return app.ViewOnly()
 	}
-	return a.sheets.Table(c.Request().Context(), slug, n)
+	return err
 }

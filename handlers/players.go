@@ -15,10 +15,14 @@ import (
 	"chickenfoot/views"
 )
 
-// seater lets a player join or leave a night under way.
+// seater lets a player join or leave a night under way, asks first
+// whether one leaves, and reads the game again to say why a change was
+// refused.
 type seater interface {
 	Join(ctx context.Context, slug, name string, missed referee.Missed, form string) (db.Sheet, error)
+	CheckLeave(ctx context.Context, slug string, player int) (db.Sheet, error)
 	Leave(ctx context.Context, slug string, player int, missed referee.Missed, form string) (string, db.Sheet, error)
+	SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error)
 }
 
 // join seats a new player at a game night under way.
@@ -35,12 +39,12 @@ func (a *App) join(c echo.Context) error {
 			a.flashes.leave(c, gameURL(slug), "joined", name)
 			return seeOther(c, gameURL(slug)+"#players")
 		}
-	} else if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
-		return gerr
-	} else if g.ViewOnly { // before the form: whatever it says, nothing changes
-		return app.ViewOnly()
 	}
-	return a.seatsRefused(c, err, name)
+	refused, err := a.seatsRefused(ctx, a.viewerOf(c), slug, err, name)
+	if err != nil {
+		return err
+	}
+	return refused.send(c)
 }
 
 // leave lets a player go from a game night under way, named by their id.
@@ -49,13 +53,7 @@ func (a *App) join(c echo.Context) error {
 // player go.
 func (a *App) leave(c echo.Context) error {
 	ctx := c.Request().Context()
-	before, err := a.sheets.Sheet(ctx, c.Param("slug"))
-	if err != nil {
-		return err
-	}
-	if before.Game.ViewOnly {
-		return app.ViewOnly()
-	}
+	slug := c.Param("slug")
 	player, err := strconv.Atoi(c.FormValue("player"))
 	if err != nil || player < 0 {
 		err = invalid("player", "leave-pick", nil)
@@ -64,39 +62,47 @@ func (a *App) leave(c echo.Context) error {
 	if err == nil {
 		missed, err = referee.ParseMissed(c.FormValue("missed"))
 	}
-	if err == nil && c.FormValue("confirm") == "" {
-		return a.leaveAsk(c, before, player, missed)
+	var refused answer
+	switch {
+	case err == nil && c.FormValue("confirm") == "":
+		var sh db.Sheet
+		if sh, err = a.seats.CheckLeave(ctx, slug, player); err == nil {
+			refused, err = a.leaveAsk(ctx, a.viewerOf(c), sh, player, missed, formID(c))
+			break
+		}
+		refused, err = a.seatsRefused(ctx, a.viewerOf(c), slug, err, "")
+	case err == nil:
+		var name string
+		if name, _, err = a.seats.Leave(ctx, slug, player, missed, formID(c)); err == nil {
+			a.flashes.leave(c, gameURL(slug), "left", name)
+			return seeOther(c, gameURL(slug)+"#players")
+		}
+		refused, err = a.seatsRefused(ctx, a.viewerOf(c), slug, err, "")
+	default:
+		refused, err = a.seatsRefused(ctx, a.viewerOf(c), slug, err, "")
 	}
-	var name string
-	if err == nil {
-		name, _, err = a.seats.Leave(ctx, before.Game.Slug, player, missed, formID(c))
-	}
-	if err != nil {
-		return a.seatsRefused(c, err, "")
-	}
-	a.flashes.leave(c, gameURL(before.Game.Slug), "left", name)
-	return seeOther(c, gameURL(before.Game.Slug)+"#players")
-}
-
-// leaveAsk shows the game with the players' card asking whether the
-// player really leaves, and what that does; nothing changes yet.
-func (a *App) leaveAsk(c echo.Context, sh db.Sheet, player int, missed referee.Missed) error {
-	ctx := c.Request().Context()
-	seat := sh.Game.SeatOf(player)
-	if seat < 0 {
-		_, _, err := a.seats.Leave(ctx, sh.Game.Slug, player, missed, "") // refused: gone already, or never here
-		return a.seatsRefused(c, err, "")
-	}
-	l, err := sh.CheckLeave(seat)
-	if err != nil {
-		return a.seatsRefused(c, err, "")
-	}
-	page, err := a.gameView(ctx, a.viewerOf(c), sh)
 	if err != nil {
 		return err
 	}
+	return refused.send(c)
+}
+
+// leaveAsk is the game with the players' card asking whether the player
+// really leaves, and what that does; nothing changes yet. sh is the
+// sheet the store checked the leave on; form is the leave form's
+// one-time id, which its Yes sends again.
+func (a *App) leaveAsk(ctx context.Context, v viewer, sh db.Sheet, player int, missed referee.Missed, form string) (answer, error) {
+	seat := sh.Game.SeatOf(player)
+	l, err := sh.CheckLeave(seat)
+	if err != nil {
+		return answer{}, err // checked by the store already
+	}
+	page, err := a.gameView(ctx, v, sh)
+	if err != nil {
+		return answer{}, err
+	}
 	if page.Seats == nil {
-		return app.NotFound("player")
+		return answer{}, app.NotFound("player")
 	}
 	name := sh.Players[seat]
 	p := referee.Params{"Name": name, "N": sh.JoinRound(), "Rule": missedName(ctx, missed)}
@@ -109,8 +115,8 @@ func (a *App) leaveAsk(c echo.Context, sh db.Sheet, player int, missed referee.M
 		q = text(ctx, "leave-confirm.after", p)
 	}
 	page.Seats.Confirm = &views.LeaveConfirm{Question: q, URL: page.Seats.URL + "/leave", Player: strconv.Itoa(player),
-		Missed: string(missed), Form: cmp.Or(formID(c), newFormID()), Name: name, Back: gameURL(sh.Game.Slug) + "#players"}
-	return render(c, http.StatusOK, views.Game(page))
+		Missed: string(missed), Form: cmp.Or(form, newFormID()), Name: name, Back: gameURL(sh.Game.Slug) + "#players"}
+	return answer{status: http.StatusOK, view: views.Game(page)}, nil
 }
 
 // checkJoinName refuses a name the setup form would refuse.
@@ -124,28 +130,31 @@ func checkJoinName(ctx context.Context, name string) error {
 	return nil
 }
 
-// seatsRefused shows the game again with why the join or leave was
-// refused, the name typed kept; a refusal of the whole page (a view-only
-// link, a night that is gone) is that page's.
-func (a *App) seatsRefused(c echo.Context, err error, name string) error {
-	ctx := c.Request().Context()
+// seatsRefused is the game again with why the join or leave was refused,
+// the name typed kept; a refusal of the whole page (a view-only link, a
+// night that is gone) is that page's. A form that can't be read is
+// refused by a view-only link as the view-only link, whatever it says.
+func (a *App) seatsRefused(ctx context.Context, v viewer, slug string, err error, name string) (answer, error) {
 	p := problemOf(ctx, err)
 	if p.code == "" || pageWide(p.code) {
-		return err
+		return answer{}, err
 	}
-	sh, rerr := a.sheets.SheetWithUndoable(ctx, c.Param("slug"), 0)
+	sh, rerr := a.seats.SheetWithUndoable(ctx, slug, 0)
 	if rerr != nil {
-		return rerr
+		return answer{}, rerr
 	}
-	page, rerr := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
+	if sh.Game.ViewOnly {
+		return answer{}, app.ViewOnly()
+	}
+	page, rerr := a.gameView(ctx, v, sh)
 	if rerr != nil {
-		return rerr
+		return answer{}, rerr
 	}
 	if page.Seats == nil {
-		return err
+		return answer{}, err
 	}
 	page.Seats.Error, page.Seats.Name, page.Seats.Open = p.msg, name, true
-	return render(c, p.status, views.Game(page))
+	return answer{status: p.status, view: views.Game(page)}, nil
 }
 
 // seatsCard lists who joined late or left and, on the edit link of a

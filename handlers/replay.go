@@ -12,10 +12,19 @@ import (
 	"chickenfoot/views"
 )
 
+// replayReader reads the live table whose log is stepped through.
+type replayReader interface {
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
+}
+
 // replay steps through a round's action log: the table after step k.
 func (a *App) replay(c echo.Context) error {
 	ctx := c.Request().Context()
-	t, err := a.tableOf(c)
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	t, err := a.replays.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}

@@ -8,16 +8,22 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"chickenfoot/db"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
+
+// rulesReader reads the game night whose rules the page marks.
+type rulesReader interface {
+	Settings(ctx context.Context, slug string) (db.Game, error)
+}
 
 // rulesPage explains the rules, with a game's choices marked.
 func (a *App) rulesPage(c echo.Context) error {
 	ctx := c.Request().Context()
 	p := rulesView(ctx, nil)
 	if slug := c.Param("slug"); slug != "" {
-		g, err := a.sheets.Settings(ctx, slug)
+		g, err := a.ruleGames.Settings(ctx, slug)
 		if err != nil {
 			return err
 		}

@@ -23,29 +23,81 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 )
 
-// Store is every service New wires the handlers to: each handler depends
-// only on the few its own file declares, and New hands each of them the
-// one store.
+// Store is every service New wires the handlers to: each file of
+// handlers that calls the store declares the few services it calls, and
+// New hands each of them the one store.
 type Store interface {
-	pinger
-	nightLister
-	visitor
-	linkKeeper
-	exporter
-	groupReader
-	groupWriter
-	nightMaker
-	nightDeleter
-	sheetReader
-	opener
-	closer
-	undoer
-	scorer
-	actor
-	seater
-	secretKeeper
-	straightKeeper
-	straightTabler
+	pinger         // health.go
+	nightLister    // home.go
+	visitor        // device.go
+	linkKeeper     // share.go
+	exporter       // export.go
+	groupReader    // groups.go
+	groupWriter    // groups.go
+	nightMaker     // setup.go
+	nightDeleter   // delete.go
+	cardReader     // card.go
+	gameReader     // game.go
+	eventReader    // live.go
+	rulesReader    // rulespage.go
+	roundReader    // paths.go
+	opener         // opening.go
+	closer         // close.go
+	undoer         // undo.go
+	scorer         // entry.go
+	seater         // players.go
+	tableReader    // table.go
+	checkReader    // check.go
+	replayReader   // replay.go
+	tilesReader    // tiles.go
+	actor          // tableact.go
+	straightKeeper // straight.go
+	straightFixer  // straightfix.go
+	straightTabler // straighttable.go
+	straightActor  // straighttableact.go
+	secretKeeper   // unlock.go
+}
+
+// services holds the store as each file of handlers sees it, by the
+// interface that file declares.
+type services struct {
+	health         pinger
+	lists          nightLister
+	visits         visitor
+	links          linkKeeper
+	exports        exporter
+	groupReads     groupReader
+	groupWrites    groupWriter
+	maker          nightMaker
+	deleter        nightDeleter
+	cards          cardReader
+	games          gameReader
+	eventGames     eventReader
+	ruleGames      rulesReader
+	rounds         roundReader
+	opener         opener
+	closer         closer
+	undoer         undoer
+	scorer         scorer
+	seats          seater
+	tables         tableReader
+	checks         checkReader
+	replays        replayReader
+	tileTables     tilesReader
+	actor          actor
+	straight       straightKeeper
+	straightFixes  straightFixer
+	straightTables straightTabler
+	straightActs   straightActor
+}
+
+// servicesOf is store as each file sees it.
+func servicesOf(store Store) services {
+	return services{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store,
+		groupWrites: store, maker: store, deleter: store, cards: store, games: store, eventGames: store, ruleGames: store,
+		rounds: store, opener: store, closer: store, undoer: store, scorer: store, seats: store, tables: store,
+		checks: store, replays: store, tileTables: store, actor: store, straight: store, straightFixes: store,
+		straightTables: store, straightActs: store}
 }
 
 // Config is how the app is run. The zero value of each field but the
@@ -102,26 +154,7 @@ type Config struct {
 
 // App holds what the handlers share.
 type App struct {
-	// The store's services, each as the handlers that use it declare it.
-	health      pinger
-	lists       nightLister
-	visits      visitor
-	links       linkKeeper
-	exports     exporter
-	groupReads  groupReader
-	groupWrites groupWriter
-	maker       nightMaker
-	deleter     nightDeleter
-	sheets      sheetReader
-	opener      opener
-	closer      closer
-	undoer      undoer
-	scorer      scorer
-	actor       actor
-	seats       seater
-	straight    straightKeeper
-	// straightTables keeps Straight nights' live tables.
-	straightTables straightTabler
+	services // the store's, each as the file that uses it declares it
 
 	now   func() time.Time
 	log   *slog.Logger
@@ -165,8 +198,7 @@ func New(store Store, cfg Config) *echo.Echo {
 		}
 		cfg.Origin = origin
 	}
-	a := &App{health: store, lists: store, visits: store, links: store, exports: store, groupReads: store, groupWrites: store,
-		maker: store, deleter: store, sheets: store, opener: store, closer: store, undoer: store, scorer: store, actor: store, seats: store, straight: store, straightTables: store,
+	a := &App{services: servicesOf(store),
 		now: cfg.Now, log: cfg.Log, lock: newLock(cfg.Passphrase, store), hosts: newHosts(cfg.Origin, cfg.Hosts), flashes: newFlashes(), newDevices: newBudget(newDevicesPerSecond, newDevicesAtOnce), hub: cfg.Hub.h, exporting: make(chan struct{}, 1),
 		stop: cmp.Or(cfg.Stop, context.Background()), streams: streamLimits{network: cmp.Or(cfg.StreamsPerClient, 32), game: cmp.Or(cfg.StreamsPerGame, 128), all: cmp.Or(cfg.Streams, 4096)},
 		streamOpens: newBudget(cmp.Or(cfg.StreamOpens, 2), int(60*cmp.Or(cfg.StreamOpens, 2))),

@@ -11,7 +11,8 @@ import (
 	"chickenfoot/views"
 )
 
-// linkKeeper is what sharing a game needs from the store.
+// linkKeeper is what sharing a game, and saying whose phone it is, need
+// from the store.
 type linkKeeper interface {
 	SetSeat(ctx context.Context, device, link string, seat int) error
 	RenewLink(ctx context.Context, slug, device string, view bool) (db.Game, error)
@@ -58,36 +59,31 @@ func (a *App) renewLink(c echo.Context) error {
 }
 
 // setMe records who this phone belongs to at the game night, by the
-// player's id: their entry comes first on the round's card.
+// player's id: their entry comes first on the round's card. A view-only
+// link records nothing, whatever the form says.
 func (a *App) setMe(c echo.Context) error {
 	ctx := c.Request().Context()
-	g, err := a.sheets.Settings(ctx, c.Param("slug"))
-	if err != nil {
-		return err
-	}
-	if g.ViewOnly {
-		return app.ViewOnly()
-	}
+	slug := c.Param("slug")
 	player, err := strconv.Atoi(c.FormValue("player"))
 	if err != nil || player < -1 {
-		return app.Invalid("player", "seat-pick", nil)
+		return a.refuseBadForm(ctx, slug, app.Invalid("player", "seat-pick", nil))
 	}
-	if err := a.links.SetSeat(ctx, device(c), g.Slug, player); err != nil {
+	if err := a.links.SetSeat(ctx, device(c), slug, player); err != nil {
 		return err
 	}
-	return seeOther(c, gameURL(g.Slug)+"#round")
+	return seeOther(c, gameURL(slug)+"#round")
 }
 
-// mine puts the entry of the player this phone belongs to first, and
-// offers the choice.
-func (a *App) mine(ctx context.Context, device string, g db.Game, p views.RoundPanel) views.RoundPanel {
-	me := a.visit(ctx, device, g).Seat
-	p.Me = views.Me{Seat: me, Players: g.Players, IDs: g.IDs}
+// mine puts the entry of the player the phone the store knows as me
+// belongs to first, and offers the choice.
+func mine(g db.Game, me db.Visit, p views.RoundPanel) views.RoundPanel {
+	seat := seatOfVisit(g, me)
+	p.Me = views.Me{Seat: seat, Players: g.Players, IDs: g.IDs}
 	if !g.ViewOnly {
 		p.Me.URL = gameURL(g.Slug) + "/me"
 	}
 	for i, e := range p.Entries {
-		if e.Seat == me && i > 0 {
+		if e.Seat == seat && i > 0 {
 			p.Entries = append([]views.EntryRow{e}, append(p.Entries[:i:i], p.Entries[i+1:]...)...)
 			break
 		}

@@ -19,7 +19,6 @@ type straightKeeper interface {
 	StraightSheet(ctx context.Context, link string) (db.StraightSheet, error)
 	StraightScore(ctx context.Context, link string, p db.StraightPlay) (db.StraightSheet, error)
 	StraightUndo(ctx context.Context, link string, seen int) (db.StraightSheet, error)
-	StraightCorrect(ctx context.Context, link string, f db.StraightFix) (db.StraightSheet, error)
 }
 
 // The keypad's points: what the ends of a line count when they score.
@@ -28,17 +27,17 @@ var (
 	straightMore = []int{35, 40, 45, 50, 55, 60}
 )
 
-// straightGame is a Straight night's page.
-func (a *App) straightGame(c echo.Context) error {
-	ctx := c.Request().Context()
-	since := a.hub.now()
-	sh, err := a.straight.StraightSheet(ctx, c.Param("slug"))
+// straightGame is a Straight night's page as v sees it, following the
+// stream from since; out is who the live table says ended the hand (see
+// endOut), and fl the notice the page was left, if any.
+func (a *App) straightGame(ctx context.Context, v viewer, link, since, out string, fl flash) (views.StraightPage, error) {
+	sh, err := a.straight.StraightSheet(ctx, link)
 	if err != nil {
-		return err
+		return views.StraightPage{}, err
 	}
 	g := sh.Game
 	p := views.StraightPage{
-		Meta:    views.Meta{Title: text(ctx, "allfives.title", referee.Params{"Name": g.Name}), Where: g.Name, WakeLock: sh.Winner < 0, Stream: streamURL(c.Param("slug"), since)},
+		Meta:    views.Meta{Title: text(ctx, "allfives.title", referee.Params{"Name": g.Name}), Where: g.Name, WakeLock: sh.Winner < 0, Stream: streamURL(link, since)},
 		Name:    g.Name,
 		Date:    g.PlayedOn,
 		Players: len(g.Players),
@@ -47,20 +46,20 @@ func (a *App) straightGame(c echo.Context) error {
 		Rules:   straightRulesInPlay(ctx, g),
 		Table:   straightTableURL(g.Slug),
 	}
-	p.Card.EndOut = endOut(g, c.QueryParam("out"))
-	if p.Share, err = shareLinks(ctx, origin(c), g); err != nil {
-		return err
+	p.Card.EndOut = endOut(g, out)
+	if p.Share, err = shareLinks(ctx, v.origin, g); err != nil {
+		return p, err
 	}
 	if !g.ViewOnly {
 		p.DeleteURL = gameURL(g.Slug) + "/delete"
 	}
-	if fl, ok := a.flashes.take(c, gameURL(c.Param("slug"))); ok && fl.Key == straightFixFlash {
+	if fl.Key == straightFixFlash {
 		before, _ := strconv.Atoi(fl.param(0))
 		now, _ := strconv.Atoi(fl.param(1))
 		p.Card.Notice = winnerNotice(ctx, sh, sideNames(sh), before, now)
 	}
-	a.visit(ctx, device(c), g)
-	return render(c, http.StatusOK, views.StraightGame(p))
+	a.visit(ctx, v.device, g)
+	return p, nil
 }
 
 // endOut reads who the live table says ended the hand, for the sheet's
@@ -77,13 +76,12 @@ func endOut(g db.Game, out string) string {
 
 // straightPart is the Straight sheet alone, for htmx to refresh it: the
 // score sheet's part of a Straight night.
-func (a *App) straightPart(c echo.Context) error {
-	ctx := c.Request().Context()
-	sh, err := a.straight.StraightSheet(ctx, c.Param("slug"))
+func (a *App) straightPart(ctx context.Context, link string) (views.StraightCard, error) {
+	sh, err := a.straight.StraightSheet(ctx, link)
 	if err != nil {
-		return err
+		return views.StraightCard{}, err
 	}
-	return render(c, http.StatusOK, views.StraightSheet(straightCard(ctx, sh)))
+	return straightCard(ctx, sh), nil
 }
 
 // straightPlay saves points made in play, tapped on the keypad.

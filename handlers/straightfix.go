@@ -14,6 +14,13 @@ import (
 	"chickenfoot/views"
 )
 
+// straightFixer corrects a line of a Straight sheet, and reads the sheet
+// for the form that does.
+type straightFixer interface {
+	StraightSheet(ctx context.Context, link string) (db.StraightSheet, error)
+	StraightCorrect(ctx context.Context, link string, f db.StraightFix) (db.StraightSheet, error)
+}
+
 // straightFixFlash names the notice a correction sent without htmx leaves
 // for the page: the side that had won and the side that wins now.
 const straightFixFlash = "straight-fix"
@@ -40,7 +47,7 @@ func (a *App) straightFix(c echo.Context) error {
 			return err
 		}
 	}
-	sh, err := a.straight.StraightCorrect(c.Request().Context(), c.Param("slug"), f)
+	sh, err := a.straightFixes.StraightCorrect(c.Request().Context(), c.Param("slug"), f)
 	if err == nil && !isHTMX(c) && sh.Before != sh.Winner {
 		a.flashes.leave(c, gameURL(sh.Game.Slug), straightFixFlash, strconv.Itoa(sh.Before), strconv.Itoa(sh.Winner))
 	}
@@ -51,7 +58,7 @@ func (a *App) straightFix(c echo.Context) error {
 // the form alone, to go under the line; otherwise a page of its own.
 func (a *App) straightLine(c echo.Context) error {
 	ctx := c.Request().Context()
-	sh, err := a.straight.StraightSheet(ctx, c.Param("slug"))
+	sh, err := a.straightFixes.StraightSheet(ctx, c.Param("slug"))
 	if err != nil {
 		return err
 	}

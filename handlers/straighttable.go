@@ -16,7 +16,6 @@ import (
 // straightTabler keeps a Straight night's live table.
 type straightTabler interface {
 	StraightTable(ctx context.Context, link string) (db.StraightTable, error)
-	StraightAct(ctx context.Context, link string, m db.StraightTableMove) (db.StraightTable, error)
 }
 
 func straightTableURL(slug string) string { return gameURL(slug) + "/straight/table" }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,6 +12,13 @@ import (
 	"chickenfoot/db/app"
 	"chickenfoot/views"
 )
+
+// straightActor makes a move on a Straight night's live table, and reads
+// the table to show why one was refused.
+type straightActor interface {
+	StraightAct(ctx context.Context, link string, m db.StraightTableMove) (db.StraightTable, error)
+	StraightTable(ctx context.Context, link string) (db.StraightTable, error)
+}
 
 // readStraightMove reads a move on the Straight table as a form sends
 // it: the hand and count of moves the page showed, who acts, what, and
@@ -65,16 +73,10 @@ func (a *App) straightAct(c echo.Context) error {
 	slug := c.Param("slug")
 	m, err := readStraightMove(c)
 	if err != nil {
-		// A view-only link is refused before the form: whatever it says,
-		// nothing changes.
-		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
-			return gerr
-		} else if g.ViewOnly {
-			return app.ViewOnly()
-		}
+		err = a.refuseBadForm(ctx, slug, err)
 	} else {
 		var t db.StraightTable
-		if t, err = a.straightTables.StraightAct(ctx, slug, m); err == nil {
+		if t, err = a.straightActs.StraightAct(ctx, slug, m); err == nil {
 			if !isHTMX(c) {
 				return seeOther(c, zoomURL(straightTableURL(slug), "", straightView(c).zoom))
 			}
@@ -93,7 +95,7 @@ func (a *App) straightAct(c echo.Context) error {
 	case m.On != "":
 		o.pick = m.Tile // refused where it was put: the places again, with why
 	}
-	t, terr := a.straightTables.StraightTable(ctx, slug)
+	t, terr := a.straightActs.StraightTable(ctx, slug)
 	switch {
 	case terr != nil && app.CodeOf(terr) == app.CodeNotFound && e != nil:
 		return err // no Straight table to show it on: the refusal alone

@@ -14,17 +14,26 @@ import (
 	"chickenfoot/views"
 )
 
+// tableReader reads a round's live table.
+type tableReader interface {
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
+}
+
 // table shows the live table of a round; htmx, following the stream,
 // gets the table's card alone.
 func (a *App) table(c echo.Context) error {
 	ctx := c.Request().Context()
 	since := a.hub.now() // before the read: a change after it is sent again
-	t, err := a.tableOf(c)
+	slug, n, err := roundPath(c)
+	if err != nil {
+		return err
+	}
+	t, err := a.tables.Table(ctx, slug, n)
 	if err != nil {
 		return err
 	}
 	p := tablePage(ctx, t, tableView(c))
-	p.Stream = streamURL(c.Param("slug"), since)
+	p.Stream = streamURL(slug, since)
 	return tableAnswer(c, http.StatusOK, p)
 }
 

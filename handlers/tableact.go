@@ -14,9 +14,11 @@ import (
 	"chickenfoot/views"
 )
 
-// actor makes a move on a round's live table.
+// actor makes a move on a round's live table, and reads the table to
+// show why one was refused.
 type actor interface {
 	Act(ctx context.Context, slug string, n int, m db.Move) (db.Table, error)
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
 }
 
 // actionForm is a table action as submitted.
@@ -84,15 +86,10 @@ func (a *App) act(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m, err := readActionForm(c).move(ctx)
+	f := readActionForm(c)
+	m, err := f.move(ctx)
 	if err != nil {
-		// A view-only link is refused before the form: whatever it says,
-		// nothing changes.
-		if g, gerr := a.sheets.Settings(ctx, slug); gerr != nil {
-			return gerr
-		} else if g.ViewOnly {
-			return app.ViewOnly()
-		}
+		err = a.refuseBadForm(ctx, slug, err)
 	} else {
 		var t db.Table
 		if t, err = a.actor.Act(ctx, slug, n, m); err == nil {
@@ -103,10 +100,15 @@ func (a *App) act(c echo.Context) error {
 			return render(c, http.StatusOK, views.TableCard(&p))
 		}
 	}
-	if e := app.From(err); e != nil && !pageWide(e.Code) {
-		return a.actRefused(c, slug, n, e)
+	e := app.From(err)
+	if e == nil || pageWide(e.Code) {
+		return err
 	}
-	return err
+	p, err := a.actRefused(ctx, slug, n, e, tableView(c), f)
+	if err != nil {
+		return err
+	}
+	return tableAnswer(c, problemOf(ctx, e).status, p)
 }
 
 // tappedForm is the table's form an action was sent from, where its
@@ -133,20 +135,19 @@ func (f actionForm) tappedForm(started bool) views.TableForm {
 	return ""
 }
 
-// actRefused shows the table as it stands, nothing written, with the rule
-// the action broke and a link to it, next to the buttons tapped (or what
-// to fix, for a form that can't be read).
-func (a *App) actRefused(c echo.Context, slug string, n int, e *app.Error) error {
-	ctx := c.Request().Context()
-	t, err := a.sheets.Table(ctx, slug, n)
+// actRefused is the table as it stands, nothing written, with the rule
+// the action broke and a link to it, next to the buttons the form f was
+// sent from (or what to fix, for a form that can't be read).
+func (a *App) actRefused(ctx context.Context, slug string, n int, e *app.Error, o tableOptions, f actionForm) (views.TablePage, error) {
+	t, err := a.actor.Table(ctx, slug, n)
 	if err != nil {
-		return err
+		return views.TablePage{}, err
 	}
-	p := tablePage(ctx, t, tableView(c))
+	p := tablePage(ctx, t, o)
 	r := views.Refusal{Code: string(e.Code), Reason: refusal(ctx, e)}
 	if _, request := codeStatus[e.Code]; !request { // a rule of the game, with its section of the rules
 		r.RuleURL, r.Rule = rulesURL(slug)+"#"+e.Code.Section(), ruleName(ctx, e.Code.Section())
 	}
-	p.Refuse(r, readActionForm(c).tappedForm(p.Started))
-	return tableAnswer(c, problemOf(ctx, e).status, p)
+	p.Refuse(r, f.tappedForm(p.Started))
+	return p, nil
 }

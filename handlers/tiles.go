@@ -14,6 +14,11 @@ import (
 	"chickenfoot/views"
 )
 
+// tilesReader reads a round's live table, for the tiles on it.
+type tilesReader interface {
+	Table(ctx context.Context, slug string, n int) (db.Table, error)
+}
+
 // tiles shows the grid of tiles for one player's hand.
 func (a *App) tiles(c echo.Context) error {
 	ctx := c.Request().Context()
@@ -62,7 +67,7 @@ func (a *App) onTable(ctx context.Context, slug string, r *referee.SheetRound) (
 	if !r.Tracked() {
 		return []referee.Tile{double}, nil
 	}
-	t, err := a.sheets.Table(ctx, slug, r.Number)
+	t, err := a.tileTables.Table(ctx, slug, r.Number)
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,8 @@ package handlers
 
 import (
 	"context"
+	"net/http"
 
-	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
@@ -12,9 +12,10 @@ import (
 	"chickenfoot/views"
 )
 
-// undoer takes back a round's last change.
+// undoer takes back a round's last change, and says where the phone
+// that sent it sits.
 type undoer interface {
-	UndoLast(ctx context.Context, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, error)
+	UndoLastFrom(ctx context.Context, device, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, db.Visit, error)
 }
 
 // undo takes back the latest entry of the round being played, the one
@@ -30,19 +31,25 @@ func (a *App) undo(c echo.Context) error {
 	if err != nil {
 		return a.refuseBadForm(ctx, slug, err)
 	}
-	undone, sh, err := a.undoer.UndoLast(ctx, slug, n, basedOn)
+	undone, sh, me, err := a.undoer.UndoLastFrom(ctx, a.answerDevice(c), slug, n, basedOn)
 	if p := problemOf(ctx, err); err != nil && p.code == app.CodeConflict {
-		return a.undoRefused(c, slug, n, basedOn, p, err)
+		refused, err := a.undoRefused(ctx, a.viewerOf(c), slug, n, basedOn, p, err)
+		if err != nil {
+			return err
+		}
+		return refused.send(c)
 	}
 	if err != nil {
 		return err
 	}
-	return a.roundChanged(c, sh, n, func(p views.RoundPanel) templ.Component {
-		if undone.ID != 0 {
-			p.Notice = text(ctx, "undone", referee.Params{"What": changeName(ctx, sh.Game, undone)})
-		}
-		return views.RoundCard(p)
-	})
+	if !isHTMX(c) {
+		return seeOther(c, gameURL(slug))
+	}
+	p := mine(sh.Game, me, roundPanel(ctx, sh, sh.Round(n)))
+	if undone.ID != 0 {
+		p.Notice = text(ctx, "undone", referee.Params{"What": changeName(ctx, sh.Game, undone)})
+	}
+	return render(c, http.StatusOK, views.RoundCard(p))
 }
 
 // undoBasis is what the undo form was based on: the round's version
@@ -60,14 +67,13 @@ func undoBasis(c echo.Context) (db.Basis, error) {
 	return b, err
 }
 
-// undoRefused shows the round's card as it is now, with why nothing was
+// undoRefused is the round's card as it is now, with why nothing was
 // undone. A round closed meanwhile has no card left: that refusal is
 // shown as any other.
-func (a *App) undoRefused(c echo.Context, slug string, n int, basedOn db.Basis, p problem, err error) error {
-	ctx := c.Request().Context()
+func (a *App) undoRefused(ctx context.Context, v viewer, slug string, n int, basedOn db.Basis, p problem, err error) (answer, error) {
 	sh, r, lerr := a.sheetRound(ctx, slug, n, allChanges) // to name the change the page offered
 	if lerr != nil || r.Closed {
-		return err
+		return answer{}, err
 	}
 	msg := p.msg
 	if offered, ok := changeByID(sh.History, basedOn.Change); ok {
@@ -75,19 +81,19 @@ func (a *App) undoRefused(c echo.Context, slug string, n int, basedOn db.Basis, 
 			msg = text(ctx, "undo-stale", referee.Params{"What": changeName(ctx, sh.Game, offered)})
 		}
 	}
-	if isHTMX(c) {
-		panel := a.mine(c.Request().Context(), device(c), sh.Game, roundPanel(ctx, sh, r))
+	if v.htmx {
+		panel := mine(sh.Game, a.visit(ctx, v.device, sh.Game), roundPanel(ctx, sh, r))
 		panel.Error = msg
-		return render(c, p.status, views.RoundCard(panel))
+		return answer{status: p.status, view: views.RoundCard(panel)}, nil
 	}
-	page, err := a.gameView(c.Request().Context(), a.viewerOf(c), sh)
-	if err != nil {
-		return err
+	page, gerr := a.gameView(ctx, v, sh)
+	if gerr != nil {
+		return answer{}, gerr
 	}
 	if page.Round != nil {
 		page.Round.Error = msg
 	}
-	return render(c, p.status, views.Game(page))
+	return answer{status: p.status, view: views.Game(page)}, nil
 }
 
 // changeByID finds a change in the history.

@@ -44,21 +44,23 @@ func TestUndoSaysWhatItUndoes(t *testing.T) {
 	}
 }
 
-// historyCounter is the store, counting the reads of a round's or a
-// game's whole history.
+// historyCounter is the store, counting the reads of a round's whole
+// history and of the one change Undo takes back: the two ways a page the
+// handlers draw can read a round's changes. (A game's whole history is
+// no service of Store, so no handler can read it.)
 type historyCounter struct {
 	*db.Store
-	whole atomic.Int32
-}
-
-func (s *historyCounter) SheetWithHistory(ctx context.Context, slug string) (db.Sheet, error) {
-	s.whole.Add(1)
-	return s.Store.SheetWithHistory(ctx, slug)
+	whole, undoable atomic.Int32
 }
 
 func (s *historyCounter) SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error) {
 	s.whole.Add(1)
 	return s.Store.SheetWithRoundHistory(ctx, slug, n)
+}
+
+func (s *historyCounter) SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error) {
+	s.undoable.Add(1)
+	return s.Store.SheetWithUndoable(ctx, slug, n)
 }
 
 // TestGamePageReadsOneChange: the game page reads only the change its
@@ -90,7 +92,10 @@ func TestGamePageReadsOneChange(t *testing.T) {
 	if got := undo.up("form").named("change").attr("value"); got != strconv.FormatInt(want.ID, 10) || undo.text() == say("undo-last", nil) {
 		t.Errorf("the game page's Undo is %q, of change %s, want Ann's 13, change %d", undo.text(), got, want.ID)
 	}
+	if n := store.undoable.Load(); n != 1 {
+		t.Errorf("the game page read the change Undo takes back %d times, want once", n)
+	}
 	if n := store.whole.Load(); n != 0 {
-		t.Fatalf("the game page read a whole history %d times, want never", n)
+		t.Fatalf("the game page read a round's whole history %d times, want never", n)
 	}
 }

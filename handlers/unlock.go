@@ -90,38 +90,46 @@ func (l *lock) cookies(ctx context.Context) (*securecookie.SecureCookie, error) 
 	return l.codec, nil
 }
 
-// unlocked reports whether the request carries a cookie this server
-// signed. A missing, expired, forged or altered cookie is just locked.
-func (l *lock) unlocked(c echo.Context) (bool, error) {
-	ck, err := c.Cookie(unlockCookie)
-	if err != nil {
+// unlocked reports whether cookie, the unlock cookie's value as the
+// request carries it ("" for none), is one this server signed. A missing,
+// expired, forged or altered cookie is just locked.
+func (l *lock) unlocked(ctx context.Context, cookie string) (bool, error) {
+	if cookie == "" {
 		return false, nil
 	}
-	codec, err := l.cookies(c.Request().Context())
+	codec, err := l.cookies(ctx)
 	if err != nil {
 		return false, err
 	}
 	var v string
-	return codec.Decode(unlockCookie, ck.Value, &v) == nil && v == unlockValue, nil
+	return codec.Decode(unlockCookie, cookie, &v) == nil && v == unlockValue, nil
 }
 
-// unlock gives the browser its cookie: never readable by script, sent on
-// a link from elsewhere but not on another site's post, and only over
-// TLS when it came over TLS.
-func (l *lock) unlock(c echo.Context) error {
-	codec, err := l.cookies(c.Request().Context())
+// unlockCookieOf is the unlock cookie's value as the request carries it,
+// or "".
+func unlockCookieOf(c echo.Context) string {
+	if ck, err := c.Cookie(unlockCookie); err == nil {
+		return ck.Value
+	}
+	return ""
+}
+
+// cookie is the browser's unlock cookie: never readable by script, sent
+// on a link from elsewhere but not on another site's post, and only over
+// TLS when secure (it came over TLS).
+func (l *lock) cookie(ctx context.Context, secure bool) (*http.Cookie, error) {
+	codec, err := l.cookies(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	v, err := codec.Encode(unlockCookie, unlockValue)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	c.SetCookie(&http.Cookie{
+	return &http.Cookie{
 		Name: unlockCookie, Value: v, Path: "/", MaxAge: int(unlockAge.Seconds()),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(c),
-	})
-	return nil
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secure,
+	}, nil
 }
 
 // locked is the middleware on the pages a server with a passphrase keeps
@@ -132,7 +140,7 @@ func (a *App) locked(next echo.HandlerFunc) echo.HandlerFunc {
 		return next
 	}
 	return func(c echo.Context) error {
-		ok, err := a.lock.unlocked(c)
+		ok, err := a.lock.unlocked(c.Request().Context(), unlockCookieOf(c))
 		if err != nil {
 			return err
 		}
@@ -194,7 +202,7 @@ func (a *App) unlockPage(c echo.Context) error {
 	if a.lock == nil {
 		return c.Redirect(http.StatusSeeOther, next)
 	}
-	ok, err := a.lock.unlocked(c)
+	ok, err := a.lock.unlocked(ctx, unlockCookieOf(c))
 	if err != nil {
 		return err
 	}
@@ -226,9 +234,11 @@ func (a *App) unlock(c echo.Context) error {
 		return render(c, http.StatusForbidden, views.Unlock(unlockPage(ctx, next, text(ctx, "unlock.wrong", nil))))
 	}
 	try.give()
-	if err := a.lock.unlock(c); err != nil {
+	ck, err := a.lock.cookie(ctx, overTLS(c))
+	if err != nil {
 		return err
 	}
+	c.SetCookie(ck)
 	return seeOther(c, next)
 }
 
