@@ -24,8 +24,8 @@ func (e *RuleError) Say(tag string) string { return lang.Text(tag, e.Key, e.Para
 // Words lets a message quote the refusal in its own language.
 func (e *RuleError) Words() (string, map[string]any) { return e.Key, e.Params }
 
-// A Phrase is a sentence of the referee's not yet worded: its message key
-// and parameters, which may be phrases themselves.
+// A Phrase is a sentence not yet worded, the referee's or the store's:
+// its message key and parameters, which may be phrases themselves.
 type Phrase struct {
 	Key    string
 	Params Params

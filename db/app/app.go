@@ -7,6 +7,10 @@
 // with its own rule codes. An *Error wraps such a refusal, and CodeOf reads
 // any error as one of this package's codes, so the handlers keep one table
 // from a code to an HTTP status and the store never speaks HTTP.
+//
+// What the store refuses of a file or an address a person hands it (an
+// archive to import, a replica) is a Refusal: a message of the catalog,
+// which the command line words in its language.
 package app
 
 import (
