@@ -49,7 +49,7 @@ func TestRulesErrorWords(t *testing.T) {
 		{"not in the set", round(d6, 6, Deal{Players: 2, HandSize: 1, Hands: [][]Tile{{NewTile(6, 6)}, {NewTile(7, 7)}}}),
 			"seat 1 holds 7-7, which is not in a double-6 set", "plads 1 har 7-7, som ikke findes i et dobbelt-6-sæt"},
 		{"set in the middle", round(rotate, 9, Deal{Players: 2, HandSize: 1, Hands: tiles([]string{"9-9"}, []string{"9-8"})}),
-			"seat 0 holds 9-9, which was set in the middle before the deal", "plads 0 har 9-9, som blev lagt i midten før udlevering"},
+			"seat 0 holds 9-9, which was set in the middle before the deal", "plads 0 har 9-9, som blev lagt i midten før uddelingen"},
 		{"dealt twice", round(d9, 9, Deal{Players: 2, HandSize: 1, Hands: tiles([]string{"9-8"}, []string{"9-8"})}),
 			"9-8 is dealt twice", "9-8 er givet ud to gange"},
 		{"double not in the set", round(d9, 10, Deal{Players: 2, HandSize: 5}),
