@@ -70,6 +70,9 @@ func (h HouseRule) Label(r Rules) string {
 // positive total up to 100000".
 func (h HouseRule) Want(r Rules) string { return h.wanted(r)(lang.Default) }
 
+// WantIn is Want in the language tag.
+func (h HouseRule) WantIn(tag string, r Rules) string { return h.wanted(r)(tag) }
+
 // wanted says which values the rule allows in r, in any language.
 func (h HouseRule) wanted(r Rules) wanted {
 	if h.Span != nil {
