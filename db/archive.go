@@ -5,11 +5,11 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -159,8 +159,26 @@ func yesNo(b bool) string {
 // one, or one that could not be added as it is.
 var ErrArchive = errors.New("archive refused")
 
-func archiveError(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrArchive, fmt.Sprintf(format, args...))
+// archiveError refuses an archive, saying why with the message key and p:
+// an invalid *app.Error of ErrArchive, which the command line words in its
+// language.
+func archiveError(key string, p referee.Params) error { return app.Refuse(ErrArchive, key, p) }
+
+// refusal is why a night is refused, given the message key and p.
+func refusal(key string, p referee.Params) error { return app.Refuse(nil, key, p) }
+
+// why is err as a parameter of a message: a refusal or a rule's, worded
+// in the message's language, or the error's own text.
+func why(err error) any {
+	var r *app.Error
+	if errors.As(err, &r) {
+		return r
+	}
+	var re *referee.RuleError
+	if errors.As(err, &re) {
+		return re
+	}
+	return err.Error()
 }
 
 // ReadArchive reads an archive's JSON, refusing anything else: another
@@ -170,19 +188,19 @@ func ReadArchive(r io.Reader) (Archive, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&a); err != nil {
-		return a, archiveError("this is not a Chickenfoot archive (%v)", err)
+		return a, archiveError("import.not-archive", referee.Params{"Err": err.Error()})
 	}
 	if dec.More() {
-		return a, archiveError("the file holds more than one archive")
+		return a, archiveError("import.two-archives", nil)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return a, archiveError("the file goes on after its archive")
+		return a, archiveError("import.trailing", nil)
 	}
 	switch {
 	case a.Format != ArchiveFormat:
-		return a, archiveError("the file's format is %q, not %q", a.Format, ArchiveFormat)
+		return a, archiveError("import.format", referee.Params{"Format": a.Format, "Want": ArchiveFormat})
 	case a.Version != ArchiveVersion:
-		return a, archiveError("the file is version %d of the archive; this app reads version %d", a.Version, ArchiveVersion)
+		return a, archiveError("import.version", referee.Params{"Version": a.Version, "Want": ArchiveVersion})
 	}
 	return a, nil
 }

@@ -144,7 +144,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	}
 
 	before := exportJSON(t, dst, "")
-	if _, err := dst.Import(ctx, a); !errors.Is(err, ErrArchive) || !strings.Contains(err.Error(), "already here") {
+	if _, err := dst.Import(ctx, a); !errors.Is(err, ErrArchive) || !strings.Contains(wordedErr(t, err), "already here") {
 		t.Fatalf("importing the same file twice: %v, want refused as a clash", err)
 	}
 	if after := exportJSON(t, dst, ""); !bytes.Equal(before, after) {
@@ -173,14 +173,14 @@ func TestArchiveRefusesBadInput(t *testing.T) {
 	good := exportJSON(t, src, "")
 	dst := openTest(t)
 	for _, c := range []struct{ name, from, to, want string }{
-		{"one player", `"Cy",`, ``, "1 players"},
+		{"one player", `"Cy",`, ``, "it has 1 player;"},
 		{"unknown field", `"hand_size"`, `"hands": 1, "hand_size"`, "unknown field"},
 		{"other version", `"version": 1`, `"version": 7`, "version 7"},
 		{"bad time", `"created_at": "`, `"created_at": "yesterday`, "not RFC 3339"},
 		{"trailing data", "", "{}\n", "more than one"},
 		{"bad date", `"played_on": "`, `"played_on": "someday`, "not a date"},
 		{"bad link", `"link": "`, `"link": "../`, "lowercase letters"},
-		{"stays for too few", `"rounds": [`, `"stays": [{"from": 1, "missed": "highest"}], "rounds": [`, "1 stays for 2 players"},
+		{"stays for too few", `"rounds": [`, `"stays": [{"from": 1, "missed": "highest"}], "rounds": [`, "stays for 1 player, not 2"},
 		{"stay past the rounds", `"rounds": [`, `"stays": [{"from": 1, "missed": "highest"}, {"from": 3, "missed": "highest"}], "rounds": [`, "which the night doesn't have"},
 		{"unknown missed rule", `"rounds": [`, `"stays": [{"from": 1, "missed": "highest"}, {"from": 1, "missed": "twice"}], "rounds": [`, "count as \"twice\""},
 	} {
@@ -195,7 +195,7 @@ func TestArchiveRefusesBadInput(t *testing.T) {
 		if err == nil {
 			_, err = dst.Import(ctx, a)
 		}
-		if !errors.Is(err, ErrArchive) || !strings.Contains(err.Error(), c.want) {
+		if !errors.Is(err, ErrArchive) || !strings.Contains(wordedErr(t, err), c.want) {
 			t.Errorf("%s: %v, want refused saying %q", c.name, err, c.want)
 		}
 	}

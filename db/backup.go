@@ -8,6 +8,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"chickenfoot/db/app"
+	"chickenfoot/referee"
 )
 
 // ErrExists refuses a backup over a file that is already there: an older
@@ -116,14 +119,14 @@ func checkCopy(ctx context.Context, path string) (int, error) {
 		return 0, fmt.Errorf("checking the copy: %w", err)
 	}
 	if len(found) > 0 {
-		return 0, fmt.Errorf("the copy fails SQLite's integrity check: %s", found[0])
+		return 0, app.Refuse(nil, "backup.integrity", referee.Params{"Found": found[0]})
 	}
 	var version, games int
 	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return 0, err
 	}
 	if want := SchemaVersion(); version != want {
-		return 0, fmt.Errorf("the copy's schema version is %d, want %d", version, want)
+		return 0, app.Refuse(nil, "backup.schema", referee.Params{"Version": version, "Want": want})
 	}
 	err = conn.QueryRowContext(ctx, "SELECT count(*) FROM games").Scan(&games)
 	return games, err

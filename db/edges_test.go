@@ -176,7 +176,7 @@ func TestImportTakesOnlyTheAppsLinks(t *testing.T) {
 		if err == nil {
 			_, err = dst.Import(ctx, a)
 		}
-		if !errors.Is(err, ErrArchive) || !strings.Contains(err.Error(), c.want) {
+		if !errors.Is(err, ErrArchive) || !strings.Contains(wordedErr(t, err), c.want) {
 			t.Errorf("%s: %v, want refused saying %q", c.name, err, c.want)
 		}
 	}

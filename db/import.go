@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -30,7 +31,7 @@ func (s *Store) Import(ctx context.Context, a Archive) (int, error) {
 			n.Group = &NightGroup{Link: groups[n.Group.Name], Name: n.Group.Name}
 		}
 		if err := checkNight(*n); err != nil {
-			return 0, archiveError("night %d (%q): %v", i+1, n.Name, err)
+			return 0, nightError(i, n.Name, err)
 		}
 		if n.Link == "" {
 			n.Link = newSlug()
@@ -40,22 +41,25 @@ func (s *Store) Import(ctx context.Context, a Archive) (int, error) {
 		}
 		for _, l := range []string{n.Link, n.ViewLink} {
 			if other, ok := seen[l]; ok {
-				return 0, archiveError("nights %q and %q have the same link", other, n.Name)
+				return 0, archiveError("import.same-link", referee.Params{"Name": other, "Other": n.Name})
 			}
 			seen[l] = n.Name
 		}
 	}
 	err := s.inTx(ctx, func(tx conn) error {
-		for _, n := range a.Nights {
+		for i, n := range a.Nights {
 			var clash int
 			err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE slug IN (?1, ?2) OR view_slug IN (?1, ?2)`, n.Link, n.ViewLink).Scan(&clash)
 			if err != nil {
 				return err
 			}
 			if clash > 0 {
-				return archiveError("night %q is already here: a night with its link is kept in this database (was the file imported before?)", n.Name)
+				return archiveError("import.already", referee.Params{"Name": n.Name})
 			}
-			if err := s.insertNight(ctx, tx, n); err != nil {
+			var r *app.Error
+			if err := s.insertNight(ctx, tx, n); errors.As(err, &r) {
+				return nightError(i, n.Name, r)
+			} else if err != nil {
 				return fmt.Errorf("adding night %q: %w", n.Name, err)
 			}
 		}
@@ -66,6 +70,12 @@ func (s *Store) Import(ctx context.Context, a Archive) (int, error) {
 		return 0, err
 	}
 	return len(a.Nights), nil
+}
+
+// nightError refuses the archive for its night i, named name, which the
+// store can't take as err says.
+func nightError(i int, name string, err error) error {
+	return archiveError("import.night", referee.Params{"N": i + 1, "Name": name, "Why": why(err)})
 }
 
 // Kinds a stored change or action may be, as the schema allows.
@@ -104,14 +114,14 @@ func formatRune(r rune) bool { return unicode.Is(unicode.Cf, r) }
 func checkLinks(n Night) error {
 	for _, l := range []string{n.Link, n.ViewLink} {
 		if l != "" && !validLink(l) {
-			return fmt.Errorf("link %q is not one of this app's links: those are %d characters, lowercase letters a to z and digits 2 to 7", l, linkLen)
+			return refusal("import.link", referee.Params{"Link": l, "Len": linkLen})
 		}
 	}
 	if n.Group != nil && (!validLink(n.Group.Link) || n.Group.Name == "") {
-		return fmt.Errorf("its table of friends needs a name and one of this app's links: %d characters, lowercase letters a to z and digits 2 to 7", linkLen)
+		return refusal("import.group", referee.Params{"Len": linkLen})
 	}
 	if _, err := time.Parse(time.DateOnly, n.PlayedOn); err != nil {
-		return fmt.Errorf("its date %q is not a date like 2026-11-27", n.PlayedOn)
+		return refusal("import.date", referee.Params{"Date": n.PlayedOn})
 	}
 	return nil
 }
@@ -120,22 +130,22 @@ func checkLinks(n Night) error {
 func checkNight(n Night) error {
 	rules := referee.Standard()
 	if err := json.Unmarshal(n.Rules, &rules); err != nil {
-		return fmt.Errorf("its rules can't be read: %v", err)
+		return refusal("import.rules", referee.Params{"Err": err.Error()})
 	}
 	switch {
 	case len(n.Players) < 2 || len(n.Players) > 16:
-		return fmt.Errorf("it has %d players; a night has 2 to 16", len(n.Players))
+		return refusal("import.players", referee.Params{"N": len(n.Players), "Min": 2, "Max": 16})
 	case n.HandSize < 1:
-		return fmt.Errorf("its hand size is %d", n.HandSize)
+		return refusal("import.hand-size", referee.Params{"N": n.HandSize})
 	case len(n.Rounds) == 0:
-		return fmt.Errorf("it has no rounds")
+		return refusal("import.no-rounds", nil)
 	}
 	for i, p := range n.Players {
 		if p == "" || slices.Contains(n.Players[:i], p) {
-			return fmt.Errorf("player %d's name %q is empty or twice", i+1, p)
+			return refusal("import.player-name", referee.Params{"N": i + 1, "Name": p})
 		}
 		if strings.ContainsFunc(p, formatRune) {
-			return fmt.Errorf("player %d's name %q has invisible formatting characters (direction marks, zero-width spaces), which the app refuses in names", i+1, p)
+			return refusal("import.player-format", referee.Params{"N": i + 1, "Name": p})
 		}
 	}
 	if err := checkLinks(n); err != nil {
@@ -150,7 +160,7 @@ func checkNight(n Night) error {
 	}
 	for i, r := range n.Rounds {
 		if err := checkRound(r, i+1, len(n.Players)); err != nil {
-			return fmt.Errorf("round %d: %v", i+1, err)
+			return refusal("import.round", referee.Params{"N": i + 1, "Why": why(err)})
 		}
 		if r.ClosedAt != nil {
 			times = append(times, *r.ClosedAt)
@@ -158,7 +168,7 @@ func checkNight(n Night) error {
 	}
 	for _, t := range times {
 		if _, err := time.Parse(time.RFC3339Nano, t); err != nil {
-			return fmt.Errorf("time %q is not RFC 3339", t)
+			return refusal("import.time", referee.Params{"Time": t})
 		}
 	}
 	return nil
@@ -172,29 +182,29 @@ func checkStays(n Night) error {
 		return nil
 	}
 	if len(n.Stays) != len(n.Players) {
-		return fmt.Errorf("it has %d stays for %d players", len(n.Stays), len(n.Players))
+		return refusal("import.stays", referee.Params{"Stays": len(n.Stays), "N": len(n.Players)})
 	}
 	sh := referee.Sheet{Players: n.Players}
 	for seat, st := range n.Stays {
 		if st.From < 1 || st.From > len(n.Rounds)+1 || st.Until != 0 && (st.Until < st.From || st.Until > len(n.Rounds)) {
-			return fmt.Errorf("player %d plays rounds %d to %d, which the night doesn't have", seat+1, st.From, st.Until)
+			return refusal("import.stay-rounds", referee.Params{"N": seat + 1, "From": st.From, "Until": st.Until})
 		}
 		if _, err := referee.ParseMissed(string(st.Missed)); err != nil || st.Missed == "" {
-			return fmt.Errorf("player %d's missed rounds count as %q", seat+1, st.Missed)
+			return refusal("import.stay-missed", referee.Params{"N": seat + 1, "Missed": string(st.Missed)})
 		}
 		sh.Seats = append(sh.Seats, referee.Stay(st))
 	}
 	for _, r := range n.Rounds {
 		for _, e := range r.Entries {
 			if !sh.Plays(e.Seat, r.Number) {
-				return fmt.Errorf("round %d: seat %d has an entry but did not play it", r.Number, e.Seat)
+				return refusal("import.entry-absent", referee.Params{"Round": r.Number, "Seat": e.Seat})
 			}
 		}
 		if r.Setter != nil && !sh.Plays(*r.Setter, r.Number) {
-			return fmt.Errorf("round %d: seat %d set its double but did not play it", r.Number, *r.Setter)
+			return refusal("import.setter-absent", referee.Params{"Round": r.Number, "Seat": *r.Setter})
 		}
 		if len(sh.Seated(r.Number)) < 2 {
-			return fmt.Errorf("round %d has fewer than two players", r.Number)
+			return refusal("import.few-players", referee.Params{"Round": r.Number})
 		}
 	}
 	return nil
@@ -204,45 +214,45 @@ func checkRound(r NightRound, number, players int) error {
 	seat := func(s int) bool { return s >= 0 && s < players }
 	switch {
 	case r.Number != number:
-		return fmt.Errorf("it is numbered %d", r.Number)
+		return refusal("import.round-number", referee.Params{"N": r.Number})
 	case r.PlannedDouble < 0 || r.OpenedDouble != nil && *r.OpenedDouble < 0:
-		return fmt.Errorf("its double is negative")
+		return refusal("import.double", nil)
 	case r.Setter != nil && !seat(*r.Setter):
-		return fmt.Errorf("its setter %d is not a seat", *r.Setter)
+		return refusal("import.setter", referee.Params{"Seat": *r.Setter})
 	case r.HandSize < 0:
-		return fmt.Errorf("its hand size is %d", r.HandSize)
+		return refusal("import.hand-size", referee.Params{"N": r.HandSize})
 	}
 	entered := map[int]bool{}
 	for _, e := range r.Entries {
 		if !seat(e.Seat) || entered[e.Seat] || e.Pips < 0 || e.Score < 0 || e.BlankHalves < 0 {
-			return fmt.Errorf("the entry of seat %d is out of range or twice", e.Seat)
+			return refusal("import.entry", referee.Params{"Seat": e.Seat})
 		}
 		if e.Tiles != nil {
 			if _, err := parseTiles(*e.Tiles); err != nil {
-				return fmt.Errorf("seat %d's tiles: %v", e.Seat, err)
+				return refusal("import.tiles", referee.Params{"Seat": e.Seat, "Why": why(err)})
 			}
 		}
 		if _, err := time.Parse(time.RFC3339Nano, e.UpdatedAt); err != nil {
-			return fmt.Errorf("seat %d's entry time %q is not RFC 3339", e.Seat, e.UpdatedAt)
+			return refusal("import.entry-time", referee.Params{"Seat": e.Seat, "Time": e.UpdatedAt})
 		}
 		entered[e.Seat] = true
 	}
 	for i, c := range r.History {
 		if !seat(c.Seat) || !slices.Contains(changeKinds, c.Kind) || c.Undoes != nil && (*c.Undoes < 0 || *c.Undoes >= i) {
-			return fmt.Errorf("change %d of the history is out of range", i+1)
+			return refusal("import.change", referee.Params{"N": i + 1})
 		}
 		for _, raw := range []json.RawMessage{c.Old, c.New} {
 			if _, err := rawToEntry(raw); err != nil {
-				return fmt.Errorf("change %d of the history: %v", i+1, err)
+				return refusal("import.change-entry", referee.Params{"N": i + 1, "Why": why(err)})
 			}
 		}
 		if _, err := time.Parse(time.RFC3339Nano, c.At); err != nil {
-			return fmt.Errorf("change %d's time %q is not RFC 3339", i+1, c.At)
+			return refusal("import.change-time", referee.Params{"N": i + 1, "Time": c.At})
 		}
 	}
 	for i, a := range r.Actions {
 		if a.Seq != i+1 || !seat(a.Seat) || !slices.Contains(actionKinds, a.Kind) {
-			return fmt.Errorf("move %d on the table is out of range", i+1)
+			return refusal("import.move", referee.Params{"N": i + 1})
 		}
 	}
 	return nil
@@ -326,7 +336,7 @@ func insertMarks(ctx context.Context, tx conn, game int64, n Night) error {
 	}
 	var rules referee.Rules
 	if err := json.Unmarshal(n.Rules, &rules); err != nil || rules.Game != referee.Straight {
-		return fmt.Errorf("it has Straight lines but is no Straight night")
+		return refusal("import.not-straight", nil)
 	}
 	sides := len(referee.Sides(len(n.Players), rules.Straight.Partnered(len(n.Players))))
 	hand := 1
@@ -341,7 +351,7 @@ func insertMarks(ctx context.Context, tx conn, game int64, n Night) error {
 			bad = bad || m.Side < 0 || m.Points < 5 || m.Points > maxPlayPoints || m.Points%5 != 0
 		}
 		if bad {
-			return fmt.Errorf("its Straight line %d can't be read: %+v", i+1, m)
+			return refusal("import.straight-line", referee.Params{"N": i + 1, "Line": fmt.Sprintf("%+v", m)})
 		}
 		kind := map[bool]string{false: "play", true: "end"}[m.End]
 		if _, err := tx.ExecContext(ctx, `INSERT INTO straight_marks (game_id, seq, hand, kind, side, points, pips) VALUES (?, ?, ?, ?, ?, ?, ?)`,

@@ -108,7 +108,7 @@ func (f *setupForm) readRules(ctx context.Context, errs map[string]string) {
 	f.readRoundRule(ctx, errs)
 	var re *referee.RulesError
 	if err := f.rules.Validate(); errors.As(err, &re) && errs[re.Field] == "" {
-		errs[re.Field] = text(ctx, "setup.unknown-choice", referee.Params{"Want": re.Want})
+		errs[re.Field] = text(ctx, "setup.unknown-choice", referee.Params{"Want": re.WantIn(views.Lang(ctx))})
 	}
 }
 

@@ -43,7 +43,7 @@ func (f *setupForm) readStraight(ctx context.Context, errs map[string]string) {
 	}
 	var re *referee.RulesError
 	if err := f.rules.Validate(); errors.As(err, &re) && len(errs) == 0 {
-		errs[straightField(re.Field)] = text(ctx, "setup.unknown-choice", referee.Params{"Want": re.Want})
+		errs[straightField(re.Field)] = text(ctx, "setup.unknown-choice", referee.Params{"Want": re.WantIn(views.Lang(ctx))})
 	}
 }
 

@@ -1,9 +1,6 @@
 package referee
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // A Code names the rule an action broke. Codes are stable: stored logs,
 // the command line and the web app all use them, so they never change
@@ -130,22 +127,32 @@ const (
 // Sentinel errors for the categories of rule errors, for errors.Is.
 var (
 	// ErrInvalid: a value is out of range or can't be read.
-	ErrInvalid = errors.New("invalid value")
+	ErrInvalid error = &category{key: "error.invalid"}
 	// ErrUnknown: the round, entry or player is not on the sheet.
-	ErrUnknown = errors.New("not on the sheet")
+	ErrUnknown error = &category{key: "error.unknown"}
 	// ErrStale: the sheet moved on: the round closed, the game ended, the
 	// player left, or the table changed since the caller saw it.
-	ErrStale = errors.New("sheet changed")
+	ErrStale error = &category{key: "error.stale"}
 	// ErrScore: a score entry or a round's close breaks the score sheet's
 	// rules.
-	ErrScore = errors.New("against the score sheet's rules")
+	ErrScore error = &category{key: "error.score"}
 	// ErrNotation: a tile or layout could not be read.
-	ErrNotation = errors.New("unreadable notation")
+	ErrNotation error = &category{key: "error.notation"}
 	// ErrPlacement: a tile may not be laid where it was put.
-	ErrPlacement = errors.New("illegal placement")
+	ErrPlacement error = &category{key: "error.placement"}
 	// ErrTurn: the action breaks the order of play.
-	ErrTurn = errors.New("out of turn")
+	ErrTurn error = &category{key: "error.turn"}
 )
+
+// A category is a kind of error, for errors.Is: its name is the message
+// key, and of is the wider category it is one of, if any.
+type category struct {
+	key string
+	of  error
+}
+
+// Unwrap returns the wider category.
+func (c *category) Unwrap() error { return c.of }
 
 // A RuleError is the referee's one error type: a refused action or
 // entry, which rule it broke (Code), the tile and the place involved, and the sentence that says why as a message key of the

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 )
 
@@ -21,7 +20,7 @@ const boneyardLow, boneyardHigh, boneyardMid = 10, 20, 15
 // ErrTooManyPlayers reports a table too big for its set: the set can't
 // deal every player MinHand tiles and keep MinBoneyard back. SmallestSet
 // names one that can. It is one of the ErrRules errors.
-var ErrTooManyPlayers = fmt.Errorf("%w: too many players for the set", ErrRules)
+var ErrTooManyPlayers error = &category{key: "error.too-many-players", of: ErrRules}
 
 // A HandSource is where a suggested hand size comes from. Its value is a
 // stable key; the web app's catalog words it.
@@ -122,14 +121,14 @@ type HandSize struct {
 // than 2 players.
 func HandSizes(set Set, players int) ([]HandSize, error) {
 	if !set.Valid() {
-		return nil, &RulesError{Field: "set", Value: int(set), Want: "6, 9, 12, 15 or 18"}
+		return nil, badRule("set", int(set), setsWant)
 	}
 	if players < 2 {
-		return nil, fmt.Errorf("%w: a game needs 2 players or more, not %d", ErrRules, players)
+		return nil, badDeal("rules.deal.game-players", Params{"N": players})
 	}
 	split, ok := equalSplit(set, players)
 	if !ok {
-		return nil, fmt.Errorf("%w: %d players on %s", ErrTooManyPlayers, players, set)
+		return nil, &RulesError{Key: "rules.deal.too-many", Params: Params{"N": players, "Set": set}, of: ErrTooManyPlayers}
 	}
 	l := handList{set: set, players: players}
 	for _, t := range handTables {

@@ -25,6 +25,6 @@ func ExampleSmallestSet() {
 	fmt.Println(err)
 	fmt.Printf("16 players need %s or bigger\n", set)
 	// Output:
-	// invalid rules: too many players for the set: 16 players on double-6
+	// 16 players are too many for a double-6 set
 	// 16 players need double-12 or bigger
 }

@@ -121,7 +121,7 @@ func (r *Rules) SetValue(json, value string) error {
 	if h.number {
 		n, err := strconv.Atoi(value)
 		if err != nil {
-			return &RulesError{Field: h.JSON, Value: strconv.Quote(value), Want: h.Want(*r)}
+			return badRule(h.JSON, strconv.Quote(value), h.wanted(*r))
 		}
 		value = strconv.Itoa(n)
 	}
@@ -151,5 +151,5 @@ func (h HouseRule) refuse(r Rules, v string) error {
 	if n, err := strconv.Atoi(v); h.number && err == nil {
 		value = n
 	}
-	return &RulesError{Field: h.JSON, Value: value, Want: h.Want(r)}
+	return badRule(h.JSON, value, h.wanted(r))
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"chickenfoot/referee/lang"
 )
@@ -66,9 +68,16 @@ func (h HouseRule) Label(r Rules) string {
 // Want says in English which values the rule allows in r, as a
 // *RulesError words it: "4 or 6", `one of "draw", "burn"`, "0 (off) or a
 // positive total up to 100000".
-func (h HouseRule) Want(r Rules) string {
+func (h HouseRule) Want(r Rules) string { return h.wanted(r)(lang.Default) }
+
+// WantIn is Want in the language tag.
+func (h HouseRule) WantIn(tag string, r Rules) string { return h.wanted(r)(tag) }
+
+// wanted says which values the rule allows in r, in any language.
+func (h HouseRule) wanted(r Rules) wanted {
 	if h.Span != nil {
-		return h.span(h.Span.Max(r))
+		max := h.Span.Max(r)
+		return func(tag string) string { return h.span(tag, max) }
 	}
 	vals := make([]string, len(h.Choices))
 	for i, c := range h.Choices {
@@ -76,15 +85,17 @@ func (h HouseRule) Want(r Rules) string {
 	}
 	switch {
 	case h.plain:
-		return words.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
 	case !h.number:
 		for i, v := range vals {
 			vals[i] = strconv.Quote(v)
 		}
-		return words.Text(lang.Default, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
+	default:
+		slices.SortFunc(vals, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return x - y })
+		return func(tag string) string { return words.Text(tag, "rules.want.either", map[string]any{"Values": vals}) }
 	}
-	slices.SortFunc(vals, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return x - y })
-	return words.Text(lang.Default, "rules.want.either", map[string]any{"Values": vals})
+	return func(tag string) string {
+		return words.Text(tag, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
+	}
 }
 
 // Range says in English which values an open number allows with any set;
@@ -93,14 +104,31 @@ func (h HouseRule) Range() string {
 	if h.Span == nil {
 		return ""
 	}
-	return h.span(h.Span.MaxName)
+	return h.span(lang.Default, h.Span.MaxName)
 }
 
-// span words an open number's values up to max, in English.
-func (h HouseRule) span(max any) string {
-	rest := h.SayRest(lang.Default, max)
-	rest = strings.ToLower(rest[:1]) + rest[1:] // within the sentence
-	return words.Text(lang.Default, "rules.want.span", map[string]any{"Zero": h.Say(lang.Default, "zero"), "Rest": rest})
+// span words an open number's values up to max in the language tag.
+func (h HouseRule) span(tag string, max any) string {
+	rest := lowerFirst(h.SayRest(tag, max))
+	return words.Text(tag, "rules.want.span", map[string]any{"Zero": h.Say(tag, "zero"), "Rest": rest})
+}
+
+// lowerFirst is a sentence's words put within another: its first word
+// lowercased, after an article written with an apostrophe ("'n Getal"
+// becomes "'n getal").
+func lowerFirst(s string) string {
+	at := 0
+	for _, w := range strings.SplitAfter(s, " ") {
+		if !strings.HasPrefix(w, "'") {
+			break
+		}
+		at += len(w)
+	}
+	if at == len(s) {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s[at:])
+	return s[:at] + string(unicode.ToLower(r)) + s[at+n:]
 }
 
 // Say words where a statement comes from in the language tag, as a

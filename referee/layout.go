@@ -1,9 +1,6 @@
 package referee
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // A Move lays Tile on the placed tile On. The starting double is set on
 // nothing: Start is true and On is ignored.
@@ -79,7 +76,7 @@ func NewLayout(rules Rules, double int) (*Layout, error) {
 		return nil, err
 	}
 	if double < 0 || double > int(rules.Set) {
-		return nil, fmt.Errorf("%w: the starting double %d-%d is not in a %s set", ErrRules, double, double, rules.Set)
+		return nil, badDeal("rules.deal.double", Params{"D": double, "Set": rules.Set})
 	}
 	l := &Layout{rules: rules, double: double, nodes: make([]node, rules.Set.Size()), pending: -1}
 	for n := 0; n <= int(rules.Set); n++ {

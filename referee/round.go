@@ -1,9 +1,6 @@
 package referee
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // A Deal says how a round was dealt: how many players, how many tiles each,
 // and, when the players' tiles are entered, which ones. With Hands left nil
@@ -96,13 +93,13 @@ func NewRound(rules Rules, double int, deal Deal) (*Round, error) {
 	set := rules.Set
 	switch {
 	case deal.Players < 2:
-		return nil, fmt.Errorf("%w: a round needs at least 2 players, not %d", ErrRules, deal.Players)
+		return nil, badDeal("rules.deal.few-players", Params{"N": deal.Players})
 	case deal.Players > 64:
-		return nil, fmt.Errorf("%w: a round takes at most 64 players, not %d", ErrRules, deal.Players)
+		return nil, badDeal("rules.deal.many-players", Params{"N": deal.Players, "Max": 64})
 	case deal.HandSize < 1 || deal.Players*deal.HandSize > rules.Dealable():
-		return nil, fmt.Errorf("%w: %d players can't each take %d tiles from a %s set of %d", ErrRules, deal.Players, deal.HandSize, set, set.Size())
+		return nil, badDeal("rules.deal.too-big", Params{"N": deal.Players, "Size": deal.HandSize, "Set": set, "Tiles": set.Size()})
 	case deal.First < 0 || deal.First >= deal.Players:
-		return nil, fmt.Errorf("%w: seat %d can't play first at a table of %d", ErrRules, deal.First, deal.Players)
+		return nil, badDeal("rules.deal.first", Params{"Seat": deal.First, "N": deal.Players})
 	}
 	r := &Round{layout: l, deal: deal, count: make([]int, deal.Players), setter: -1, winner: -1,
 		boneyard: rules.Dealable() - deal.Players*deal.HandSize, turnState: turnState{turn: -1, startNext: -1}}
@@ -136,23 +133,23 @@ func (r Rules) Dealable() int {
 func (r *Round) seat(hands [][]Tile) error {
 	set := r.layout.rules.Set
 	if len(hands) != r.deal.Players {
-		return fmt.Errorf("%w: %d hands given for %d players", ErrRules, len(hands), r.deal.Players)
+		return badDeal("rules.deal.hands", Params{"Hands": len(hands), "N": r.deal.Players})
 	}
 	r.known = true
 	r.holder = slices.Repeat([]int{-1}, set.Size())
 	for s, h := range hands {
 		if len(h) != r.deal.HandSize {
-			return fmt.Errorf("%w: seat %d holds %d tiles, not %d", ErrRules, s, len(h), r.deal.HandSize)
+			return badDeal("rules.deal.hand-size", Params{"Seat": s, "Held": len(h), "Size": r.deal.HandSize})
 		}
 		for _, t := range h {
 			if !set.Contains(t) {
-				return fmt.Errorf("%w: seat %d holds %s, which is not in a %s set", ErrRules, s, t, set)
+				return badDeal("rules.deal.not-in-set", Params{"Seat": s, "Tile": t.String(), "Set": set})
 			}
 			if t == r.layout.Double() && r.layout.rules.FirstPlayer == FirstRotates {
-				return fmt.Errorf("%w: seat %d holds %s, which was set in the middle before the deal", ErrRules, s, t)
+				return badDeal("rules.deal.in-middle", Params{"Seat": s, "Tile": t.String()})
 			}
 			if r.holder[t.index()] >= 0 {
-				return fmt.Errorf("%w: %s is dealt twice", ErrRules, t)
+				return badDeal("rules.deal.twice", Params{"Tile": t.String()})
 			}
 			r.holder[t.index()] = s
 		}

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"cmp"
-	"errors"
 	"reflect"
 	"slices"
 	"strconv"
@@ -109,19 +108,37 @@ func PresetRules(name string) (Rules, bool) {
 	return Rules{}, false
 }
 
-// ErrRules is the category of every error Validate returns.
-var ErrRules = errors.New("invalid rules")
+// ErrRules is the category of every error Validate returns, and of a
+// deal or a table the rules can't play.
+var ErrRules error = &category{key: "error.rules"}
 
-// A RulesError names the house-rule field with a bad value, by its JSON
-// name, and what it accepts.
+// A RulesError refuses house rules, or a deal or table they can't play.
+// For a house rule's bad value, Field names the rule by its JSON name,
+// Value is the value and Want says in English what it accepts (WantIn in
+// any language). Key and Params are the sentence that says why, as a
+// message of the catalog and its typed parameters, so any language can
+// word it (see Say). Its category is ErrRules, or one within it
+// (ErrTooManyPlayers).
 type RulesError struct {
-	Field string
-	Value any
-	Want  string
+	Field  string
+	Value  any
+	Want   string
+	Key    string // the message's key; "" words Field, Value and Want as rules.bad-value
+	Params Params // the values the message is filled in with
+	of     error  // the category, when narrower than ErrRules
 }
 
-// Unwrap returns ErrRules.
-func (e *RulesError) Unwrap() error { return ErrRules }
+// Unwrap returns the error's category: ErrRules, or one within it.
+func (e *RulesError) Unwrap() error {
+	if e.of != nil {
+		return e.of
+	}
+	return ErrRules
+}
+
+// badDeal refuses a deal or table the rules can't play, saying why with
+// the message key and p.
+func badDeal(key string, p Params) *RulesError { return &RulesError{Key: key, Params: p} }
 
 // Validate checks every house rule against its row of HouseRules and
 // returns a *RulesError for the first bad one, in the order Rules declares
@@ -135,7 +152,7 @@ func (r Rules) Validate() error {
 	case Chickenfoot:
 	case Straight:
 		if r.Set != 6 {
-			return &RulesError{Field: "set", Value: int(r.Set), Want: "6"}
+			return badRule("set", int(r.Set), literally("6"))
 		}
 		for _, h := range straightRules {
 			if err := h.refuse(r, h.get(r)); err != nil {
@@ -144,7 +161,7 @@ func (r Rules) Validate() error {
 		}
 		return nil
 	default:
-		return &RulesError{Field: "game", Value: strconv.Quote(string(r.Game)), Want: gameWant()}
+		return badRule("game", strconv.Quote(string(r.Game)), gameWant)
 	}
 	for _, h := range checkOrder {
 		if err := h.refuse(r, h.get(r)); err != nil {
@@ -152,7 +169,7 @@ func (r Rules) Validate() error {
 		}
 	}
 	if r.Rounds != 0 && r.LossLimit != 0 {
-		return &RulesError{Field: "loss_threshold", Value: r.LossLimit, Want: noRounds()}
+		return badRule("loss_threshold", r.LossLimit, noRounds)
 	}
 	return nil
 }

@@ -104,13 +104,13 @@ func NewStraightHand(rules Rules, deal StraightDeal) (*StraightHand, error) {
 	size := rules.Set.Size()
 	switch {
 	case deal.Players < 2 || deal.Players > 4:
-		return nil, fmt.Errorf("%w: Straight is played by 2, 3 or 4, not %d", ErrRules, deal.Players)
+		return nil, badDeal("rules.deal.straight-players", Params{"N": deal.Players})
 	case deal.HandSize < 1 || deal.Players*deal.HandSize > size:
-		return nil, fmt.Errorf("%w: %d players can't each take %d tiles from a %s set of %d", ErrRules, deal.Players, deal.HandSize, rules.Set, size)
+		return nil, badDeal("rules.deal.too-big", Params{"N": deal.Players, "Size": deal.HandSize, "Set": rules.Set, "Tiles": size})
 	case deal.Leader < 0 || deal.Leader >= deal.Players:
-		return nil, fmt.Errorf("%w: seat %d can't lead at a table of %d", ErrRules, deal.Leader, deal.Players)
+		return nil, badDeal("rules.deal.lead", Params{"Seat": deal.Leader, "N": deal.Players})
 	case deal.Totals != nil && len(deal.Totals) != len(Sides(deal.Players, rules.Straight.Partnered(deal.Players))):
-		return nil, fmt.Errorf("%w: %d totals given for %d sides", ErrRules, len(deal.Totals), len(Sides(deal.Players, rules.Straight.Partnered(deal.Players))))
+		return nil, badDeal("rules.deal.totals", Params{"Totals": len(deal.Totals), "Sides": len(Sides(deal.Players, rules.Straight.Partnered(deal.Players)))})
 	}
 	h := &StraightHand{line: line, deal: deal, count: make([]int, deal.Players), points: make([]int, deal.Players),
 		boneyard: size - deal.Players*deal.HandSize, turn: deal.Leader, layer: -1, claimer: -1, out: -1}
@@ -128,20 +128,20 @@ func NewStraightHand(rules Rules, deal StraightDeal) (*StraightHand, error) {
 func (h *StraightHand) seat(hands [][]Tile) error {
 	set := h.line.rules.Set
 	if len(hands) != h.deal.Players {
-		return fmt.Errorf("%w: %d hands given for %d players", ErrRules, len(hands), h.deal.Players)
+		return badDeal("rules.deal.hands", Params{"Hands": len(hands), "N": h.deal.Players})
 	}
 	h.known = true
 	h.holder = slices.Repeat([]int{-1}, set.Size())
 	for s, hand := range hands {
 		if len(hand) != h.deal.HandSize {
-			return fmt.Errorf("%w: seat %d holds %d tiles, not %d", ErrRules, s, len(hand), h.deal.HandSize)
+			return badDeal("rules.deal.hand-size", Params{"Seat": s, "Held": len(hand), "Size": h.deal.HandSize})
 		}
 		for _, t := range hand {
 			if !set.Contains(t) {
-				return fmt.Errorf("%w: seat %d holds %s, which is not in a %s set", ErrRules, s, t, set)
+				return badDeal("rules.deal.not-in-set", Params{"Seat": s, "Tile": t.String(), "Set": set})
 			}
 			if h.holder[t.index()] >= 0 {
-				return fmt.Errorf("%w: %s is dealt twice", ErrRules, t)
+				return badDeal("rules.deal.twice", Params{"Tile": t.String()})
 			}
 			h.holder[t.index()] = s
 		}
@@ -704,10 +704,10 @@ func (r Rules) ValidateSeats(players int) error {
 		return nil
 	}
 	if players < 2 || players > 4 {
-		return &RulesError{Field: "players", Value: players, Want: straightPlayers()}
+		return badRule("players", players, straightPlayers)
 	}
 	if r.Straight.Partners == Yes && players != 4 {
-		return &RulesError{Field: "partners", Value: `"yes"`, Want: partnersFour(players)}
+		return badRule("partners", `"yes"`, partnersFour(players))
 	}
 	return nil
 }

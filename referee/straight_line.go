@@ -94,7 +94,7 @@ const (
 // when the rules are not a valid Straight night's.
 func NewStraightLine(rules Rules) (*StraightLine, error) {
 	if rules.Game != Straight {
-		return nil, &RulesError{Field: "game", Value: `"` + rules.Game.Name() + `"`, Want: `"straight"`}
+		return nil, badRule("game", `"`+rules.Game.Name()+`"`, literally(`"straight"`))
 	}
 	if err := rules.Validate(); err != nil {
 		return nil, err

@@ -14,10 +14,9 @@ import (
 )
 
 // archiveFlags are what export and import share: the database file.
-func archiveFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	path := fs.String("db", envOr("CHICKENFOOT_DB", "chickenfoot.db"), say("cli.archive.db-flag"))
+func archiveFlags(name string) (*flag.FlagSet, *string) {
+	fs := newFlags(name)
+	path := fs.String("db", envOr("CHICKENFOOT_DB", "chickenfoot.db"), "cli.archive.db-flag")
 	return fs, path
 }
 
@@ -30,34 +29,34 @@ func envOr(name, fallback string) string {
 
 // runExport writes game nights to standard output: one night (by either
 // of its links, or its whole address), or every night kept.
-func runExport(args []string, stdout, stderr io.Writer) int {
-	fs, path := archiveFlags("export", stderr)
-	format := fs.String("format", "json", say("cli.export.format-flag"))
-	night := fs.String("night", "", say("cli.export.night-flag"))
-	group := fs.String("group", "", say("cli.export.group-flag"))
-	if err := fs.Parse(args); err != nil {
+func runExport(v voice, args []string, stdout, stderr io.Writer) int {
+	fs, path := archiveFlags("export")
+	format := fs.String("format", "json", "cli.export.format-flag")
+	night := fs.String("night", "", "cli.export.night-flag")
+	group := fs.String("group", "", "cli.export.group-flag")
+	if err := v.parsed(fs.Parse(args), fs, "chickenfoot", "cli.export.usage", stderr); err != nil {
 		return usageExit(err)
 	}
 	if fs.NArg() > 0 {
-		return fail(stderr, 2, "%s", say("cli.export.extra", "Arg", fs.Arg(0)))
+		return fail(stderr, 2, "%s", v.say("cli.export.extra", "Arg", fs.Arg(0)))
 	}
 	if *night != "" && *group != "" {
-		return fail(stderr, 2, "%s", say("cli.export.both"))
+		return fail(stderr, 2, "%s", v.say("cli.export.both"))
 	}
 	if *format != "json" && *format != "csv" {
-		return fail(stderr, 2, "%s", say("cli.export.format", "Format", *format))
+		return fail(stderr, 2, "%s", v.say("cli.export.format", "Format", *format))
 	}
-	store, code := openExisting(*path, stderr)
+	store, code := openExisting(v, *path, stderr)
 	if store == nil {
 		return code
 	}
 	defer store.Close()
 	a, err := pickNights(store, *night, *group)
 	if app.CodeOf(err) == app.CodeNotFound {
-		return fail(stderr, 2, "%s", say("cli.export.no-link", "Path", *path, "Link", *night+*group))
+		return fail(stderr, 2, "%s", v.say("cli.export.no-link", "Path", *path, "Link", *night+*group))
 	}
 	if err != nil {
-		return fail(stderr, 1, "%v", err)
+		return fail(stderr, 1, "%s", v.tell(err))
 	}
 	if *format == "csv" {
 		err = a.WriteCSV(stdout)
@@ -65,7 +64,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		err = a.WriteJSON(stdout)
 	}
 	if err != nil {
-		return fail(stderr, 1, "%s", say("cli.export.writing", "Err", err.Error()))
+		return fail(stderr, 1, "%s", v.say("cli.export.writing", "Err", err.Error()))
 	}
 	return 0
 }
@@ -84,40 +83,40 @@ func pickNights(store *db.Store, night, group string) (db.Archive, error) {
 
 // runImport adds the game nights of a JSON export to the database, all or
 // none.
-func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs, path := archiveFlags("import", stderr)
-	if err := fs.Parse(args); err != nil {
+func runImport(v voice, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, path := archiveFlags("import")
+	if err := v.parsed(fs.Parse(args), fs, "chickenfoot", "cli.import.synopsis", stderr); err != nil {
 		return usageExit(err)
 	}
 	if fs.NArg() != 1 {
-		return fail(stderr, 2, "%s", say("cli.import.usage"))
+		return fail(stderr, 2, "%s", v.say("cli.import.usage"))
 	}
 	in := stdin
 	if name := fs.Arg(0); name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return fail(stderr, 2, "%v", err)
+			return fail(stderr, 2, "%s", v.tell(err))
 		}
 		defer f.Close()
 		in = f
 	}
 	a, err := db.ReadArchive(in)
 	if err != nil {
-		return fail(stderr, 2, "%s", say("cli.import.nothing", "Err", err.Error()))
+		return fail(stderr, 2, "%s", v.say("cli.import.nothing", "Err", v.tell(err)))
 	}
 	store, err := db.Open(context.Background(), *path)
 	if err != nil {
-		return fail(stderr, 1, "%v", err)
+		return fail(stderr, 1, "%s", v.tell(err))
 	}
 	defer store.Close()
 	n, err := store.Import(context.Background(), a)
 	if errors.Is(err, db.ErrArchive) {
-		return fail(stderr, 2, "%s", say("cli.import.nothing", "Err", err.Error()))
+		return fail(stderr, 2, "%s", v.say("cli.import.nothing", "Err", v.tell(err)))
 	}
 	if err != nil {
-		return fail(stderr, 1, "%s", say("cli.import.nothing", "Err", err.Error()))
+		return fail(stderr, 1, "%s", v.say("cli.import.nothing", "Err", v.tell(err)))
 	}
-	fmt.Fprintln(stdout, say("cli.import.done", "N", n, "Path", *path))
+	fmt.Fprintln(stdout, v.say("cli.import.done", "N", n, "Path", *path))
 	for _, night := range a.Nights {
 		if night.Link != "" {
 			fmt.Fprintf(stdout, "  %s: /g/%s\n", oneLine(night.Name), night.Link)
@@ -128,13 +127,13 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // openExisting opens a database that must already exist: exporting from
 // a mistyped path should not make an empty one.
-func openExisting(path string, stderr io.Writer) (*db.Store, int) {
+func openExisting(v voice, path string, stderr io.Writer) (*db.Store, int) {
 	if _, err := os.Stat(path); err != nil {
-		return nil, fail(stderr, 2, "%s", say("cli.archive.no-db", "Path", path))
+		return nil, fail(stderr, 2, "%s", v.say("cli.archive.no-db", "Path", path))
 	}
 	store, err := db.Open(context.Background(), path)
 	if err != nil {
-		return nil, fail(stderr, 1, "%v", err)
+		return nil, fail(stderr, 1, "%s", v.tell(err))
 	}
 	return store, 0
 }
@@ -152,13 +151,6 @@ func linkPart(s, prefix string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func usageExit(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	return 2
-}
 
 func fail(stderr io.Writer, code int, format string, args ...any) int {
 	fmt.Fprintf(stderr, "chickenfoot: "+format+"\n", args...)

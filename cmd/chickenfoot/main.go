@@ -10,40 +10,44 @@
 //	chickenfoot restore --replica URL [--at TIME] OUT  restore the database from its replica to the new file OUT
 //	chickenfoot rotate-secret [--db FILE]           new cookie keys: every browser types the passphrase again
 //	chickenfoot help                                show this help
+//
+// CHICKENFOOT_LANG (en, af, da) picks the language of its messages.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
-const usage = `usage:
-  chickenfoot [serve] [--addr ADDR] [--db FILE]
-        serve the web app (defaults: port 8080 on every interface, so phones on the
-        same Wi-Fi can reach it, and chickenfoot.db in this folder;
-        CHICKENFOOT_ADDR and CHICKENFOOT_DB set them too);
-        --replica URL streams every change to file:///FOLDER or s3://BUCKET/PATH
-  chickenfoot referee [--lang en|af|da] [FILE]
-        judge a layout or a whole round given as JSON, from FILE or standard input;
-        --lang words the messages in English (the default), Afrikaans or Danish
-  chickenfoot export [--db FILE] [--format json|csv] [--night LINK | --group LINK]
-        write every game night kept (or the one, or a table of friends' nights) to standard output:
-        json holds everything and imports again; csv is one row per player per round
-  chickenfoot import [--db FILE] EXPORT.json
-        add the game nights of a json export (- for standard input), all or none
-  chickenfoot backup [--db FILE] OUT
-        copy the database (CHICKENFOOT_DB too), even while the app serves from it,
-        to the new file OUT, and check the copy
-  chickenfoot restore --replica URL [--at TIME] OUT
-        restore the database from its replica (CHICKENFOOT_REPLICA too), as it is
-        or as it was at TIME (RFC 3339), to the new file OUT, and check it
-  chickenfoot rotate-secret [--db FILE]
-        replace the keys the app signs its cookies with, even while it serves:
-        every browser must type the passphrase again
-  chickenfoot help
-        show this help
-`
+// commands are the usage line and the description of every command, as
+// message keys, in the order help lists them.
+var commands = [][2]string{
+	{"cli.serve.usage", "cli.serve.about"},
+	{"cli.referee.usage", "cli.referee.about"},
+	{"cli.export.usage", "cli.export.about"},
+	{"cli.import.synopsis", "cli.import.about"},
+	{"cli.backup.usage", "cli.backup.about"},
+	{"cli.restore.usage", "cli.restore.about"},
+	{"cli.rotate.usage", "cli.rotate.about"},
+	{"cli.help.usage", "cli.help.about"},
+}
+
+// help writes every command's usage line and what it does, then how to
+// pick the language of the messages.
+func (v voice) help(w io.Writer) {
+	for _, c := range commands {
+		fmt.Fprintln(w, v.say(c[0], helpParams()...))
+		fmt.Fprintln(w, indent(v.say(c[1], "Langs", named())))
+	}
+	fmt.Fprintln(w, v.say("cli.help.lang", "Tags", tags(", ")))
+}
+
+// indent sets every line of s in by eight spaces, under its usage line.
+func indent(s string) string {
+	return "        " + strings.ReplaceAll(s, "\n", "\n        ")
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -52,6 +56,11 @@ func main() {
 // run dispatches a subcommand and returns the process exit code: 0 for
 // success, 1 for a failure, 2 for input the command could not understand.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	v, ok := voiceOf(os.Getenv)
+	if !ok {
+		fmt.Fprintf(stderr, "chickenfoot: %s\n", v.say("cli.lang-env", "Tag", os.Getenv("CHICKENFOOT_LANG"), "Tags", tags(", ")))
+		return 2
+	}
 	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-' && !isHelp(args[0])) {
 		return runServe(args, stdout, stderr)
 	}
@@ -59,22 +68,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "serve":
 		return runServe(args[1:], stdout, stderr)
 	case "referee":
-		return runReferee(args[1:], stdin, stdout, stderr)
+		return runReferee(v, args[1:], stdin, stdout, stderr)
 	case "export":
-		return runExport(args[1:], stdout, stderr)
+		return runExport(v, args[1:], stdout, stderr)
 	case "import":
-		return runImport(args[1:], stdin, stdout, stderr)
+		return runImport(v, args[1:], stdin, stdout, stderr)
 	case "backup":
 		return runBackup(args[1:], stdout, stderr)
 	case "restore":
 		return runRestore(args[1:], stdout, stderr)
 	case "rotate-secret":
-		return runRotate(args[1:], stdout, stderr)
+		return runRotate(v, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+		v.help(stdout)
 		return 0
 	}
-	fmt.Fprintf(stderr, "chickenfoot: unknown command %q\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "chickenfoot: %s\n", v.say("cli.unknown-command", "Name", args[0]))
+	v.help(stderr)
 	return 2
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"strings"
 
 	"chickenfoot/referee"
-	"chickenfoot/referee/lang"
 	"chickenfoot/views"
 )
 
@@ -80,78 +78,79 @@ type problem struct {
 
 // runReferee reads one JSON document, judges its moves (or a whole round's
 // actions) in order and writes the verdicts, what the table owes, its open
-// ends and the scores.
-func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "chickenfoot referee: "+format+"\n", a...)
+// ends and the scores. --lang words them, and what the command says on
+// standard error, in a language of the catalog (CHICKENFOOT_LANG's, v,
+// unless given).
+func runReferee(v voice, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "chickenfoot referee: %s\n", v.tell(err))
 		return 2
 	}
-	flags := flag.NewFlagSet("referee", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	tag := flags.String("lang", lang.Default, say("cli.referee.lang-flag", "Tags", strings.Join(views.Words().Supported(), ", ")))
-	if err := flags.Parse(args); err != nil {
-		return 2
+	flags := newFlags("referee")
+	tag := flags.String("lang", string(v), "cli.referee.lang-flag")
+	err := flags.Parse(args)
+	if views.Words().IsSupported(*tag) {
+		v = voice(*tag)
+	}
+	if err := v.parsed(err, flags, "chickenfoot referee", "cli.referee.usage", stderr); err != nil {
+		return usageExit(err)
 	}
 	if !views.Words().IsSupported(*tag) {
-		return fail("%s", say("cli.referee.lang-unknown", "Tag", *tag, "Tags", strings.Join(views.Words().Supported(), ", ")))
+		return fail(refuse("cli.referee.lang-unknown", "Tag", *tag, "Tags", tags(", ")))
 	}
 	args = flags.Args()
 	if len(args) > 1 {
-		return fail("%s", say("cli.referee.files", "N", len(args)))
+		return fail(refuse("cli.referee.files", "N", len(args)))
 	}
 	data, err := readInput(args, stdin)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 	game, err := gameOf(data)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 	if game == referee.Straight {
 		out, err := judgeStraight(data, *tag)
 		if err != nil {
-			return fail("%v", err)
+			return fail(err)
 		}
-		return write(out, stdout, stderr)
+		return write(v, out, stdout, stderr)
 	}
 	in, rules, double, err := parseRefereeInput(data)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 	in.Lang = *tag
 	out, err := judge(in, rules, double)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
-	return write(out, stdout, stderr)
+	return write(v, out, stdout, stderr)
 }
 
 // write writes the command's answer as indented JSON.
-func write(out any, stdout, stderr io.Writer) int {
+func write(v voice, out any, stdout, stderr io.Writer) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
-		fmt.Fprintf(stderr, "chickenfoot referee: %s\n", say("cli.referee.writing", "Err", err.Error()))
+		fmt.Fprintf(stderr, "chickenfoot referee: %s\n", v.say("cli.referee.writing", "Err", err.Error()))
 		return 1
 	}
 	return 0
 }
 
-// say words the command line's message key in English, the language of
-// its errors, with the parameters as name, value pairs.
-func say(key string, kv ...any) string { return views.Words().Pairs(lang.Default, key, kv...) }
-
 func readInput(args []string, stdin io.Reader) ([]byte, error) {
 	if len(args) == 1 && args[0] != "-" {
 		data, err := os.ReadFile(args[0])
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", say("cli.referee.reading"), err)
+			return nil, within(phrase("cli.referee.reading"), err)
 		}
 		return data, nil
 	}
 	data, err := io.ReadAll(stdin)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", say("cli.referee.reading-stdin"), err)
+		return nil, within(phrase("cli.referee.reading-stdin"), err)
 	}
 	return data, nil
 }
@@ -159,17 +158,17 @@ func readInput(args []string, stdin io.Reader) ([]byte, error) {
 func parseRefereeInput(data []byte) (refereeInput, referee.Rules, int, error) {
 	var in refereeInput
 	if len(bytes.TrimSpace(data)) == 0 {
-		return in, referee.Rules{}, 0, errors.New(say("cli.referee.empty"))
+		return in, referee.Rules{}, 0, refuse("cli.referee.empty")
 	}
 	if bytes.TrimSpace(data)[0] != '{' {
-		return in, referee.Rules{}, 0, errors.New(say("cli.referee.not-object"))
+		return in, referee.Rules{}, 0, refuse("cli.referee.not-object")
 	}
 	if err := decodeStrict(data, &in, ""); err != nil {
 		return in, referee.Rules{}, 0, err
 	}
 	for i, m := range in.Moves {
 		if m == nil {
-			return in, referee.Rules{}, 0, errors.New(say("cli.referee.null-move", "I", i))
+			return in, referee.Rules{}, 0, refuse("cli.referee.null-move", "I", i)
 		}
 	}
 	rules, err := parseRules(in.Rules)
@@ -180,7 +179,7 @@ func parseRefereeInput(data []byte) (refereeInput, referee.Rules, int, error) {
 	if in.StartingDouble != nil {
 		double = *in.StartingDouble
 		if double < 0 || double > int(rules.Set) {
-			return in, rules, 0, errors.New(say("cli.referee.double", "Double", double, "Set", rules.Set, "Max", int(rules.Set)))
+			return in, rules, 0, refuse("cli.referee.double", "Double", double, "Set", rules.Set, "Max", int(rules.Set))
 		}
 	}
 	return in, rules, double, nil
@@ -198,7 +197,7 @@ func parseRules(raw json.RawMessage) (referee.Rules, error) {
 	if peek.Preset != "" {
 		var ok bool
 		if base, ok = referee.PresetRules(peek.Preset); !ok {
-			return base, errors.New(say("cli.referee.preset", "Preset", peek.Preset, "Names", presetNames()))
+			return base, refuse("cli.referee.preset", "Preset", peek.Preset, "Names", presetNames())
 		}
 	}
 	in := rulesInput{Rules: base}
@@ -206,7 +205,7 @@ func parseRules(raw json.RawMessage) (referee.Rules, error) {
 		return base, err
 	}
 	if in.Rules.Game != referee.Chickenfoot || in.Rules.Straight != (referee.StraightRules{}) {
-		return base, errors.New(say("cli.straight.game-in-rules"))
+		return base, refuse("cli.straight.game-in-rules")
 	}
 	if err := in.Rules.Validate(); err != nil {
 		return in.Rules, err
@@ -229,7 +228,7 @@ func decodeStrict(data []byte, v any, prefix string) error {
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
 	if err == nil && dec.More() {
-		err = errors.New(say("cli.referee.trailing"))
+		err = refuse("cli.referee.trailing")
 	}
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
@@ -237,34 +236,35 @@ func decodeStrict(data []byte, v any, prefix string) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &syntax):
-		return errors.New(say("cli.referee.syntax", "Offset", int(syntax.Offset), "Err", syntax.Error()))
+		return refuse("cli.referee.syntax", "Offset", int(syntax.Offset), "Err", syntax.Error())
 	case errors.As(err, &typ) && typ.Field != "":
 		field := strings.TrimPrefix(typ.Field, "Rules.")
-		return errors.New(say("cli.referee.type", "Field", prefix+field, "Want", jsonKind(typ.Type), "Found", typ.Value))
+		return refuse("cli.referee.type", "Field", prefix+field, "Want", jsonKind(typ.Type), "Found", typ.Value)
 	case errors.As(err, &typ):
-		return errors.New(say("cli.referee.not-object-type", "Prefix", prefix, "Found", typ.Value))
+		return refuse("cli.referee.not-object-type", "Prefix", prefix, "Found", typ.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New(say("cli.referee.truncated"))
+		return refuse("cli.referee.truncated")
 	}
 	if prefix == "" {
-		return errors.New(say("cli.referee.unknown-field", "Err", strings.TrimPrefix(err.Error(), "json: ")))
+		return refuse("cli.referee.unknown-field", "Err", strings.TrimPrefix(err.Error(), "json: "))
 	}
-	return fmt.Errorf("%s%s", strings.TrimSuffix(prefix, "."), strings.TrimPrefix(err.Error(), "json"))
+	return within(strings.TrimSuffix(prefix, "."), errors.New(strings.TrimPrefix(err.Error(), "json: ")))
 }
 
-// jsonKind names a Go type the way the JSON document spells it.
-func jsonKind(t reflect.Type) string {
+// jsonKind names a Go type the way the JSON document spells it, in the
+// language of the message it is put in.
+func jsonKind(t reflect.Type) *note {
 	switch t.Kind() {
 	case reflect.String:
-		return say("cli.referee.kind.string")
+		return phrase("cli.referee.kind.string")
 	case reflect.Slice, reflect.Array:
-		return say("cli.referee.kind.array")
+		return phrase("cli.referee.kind.array")
 	case reflect.Map, reflect.Struct, reflect.Pointer:
-		return say("cli.referee.kind.object")
+		return phrase("cli.referee.kind.object")
 	case reflect.Bool:
-		return say("cli.referee.kind.bool")
+		return phrase("cli.referee.kind.bool")
 	}
-	return say("cli.referee.kind.number")
+	return phrase("cli.referee.kind.number")
 }
 
 func judge(in refereeInput, rules referee.Rules, double int) (refereeOutput, error) {

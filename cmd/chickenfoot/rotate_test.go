@@ -25,7 +25,7 @@ func TestRotateSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errs bytes.Buffer
-	if code := run([]string{"rotate-secret", "--db", file}, nil, &out, &errs); code != 0 || out.String() != say("cli.rotate.done", "Path", file, "N", 1)+"\n" {
+	if code := run([]string{"rotate-secret", "--db", file}, nil, &out, &errs); code != 0 || out.String() != english.say("cli.rotate.done", "Path", file, "N", 1)+"\n" {
 		t.Fatalf("rotate-secret = %d, %q, %q", code, out.String(), errs.String())
 	}
 	store, err = db.Open(ctx, file)
@@ -39,7 +39,7 @@ func TestRotateSecret(t *testing.T) {
 	out.Reset()
 	errs.Reset()
 	missing := filepath.Join(t.TempDir(), "none.db")
-	if code := run([]string{"rotate-secret", "--db", missing}, nil, &out, &errs); code != 1 || !strings.Contains(errs.String(), say("cli.backup.no-db", "Path", missing)) {
+	if code := run([]string{"rotate-secret", "--db", missing}, nil, &out, &errs); code != 1 || !strings.Contains(errs.String(), english.say("cli.backup.no-db", "Path", missing)) {
 		t.Fatalf("rotate-secret on no database = %d, %q", code, errs.String())
 	}
 	if code := run([]string{"rotate-secret", "--db", file, "extra"}, nil, &out, &errs); code != 2 {

@@ -7,7 +7,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"chickenfoot/referee"
@@ -69,9 +68,9 @@ func hasRound(in refereeInput) bool {
 func judgeRound(in refereeInput, rules referee.Rules, double int) (refereeOutput, error) {
 	switch {
 	case in.Moves != nil:
-		return refereeOutput{}, errors.New(say("cli.round.both"))
+		return refereeOutput{}, refuse("cli.round.both")
 	case in.Hands != nil:
-		return refereeOutput{}, errors.New(say("cli.round.hands"))
+		return refereeOutput{}, refuse("cli.round.hands")
 	}
 	table, actions, err := parseRound(in.Round, rules, double)
 	if err != nil {
@@ -79,7 +78,7 @@ func judgeRound(in refereeInput, rules referee.Rules, double int) (refereeOutput
 	}
 	round, err := referee.NewRound(rules, double, table.deal)
 	if err != nil {
-		return refereeOutput{}, fmt.Errorf("round: %v", err)
+		return refereeOutput{}, within("round", err)
 	}
 	out := refereeOutput{Rules: rules, Moves: []moveOutput{}, Actions: []actionOutput{},
 		Scores: map[string]int{}, Problems: []problem{}}

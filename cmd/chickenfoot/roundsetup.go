@@ -7,7 +7,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -25,11 +24,11 @@ type seating struct {
 func parseRound(raw json.RawMessage, rules referee.Rules, double int) (seating, []actionInput, error) {
 	var in roundInput
 	if !isObject(raw) {
-		return seating{}, nil, errors.New(say("cli.round.not-object"))
+		return seating{}, nil, refuse("cli.round.not-object")
 	}
 	if err := decodeStrict(raw, &in, "round."); err != nil {
 		if strings.Contains(err.Error(), "unknown field") {
-			err = errors.New(say("cli.round.unknown-field", "Err", err.Error()))
+			err = refuse("cli.round.unknown-field", "Err", err.Error())
 		}
 		return seating{}, nil, err
 	}
@@ -52,14 +51,14 @@ func isObject(raw json.RawMessage) bool {
 func seatsOf(names []string) (seating, error) {
 	t := seating{seats: names, index: map[string]int{}}
 	if len(names) < 2 {
-		return t, errors.New(say("cli.round.too-few", "N", len(names)))
+		return t, refuse("cli.round.too-few", "N", len(names))
 	}
 	for s, name := range names {
 		if strings.TrimSpace(name) == "" {
-			return t, errors.New(say("cli.round.empty-seat", "I", s))
+			return t, refuse("cli.round.empty-seat", "I", s)
 		}
 		if _, dup := t.index[name]; dup {
-			return t, errors.New(say("cli.round.seat-twice", "Name", name))
+			return t, refuse("cli.round.seat-twice", "Name", name)
 		}
 		t.index[name] = s
 	}
@@ -76,7 +75,7 @@ func dealOf(in roundInput, rules referee.Rules, double int, t seating) (referee.
 	deal := referee.Deal{Players: len(t.seats), Names: t.seats}
 	if in.Deal == nil {
 		if in.Boneyard != nil {
-			return deal, errors.New(say("cli.round.boneyard"))
+			return deal, refuse("cli.round.boneyard")
 		}
 		var err error
 		deal.HandSize, err = handSize(in.HandSize, rules, len(t.seats))
@@ -88,7 +87,7 @@ func dealOf(in roundInput, rules referee.Rules, double int, t seating) (referee.
 	}
 	deal.Hands, deal.HandSize = hands, len(hands[0])
 	if in.HandSize != nil && *in.HandSize != deal.HandSize {
-		return deal, errors.New(say("cli.round.hand-size", "Size", *in.HandSize, "Dealt", deal.HandSize))
+		return deal, refuse("cli.round.hand-size", "Size", *in.HandSize, "Dealt", deal.HandSize)
 	}
 	if in.Boneyard != nil {
 		return deal, checkBoneyard(in.Boneyard, hands, rules, double)
@@ -99,15 +98,14 @@ func dealOf(in roundInput, rules referee.Rules, double int, t seating) (referee.
 func handSize(given *int, rules referee.Rules, players int) (int, error) {
 	set, dealable := rules.Set, rules.Dealable()
 	if players > dealable {
-		return 0, errors.New(say("cli.round.too-many", "N", players, "Tiles", dealable, "Set", set))
+		return 0, refuse("cli.round.too-many", "N", players, "Tiles", dealable, "Set", set)
 	}
 	if given == nil {
 		h, err := referee.SuggestHand(set, players)
 		return h.Tiles, err
 	}
 	if n := *given; n < 1 || n*players > dealable {
-		return 0, fmt.Errorf("round.hand_size is %d, but %d players can take 1 to %d tiles each from the %d tiles of a %s set to deal",
-			n, players, dealable/players, dealable, set)
+		return 0, refuse("cli.round.hand-size-range", "Size", n, "N", players, "Most", dealable/players, "Tiles", dealable, "Set", set)
 	}
 	return *given, nil
 }
@@ -122,17 +120,17 @@ func dealtHands(deal map[string][]string, set referee.Set, t seating) ([][]refer
 	}
 	if len(strangers) > 0 {
 		slices.Sort(strangers)
-		return nil, errors.New(say("cli.round.stranger", "Name", strangers[0]))
+		return nil, refuse("cli.round.stranger", "Name", strangers[0])
 	}
-	dealt := map[referee.Tile]string{}
+	dealt := map[referee.Tile]any{}
 	hands := make([][]referee.Tile, len(t.seats))
 	for s, name := range t.seats {
 		texts, ok := deal[name]
 		if !ok {
-			return nil, errors.New(say("cli.round.no-hand", "Name", name))
+			return nil, refuse("cli.round.no-hand", "Name", name)
 		}
 		if first := t.seats[0]; len(texts) != len(deal[first]) {
-			return nil, errors.New(say("cli.round.uneven", "First", first, "N", len(deal[first]), "Name", name, "M", len(texts)))
+			return nil, refuse("cli.round.uneven", "First", first, "N", len(deal[first]), "Name", name, "M", len(texts))
 		}
 		var err error
 		if hands[s], err = readTiles(texts, set, "round.deal."+name, dealt); err != nil {
@@ -140,25 +138,23 @@ func dealtHands(deal map[string][]string, set referee.Set, t seating) ([][]refer
 		}
 	}
 	if len(hands[0]) == 0 {
-		return nil, errors.New(say("cli.round.no-tiles"))
+		return nil, refuse("cli.round.no-tiles")
 	}
 	return hands, nil
 }
 
 // readTiles reads tiles of set written at where, refusing any tile already
-// in seen, and adds them to seen.
-func readTiles(texts []string, set referee.Set, where string, seen map[referee.Tile]string) ([]referee.Tile, error) {
+// in seen, and adds them to seen. seen names where each tile is: a place
+// in the input, or a note saying where.
+func readTiles(texts []string, set referee.Set, where string, seen map[referee.Tile]any) ([]referee.Tile, error) {
 	tiles := make([]referee.Tile, 0, len(texts))
 	for _, text := range texts {
 		t, err := set.Parse(text)
-		var re *referee.RuleError
-		if errors.As(err, &re) {
-			return nil, fmt.Errorf("%s: %s", where, re.Reason())
-		} else if err != nil {
-			return nil, fmt.Errorf("%s: %v", where, err)
+		if err != nil {
+			return nil, within(where, err)
 		}
 		if first, dup := seen[t]; dup {
-			return nil, errors.New(say("cli.round.tile-twice", "Where", where, "Tile", t.String(), "First", first))
+			return nil, refuse("cli.round.tile-twice", "Where", where, "Tile", t.String(), "First", first)
 		}
 		seen[t] = where
 		tiles = append(tiles, t)
@@ -172,9 +168,9 @@ func readTiles(texts []string, set referee.Set, where string, seen map[referee.T
 // in the middle before the deal, it is in neither.
 func checkBoneyard(boneyard []string, hands [][]referee.Tile, rules referee.Rules, double int) error {
 	set := rules.Set
-	seen := map[referee.Tile]string{}
+	seen := map[referee.Tile]any{}
 	if rules.FirstPlayer == referee.FirstRotates {
-		seen[referee.NewTile(double, double)] = say("cli.round.middle")
+		seen[referee.NewTile(double, double)] = phrase("cli.round.middle")
 	}
 	for _, h := range hands {
 		for _, t := range h {
@@ -191,8 +187,8 @@ func checkBoneyard(boneyard []string, hands [][]referee.Tile, rules referee.Rule
 		}
 	}
 	if len(missing) > 0 {
-		return errors.New(say("cli.round.missing", "Held", len(seen)-(set.Size()-rules.Dealable()), "Tiles", rules.Dealable(),
-			"Set", set, "Missing", strings.Join(missing, ", ")))
+		return refuse("cli.round.missing", "Held", len(seen)-(set.Size()-rules.Dealable()), "Tiles", rules.Dealable(),
+			"Set", set, "Missing", strings.Join(missing, ", "))
 	}
 	return nil
 }
@@ -202,11 +198,11 @@ func actionsOf(raws []json.RawMessage) ([]actionInput, error) {
 	for i, raw := range raws {
 		at := fmt.Sprintf("round.actions[%d]", i)
 		if !isObject(raw) {
-			return nil, errors.New(say("cli.round.action-type", "At", at, "Raw", string(bytes.TrimSpace(raw))))
+			return nil, refuse("cli.round.action-type", "At", at, "Raw", string(bytes.TrimSpace(raw)))
 		}
 		if err := decodeStrict(raw, &actions[i], at+"."); err != nil {
 			if strings.Contains(err.Error(), "unknown field") {
-				err = errors.New(say("cli.round.action-field", "Err", err.Error()))
+				err = refuse("cli.round.action-field", "Err", err.Error())
 			}
 			return nil, err
 		}
@@ -225,9 +221,9 @@ func checkShape(a actionInput, at string) error {
 	case !known:
 		return nil // the referee refuses the action itself
 	case a.On != "" && kind != referee.ActPlay:
-		return errors.New(say("cli.round.no-on", "At", at, "Act", a.Act))
+		return refuse("cli.round.no-on", "At", at, "Act", a.Act)
 	case a.Tile != "" && (kind == referee.ActPass || kind == referee.ActTakeBack):
-		return errors.New(say("cli.round.no-tile", "At", at, "Act", a.Act))
+		return refuse("cli.round.no-tile", "At", at, "Act", a.Act)
 	}
 	return nil
 }

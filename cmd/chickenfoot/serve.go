@@ -40,12 +40,15 @@ type serveConfig struct {
 	// replica, when set, is where every commit is streamed to (file:// or
 	// s3://), and where the database comes from when its file is missing.
 	replica string
+	// voice is the language the command speaks (CHICKENFOOT_LANG).
+	voice voice
 }
 
 // parseServe reads the serve flags; flags beat the environment, which
 // beats the defaults.
 func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
 	cfg := serveConfig{addr: ":8080", db: "chickenfoot.db"}
+	cfg.voice, _ = voiceOf(getenv)
 	if v := getenv("CHICKENFOOT_ADDR"); v != "" {
 		cfg.addr = v
 	}
@@ -56,44 +59,43 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	if v := getenv("CHICKENFOOT_WRITE_RATE"); v != "" {
 		rate, err := strconv.ParseFloat(v, 64)
 		if err != nil {
-			return cfg, errors.New(say("cli.serve.write-rate-env", "Value", v))
+			return cfg, refuse("cli.serve.write-rate-env", "Value", v)
 		}
 		cfg.writeRate = rate
 	}
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.StringVar(&cfg.addr, "addr", cfg.addr, say("cli.serve.addr-flag"))
-	fs.StringVar(&cfg.db, "db", cfg.db, say("cli.serve.db-flag"))
-	fs.StringVar(&cfg.passphrase, "passphrase", cfg.passphrase, say("cli.serve.passphrase-flag"))
-	fs.Float64Var(&cfg.writeRate, "write-rate", cfg.writeRate, say("cli.serve.write-rate-flag"))
-	fs.StringVar(&cfg.origin, "origin", getenv("CHICKENFOOT_ORIGIN"), say("cli.serve.origin-flag"))
-	hosts := fs.String("hosts", getenv("CHICKENFOOT_HOSTS"), say("cli.serve.hosts-flag"))
-	fs.StringVar(&cfg.replica, "replica", getenv("CHICKENFOOT_REPLICA"), say("cli.serve.replica-flag"))
-	fs.BoolVar(&cfg.behindProxy, "behind-proxy", getenv("CHICKENFOOT_BEHIND_PROXY") == "1", say("cli.serve.proxy-flag"))
-	if err := fs.Parse(args); err != nil {
+	fs := newFlags("serve")
+	fs.StringVar(&cfg.addr, "addr", cfg.addr, "cli.serve.addr-flag")
+	fs.StringVar(&cfg.db, "db", cfg.db, "cli.serve.db-flag")
+	fs.StringVar(&cfg.passphrase, "passphrase", cfg.passphrase, "cli.serve.passphrase-flag")
+	fs.Float64Var(&cfg.writeRate, "write-rate", cfg.writeRate, "cli.serve.write-rate-flag")
+	fs.StringVar(&cfg.origin, "origin", getenv("CHICKENFOOT_ORIGIN"), "cli.serve.origin-flag")
+	hosts := fs.String("hosts", getenv("CHICKENFOOT_HOSTS"), "cli.serve.hosts-flag")
+	fs.StringVar(&cfg.replica, "replica", getenv("CHICKENFOOT_REPLICA"), "cli.serve.replica-flag")
+	fs.BoolVar(&cfg.behindProxy, "behind-proxy", getenv("CHICKENFOOT_BEHIND_PROXY") == "1", "cli.serve.proxy-flag")
+	if err := cfg.voice.parsed(fs.Parse(args), fs, "chickenfoot", "cli.serve.usage", stderr); err != nil {
 		return cfg, err
 	}
 	if fs.NArg() > 0 {
-		return cfg, errors.New(say("cli.serve.extra", "Arg", fs.Arg(0)))
+		return cfg, refuse("cli.serve.extra", "Arg", fs.Arg(0))
 	}
 	if math.IsNaN(cfg.writeRate) || math.IsInf(cfg.writeRate, 0) {
-		return cfg, errors.New(say("cli.serve.write-rate", "Value", cfg.writeRate))
+		return cfg, refuse("cli.serve.write-rate", "Value", cfg.writeRate)
 	}
 	if cfg.origin != "" {
 		origin, err := handlers.ParseOrigin(cfg.origin)
 		if err != nil {
-			return cfg, errors.New(say("cli.serve.origin", "Value", cfg.origin))
+			return cfg, refuse("cli.serve.origin", "Value", cfg.origin)
 		}
 		cfg.origin = origin
 	}
 	if cfg.replica != "" {
 		if err := replica.CheckURL(cfg.replica); err != nil {
-			return cfg, errors.New(say("cli.replica.url", "URL", cfg.replica, "Reason", err.Error()))
+			return cfg, refuse("cli.replica.url", "URL", cfg.replica, "Reason", err)
 		}
 	}
 	names, err := handlers.ParseHosts(*hosts)
 	if err != nil {
-		return cfg, errors.New(say("cli.serve.hosts", "Value", err.Error()))
+		return cfg, refuse("cli.serve.hosts", "Value", err.Error())
 	}
 	cfg.hosts = names
 	return cfg, nil
@@ -103,18 +105,19 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 // then shuts down gracefully.
 func runServe(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseServe(args, os.Getenv, stderr)
+	v := cfg.voice
+	if errors.Is(err, flag.ErrHelp) || errors.Is(err, errShown) {
+		return usageExit(err)
+	}
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintf(stderr, "chickenfoot: %v\n", err)
+		fmt.Fprintf(stderr, "chickenfoot: %s\n", v.tell(err))
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	if err := serve(ctx, cfg, stdout, log); err != nil {
-		fmt.Fprintf(stderr, "chickenfoot: %v\n", err)
+		fmt.Fprintf(stderr, "chickenfoot: %s\n", v.tell(err))
 		return 1
 	}
 	return 0
@@ -130,7 +133,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	}
 	store, err := db.OpenWith(ctx, cfg.db, db.Options{Replicated: cfg.replica != ""})
 	if errors.Is(err, db.ErrDamaged) {
-		return fmt.Errorf("%w\n%s", err, say("cli.serve.damaged", "Path", cfg.db))
+		return fmt.Errorf("%w\n%s", err, cfg.voice.say("cli.serve.damaged", "Path", cfg.db))
 	}
 	if err != nil {
 		return err
@@ -175,9 +178,9 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	}
 	srv := handlers.Server(serveApp(store, hc))
 	srv.RegisterOnShutdown(endStreams)
-	fmt.Fprintln(stdout, say("cli.serve.ready", "URL", displayURL(ln.Addr()), "Path", cfg.db))
+	fmt.Fprintln(stdout, cfg.voice.say("cli.serve.ready", "URL", displayURL(ln.Addr()), "Path", cfg.db))
 	if cfg.passphrase != "" {
-		fmt.Fprintln(stdout, say("cli.serve.private"))
+		fmt.Fprintln(stdout, cfg.voice.say("cli.serve.private"))
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(handlers.Listener(ln)) }()
@@ -191,7 +194,7 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	if err := srv.Shutdown(shutdown); err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, say("cli.serve.stopped"))
+	fmt.Fprintln(stdout, cfg.voice.say("cli.serve.stopped"))
 	return nil
 }
 

@@ -134,11 +134,11 @@ func gameOf(data []byte) (referee.Game, error) {
 	}
 	var name string
 	if err := json.Unmarshal(peek.Game, &name); err != nil {
-		return "", errors.New(say("cli.straight.game-type", "Raw", string(bytes.TrimSpace(peek.Game))))
+		return "", refuse("cli.straight.game-type", "Raw", string(bytes.TrimSpace(peek.Game)))
 	}
 	g, ok := referee.ParseGame(name)
 	if !ok {
-		return "", errors.New(say("cli.straight.game", "Game", name))
+		return "", refuse("cli.straight.game", "Game", name)
 	}
 	return g, nil
 }
@@ -148,13 +148,13 @@ func judgeStraight(data []byte, tag string) (straightOutput, error) {
 	var in straightInput
 	if err := decodeStrict(data, &in, ""); err != nil {
 		if strings.Contains(err.Error(), "unknown field") {
-			err = errors.New(say("cli.straight.unknown-field", "Err", strings.TrimPrefix(err.Error(), "json: ")))
+			err = refuse("cli.straight.unknown-field", "Err", strings.TrimPrefix(err.Error(), "json: "))
 		}
 		return straightOutput{}, err
 	}
 	for i, m := range in.Moves {
 		if m == nil {
-			return straightOutput{}, errors.New(say("cli.referee.null-move", "I", i))
+			return straightOutput{}, refuse("cli.referee.null-move", "I", i)
 		}
 	}
 	rules, err := parseStraightRules(in.Rules)
@@ -163,7 +163,7 @@ func judgeStraight(data []byte, tag string) (straightOutput, error) {
 	}
 	round := len(in.Round) > 0 && string(in.Round) != "null"
 	if round && in.Moves != nil {
-		return straightOutput{}, errors.New(say("cli.round.both"))
+		return straightOutput{}, refuse("cli.round.both")
 	}
 	line, err := referee.NewStraightLine(rules)
 	if err != nil {
@@ -225,7 +225,7 @@ func parseStraightRules(raw json.RawMessage) (referee.Rules, error) {
 		return r, nil
 	}
 	if !isObject(raw) {
-		return r, errors.New(say("cli.straight.rules-object"))
+		return r, refuse("cli.straight.rules-object")
 	}
 	var fields map[string]json.RawMessage
 	if err := decodeStrict(raw, &fields, "rules."); err != nil {
@@ -246,13 +246,13 @@ func parseStraightRules(raw json.RawMessage) (referee.Rules, error) {
 		value := fields[name]
 		if name == "set" {
 			if n, err := strconv.Atoi(string(bytes.TrimSpace(value))); err != nil || n != 6 {
-				return r, errors.New(say("cli.straight.set", "Set", string(bytes.TrimSpace(value))))
+				return r, refuse("cli.straight.set", "Set", string(bytes.TrimSpace(value)))
 			}
 			continue
 		}
 		h, ok := referee.LookupHouseRuleFor(referee.Straight, name)
 		if !ok {
-			return r, errors.New(say("cli.straight.rule-unknown", "Name", name, "Names", strings.Join(names, ", ")))
+			return r, refuse("cli.straight.rule-unknown", "Name", name, "Names", strings.Join(names, ", "))
 		}
 		text, err := ruleText(h, value)
 		if err != nil {
@@ -285,9 +285,9 @@ func ruleText(h referee.HouseRule, raw json.RawMessage) (string, error) {
 				return pair[1], nil
 			}
 		}
-		return "", errors.New(say("cli.straight.rule-bool", "Name", h.JSON, "Want", h.Want(referee.StandardStraight())))
+		return "", refuse("cli.straight.rule-bool", "Name", h.JSON, "Want", sayFunc(func(tag string) string { return h.WantIn(tag, referee.StandardStraight()) }))
 	}
-	return "", errors.New(say("cli.straight.rule-type", "Name", h.JSON, "Raw", string(bytes.TrimSpace(raw))))
+	return "", refuse("cli.straight.rule-type", "Name", h.JSON, "Raw", string(bytes.TrimSpace(raw)))
 }
 
 // judgeStraightRound plays a whole hand's actions in order and reports
@@ -295,11 +295,11 @@ func ruleText(h referee.HouseRule, raw json.RawMessage) (string, error) {
 func judgeStraightRound(raw json.RawMessage, rules referee.Rules, tag string) (*referee.StraightHand, []straightVerdict, *straightRoundOutput, error) {
 	var in straightRoundInput
 	if !isObject(raw) {
-		return nil, nil, nil, errors.New(say("cli.round.not-object"))
+		return nil, nil, nil, refuse("cli.round.not-object")
 	}
 	if err := decodeStrict(raw, &in, "round."); err != nil {
 		if strings.Contains(err.Error(), "unknown field") {
-			err = errors.New(say("cli.straight.round-field", "Err", err.Error()))
+			err = refuse("cli.straight.round-field", "Err", err.Error())
 		}
 		return nil, nil, nil, err
 	}
@@ -317,7 +317,7 @@ func judgeStraightRound(raw json.RawMessage, rules referee.Rules, tag string) (*
 	}
 	hand, err := referee.NewStraightHand(rules, deal)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("round: %v", err)
+		return nil, nil, nil, within("round", err)
 	}
 	verdicts := []straightVerdict{}
 	for _, a := range actions {
@@ -342,22 +342,22 @@ func straightDeal(in straightRoundInput, rules referee.Rules, t seating) (refere
 	n := len(t.seats)
 	deal := referee.StraightDeal{Players: n, Names: t.seats}
 	if n > 4 {
-		return deal, errors.New(say("cli.straight.players", "N", n))
+		return deal, refuse("cli.straight.players", "N", n)
 	}
 	if rules.Straight.Partners == referee.Yes && n != 4 {
-		return deal, errors.New(say("cli.straight.partners", "N", n))
+		return deal, refuse("cli.straight.partners", "N", n)
 	}
 	set := rules.Set
 	if in.Deal == nil {
 		if in.Boneyard != nil {
-			return deal, errors.New(say("cli.round.boneyard"))
+			return deal, refuse("cli.round.boneyard")
 		}
 		deal.HandSize = referee.StraightHandSize
 		if in.HandSize != nil {
 			deal.HandSize = *in.HandSize
 		}
 		if deal.HandSize < 1 || deal.HandSize*n > set.Size() {
-			return deal, errors.New(say("cli.straight.hand-size", "Size", deal.HandSize, "N", n, "Most", set.Size()/n))
+			return deal, refuse("cli.straight.hand-size", "Size", deal.HandSize, "N", n, "Most", set.Size()/n)
 		}
 	} else {
 		hands, err := dealtHands(in.Deal, set, t)
@@ -366,7 +366,7 @@ func straightDeal(in straightRoundInput, rules referee.Rules, t seating) (refere
 		}
 		deal.Hands, deal.HandSize = hands, len(hands[0])
 		if in.HandSize != nil && *in.HandSize != deal.HandSize {
-			return deal, errors.New(say("cli.round.hand-size", "Size", *in.HandSize, "Dealt", deal.HandSize))
+			return deal, refuse("cli.round.hand-size", "Size", *in.HandSize, "Dealt", deal.HandSize)
 		}
 		if in.Boneyard != nil {
 			if err := checkBoneyard(in.Boneyard, hands, rules, 0); err != nil {
@@ -377,7 +377,7 @@ func straightDeal(in straightRoundInput, rules referee.Rules, t seating) (refere
 	if in.Leader != "" {
 		seat, ok := t.index[in.Leader]
 		if !ok {
-			return deal, errors.New(say("cli.straight.leader", "Name", in.Leader))
+			return deal, refuse("cli.straight.leader", "Name", in.Leader)
 		}
 		deal.Leader = seat
 	}
@@ -387,7 +387,7 @@ func straightDeal(in straightRoundInput, rules referee.Rules, t seating) (refere
 		for _, name := range slices.Sorted(mapKeys(in.Totals)) {
 			seat, ok := t.index[name]
 			if !ok {
-				return deal, errors.New(say("cli.straight.totals", "Name", name))
+				return deal, refuse("cli.straight.totals", "Name", name)
 			}
 			deal.Totals[referee.SideOf(seat, n, partnered)] = in.Totals[name]
 		}
@@ -410,11 +410,11 @@ func straightActions(raws []json.RawMessage) ([]straightActionInput, error) {
 	for i, raw := range raws {
 		at := fmt.Sprintf("round.actions[%d]", i)
 		if !isObject(raw) {
-			return nil, errors.New(say("cli.round.action-type", "At", at, "Raw", string(bytes.TrimSpace(raw))))
+			return nil, refuse("cli.round.action-type", "At", at, "Raw", string(bytes.TrimSpace(raw)))
 		}
 		if err := decodeStrict(raw, &actions[i], at+"."); err != nil {
 			if strings.Contains(err.Error(), "unknown field") {
-				err = errors.New(say("cli.straight.action-field", "Err", err.Error()))
+				err = refuse("cli.straight.action-field", "Err", err.Error())
 			}
 			return nil, err
 		}
@@ -423,9 +423,9 @@ func straightActions(raws []json.RawMessage) ([]straightActionInput, error) {
 		switch {
 		case !known:
 		case (a.On != "" || a.At != 0) && kind != referee.ActPlay:
-			return nil, errors.New(say("cli.round.no-on", "At", at, "Act", a.Act))
+			return nil, refuse("cli.round.no-on", "At", at, "Act", a.Act)
 		case a.Tile != "" && kind != referee.ActPlay && kind != referee.ActDraw:
-			return nil, errors.New(say("cli.round.no-tile", "At", at, "Act", a.Act))
+			return nil, refuse("cli.round.no-tile", "At", at, "Act", a.Act)
 		}
 	}
 	return actions, nil

@@ -7,6 +7,10 @@
 // with its own rule codes. An *Error wraps such a refusal, and CodeOf reads
 // any error as one of this package's codes, so the handlers keep one table
 // from a code to an HTTP status and the store never speaks HTTP.
+//
+// What the store refuses of a file or an address a person hands it (an
+// archive to import, a replica) is an invalid *Error too: a message of the
+// catalog, which the command line words in its language.
 package app
 
 import (
@@ -41,13 +45,16 @@ const (
 
 // An Error is a request the app refused. Key and Params are the catalog
 // message that says why, worded in the reader's language by whoever shows
-// it; Rule is the referee's refusal it wraps, if any.
+// it (its parameters may be errors that word themselves); Rule is the
+// referee's refusal it wraps, if any, and Err the category it is one of
+// (errors.Is), if any.
 type Error struct {
 	Code   Code
 	Field  string         // for CodeInvalid: the input to fix
 	Key    string         // the message's key in the catalog
 	Params referee.Params // the values the message is filled in with
 	Rule   *referee.RuleError
+	Err    error
 }
 
 func (e *Error) Error() string {
@@ -60,12 +67,23 @@ func (e *Error) Error() string {
 	return string(e.Code) + ": " + e.Key
 }
 
-// Unwrap returns the referee's refusal the error wraps, if any.
+// Unwrap returns the referee's refusal the error wraps, or the category
+// it is one of, if any.
 func (e *Error) Unwrap() error {
-	if e.Rule == nil {
-		return nil
+	if e.Rule != nil {
+		return e.Rule
 	}
-	return e.Rule
+	return e.Err
+}
+
+// Words lets a message quote the error in its own language.
+func (e *Error) Words() (string, map[string]any) { return e.Key, e.Params }
+
+// Refuse reports a file or an address handed to the store that it won't
+// take as it is, one of the category of (nil for none): the message key
+// with p says why.
+func Refuse(of error, key string, p referee.Params) *Error {
+	return &Error{Code: CodeInvalid, Key: key, Params: p, Err: of}
 }
 
 // Invalid reports input that can't be read or is out of range: field

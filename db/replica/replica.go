@@ -30,6 +30,9 @@ import (
 	"github.com/benbjohnson/litestream"
 	"github.com/benbjohnson/litestream/file" // file:// replicas
 	_ "github.com/benbjohnson/litestream/s3" // s3:// replicas, S3-compatible stores
+
+	"chickenfoot/db/app"
+	"chickenfoot/referee"
 )
 
 // ErrExists refuses a restore over a file that is already there.
@@ -57,11 +60,11 @@ func client(rawURL string) (litestream.ReplicaClient, error) {
 		// file://replica would be /replica to Litestream: a folder name
 		// where the host goes is refused, not guessed.
 		if u, err := url.Parse(rawURL); err != nil || (u.Host != "" && u.Host != "localhost") || path == "" || !filepath.IsAbs(path) {
-			return nil, fmt.Errorf("a file replica is an absolute folder, as file:///srv/replica")
+			return nil, app.Refuse(nil, "replica.file", nil)
 		}
 	case "s3":
 	default:
-		return nil, fmt.Errorf("a replica is file:///FOLDER or s3://BUCKET/PATH, not %s://", scheme)
+		return nil, app.Refuse(nil, "replica.scheme", referee.Params{"Scheme": scheme})
 	}
 	return litestream.NewReplicaClientFromURL(rawURL)
 }
@@ -263,7 +266,7 @@ func integrityCheck(ctx context.Context, path string) error {
 		return err
 	}
 	if len(found) > 0 {
-		return fmt.Errorf("the restored file fails SQLite's integrity check: %s", strings.Join(found, "; "))
+		return app.Refuse(nil, "replica.integrity", referee.Params{"Found": strings.Join(found, "; ")})
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -211,5 +212,25 @@ func TestReplicaLogsLag(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "pending=") {
 		t.Fatalf("the log's lag line has no pending count:\n%s", out.String())
+	}
+}
+
+// TestCheckURLWords: an address that names no replica this build can
+// use says why in the reader's language.
+func TestCheckURLWords(t *testing.T) {
+	for _, tt := range []struct{ url, en, da string }{
+		{"file://replica", "a file replica is an absolute folder, as file:///srv/replica",
+			"en filreplika er en absolut mappe, som file:///srv/replica"},
+		{"ftp://host/x", "a replica is file:///FOLDER or s3://BUCKET/PATH, not ftp://",
+			"en replika er file:///MAPPE eller s3://SPAND/STI, ikke ftp://"},
+	} {
+		err := CheckURL(tt.url)
+		var r *app.Error
+		if !errors.As(err, &r) {
+			t.Fatalf("CheckURL(%q) = %v, want an *app.Error", tt.url, err)
+		}
+		if worded(t, "en", r) != tt.en || worded(t, "da", r) != tt.da {
+			t.Errorf("CheckURL(%q) = %q / %q,\nwant %q / %q", tt.url, worded(t, "en", r), worded(t, "da", r), tt.en, tt.da)
+		}
 	}
 }

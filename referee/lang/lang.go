@@ -20,7 +20,7 @@
 //	{{or .Names}}         choices joined as a sentence does: list.or, list.comma
 //
 // A parameter that is a Worder (a phrase not yet worded, a refusal quoted
-// in another) or a Wordlist is worded in the same language first.
+// in another), a Sayer or a Wordlist is worded in the same language first.
 package lang
 
 import (
@@ -47,6 +47,13 @@ type Worder interface {
 	Words() (key string, p map[string]any)
 }
 
+// A Sayer is a parameter that words itself in the language of the
+// message it fills in, given its tag: for words no one message holds,
+// such as a phrase put together from several.
+type Sayer interface {
+	Say(tag string) string
+}
+
 // A Wordlist is a parameter worded as a list of strings, each of its
 // Worders worded in turn, for a message to range over or join.
 type Wordlist interface {
@@ -62,6 +69,7 @@ type Catalog struct {
 
 // lang is one language's messages.
 type lang struct {
+	name  string // its tag as the catalog names it: "da"
 	tag   language.Tag
 	msgs  map[string]*message
 	said  wordings         // what its templated messages said
@@ -121,7 +129,7 @@ func MustLoad(trees ...fs.FS) *Catalog {
 
 // newLang is the language tag with no messages yet.
 func newLang(tag string) *lang {
-	l := &lang{tag: language.Make(tag), msgs: map[string]*message{}}
+	l := &lang{name: tag, tag: language.Make(tag), msgs: map[string]*message{}}
 	l.funcs = template.FuncMap{
 		"count":  l.count,
 		"plural": l.plural,

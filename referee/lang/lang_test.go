@@ -73,6 +73,11 @@ type phrase string
 
 func (p phrase) Words() (string, map[string]any) { return string(p), nil }
 
+// tagged is a Sayer: it words itself as the tag of the message's language.
+type tagged struct{}
+
+func (tagged) Say(tag string) string { return "<" + tag + ">" }
+
 func TestText(t *testing.T) {
 	t.Parallel()
 	c := testCatalog(t)
@@ -91,6 +96,8 @@ func TestText(t *testing.T) {
 		{"da", "left", map[string]any{"N": 3, "Names": []string{"Ann"}}, "3 brikker er tilbage til Ann"},
 		{"da", "quote", map[string]any{"Name": "Ann", "Said": phrase("hi")}, "Ann said: Hello"},
 		{"en", "quote", map[string]any{"Name": "Ann", "Said": phrase("hi")}, "Ann said: Hello"},
+		{"da", "greet", map[string]any{"Who": tagged{}}, "Hej <da>"},
+		{"da", "quote", map[string]any{"Name": "Ann", "Said": tagged{}}, "Ann said: <en>"},
 		{"en", "count.tile", map[string]any{"N": 2}, "2 tiles"},
 		{"en", "count.tile", map[string]any{"N": 1}, "1 tile"},
 		{"da", "count.tile", map[string]any{"N": 1}, "1 brik"},

@@ -19,7 +19,8 @@ func (l *lang) say(key string, p map[string]any) string {
 	return l.text(key, m, p)
 }
 
-// worded is p with its Worders and Wordlists worded in the language l.
+// worded is p with its Worders, Sayers and Wordlists worded in the
+// language l.
 func (l *lang) worded(p map[string]any) map[string]any {
 	var out map[string]any
 	for k, v := range p {
@@ -27,6 +28,8 @@ func (l *lang) worded(p map[string]any) map[string]any {
 		switch w := v.(type) {
 		case Worder:
 			said = l.word(w)
+		case Sayer:
+			said = w.Say(l.name)
 		case Wordlist:
 			list := w.Worders()
 			words := make([]string, len(list))

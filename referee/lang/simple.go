@@ -97,12 +97,12 @@ func pairValue(kv []any, name string) (v any, ok bool) {
 	return v, ok
 }
 
-// plainPairs reports whether no value of the pairs is a Worder or a
-// Wordlist.
+// plainPairs reports whether no value of the pairs is a Worder, a Sayer
+// or a Wordlist.
 func plainPairs(kv []any) bool {
 	for i := 1; i < len(kv); i += 2 {
 		switch kv[i].(type) {
-		case Worder, Wordlist:
+		case Worder, Sayer, Wordlist:
 			return false
 		}
 	}
