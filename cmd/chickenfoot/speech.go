@@ -12,8 +12,8 @@ import (
 	"fmt"
 	"strings"
 
-	"chickenfoot/referee/lang"
 	"chickenfoot/db/app"
+	"chickenfoot/referee/lang"
 	"chickenfoot/views"
 )
 
