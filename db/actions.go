@@ -46,8 +46,12 @@ func actionsOf(log []Action) []referee.Action {
 }
 
 // Table loads round n's table.
-func (s *Store) Table(ctx context.Context, slug string, n int) (Table, error) {
-	return s.loadTable(ctx, s.reader(), slug, n)
+func (s *Store) Table(ctx context.Context, slug string, n int) (t Table, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		t, err = s.loadTable(ctx, q, slug, n)
+		return err
+	})
+	return t, err
 }
 
 func (s *Store) loadTable(ctx context.Context, q conn, slug string, n int) (Table, error) {

@@ -257,8 +257,22 @@ func (s *Store) writeSheetKeeping(ctx context.Context, slug string, fn func(conn
 	})
 }
 
-// reader runs queries on the read pool.
+// reader runs queries on the read pool, each on its own: for a read of
+// one statement.
 func (s *Store) reader() conn { return conn{db: s.read, stmts: s.readStmts} }
+
+// readTx runs fn in one read-only transaction on the read pool, so a
+// service that reads several statements answers from one committed state,
+// never half of a write and half of the next.
+func (s *Store) readTx(ctx context.Context, fn func(conn) error) error {
+	forgotten := s.forgotten.Load() // before the first read: see frozenGame
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return fn(conn{db: s.read, tx: tx, stmts: s.readStmts, forgotten: forgotten})
+}
 
 // stamp writes a time the way the store keeps it: UTC, RFC 3339 with
 // nanoseconds, so text order is time order.

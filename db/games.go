@@ -327,6 +327,10 @@ func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) 
 		return g, nil
 	}
 	forgotten := s.forgotten.Load() // before the read: see forget
+	if q.tx != nil && !q.write {
+		// A read transaction reads what was committed when it began.
+		forgotten = q.forgotten
+	}
 	g, err := readGame(ctx, q, id)
 	if err != nil {
 		return g, err
@@ -334,7 +338,7 @@ func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) 
 	frozen := g
 	frozen.Players = slices.Clone(g.Players)
 	switch {
-	case q.tx == nil: // only what is committed: a write may yet be undone
+	case !q.write: // only what is committed: a write may yet be undone
 		s.games.Store(id, frozen)
 		if s.forgotten.Load() != forgotten {
 			s.games.Delete(id) // the read may predate a deletion: don't keep it
@@ -386,6 +390,10 @@ func readGame(ctx context.Context, q conn, id int64) (Game, error) {
 
 // Settings loads what never changes about a game night: its name, date,
 // players, rules and hand size, and its links.
-func (s *Store) Settings(ctx context.Context, slug string) (Game, error) {
-	return s.loadGame(ctx, s.reader(), slug)
+func (s *Store) Settings(ctx context.Context, slug string) (g Game, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		g, err = s.loadGame(ctx, q, slug)
+		return err
+	})
+	return g, err
 }

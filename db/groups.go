@@ -46,18 +46,44 @@ func rememberGroup(ctx context.Context, tx conn, device, link string, at time.Ti
 }
 
 // Group finds the table of friends whose link is link, comparing it in
-// constant time, and notes that device opened it.
-func (s *Store) Group(ctx context.Context, link, device string) (Group, error) {
-	g, err := findGroup(ctx, s.reader(), link)
-	if err != nil || device == "" {
+// constant time, and notes that device opened it. A visit noted lately is
+// only read; one to note is read again and noted in one write.
+func (s *Store) Group(ctx context.Context, link, device string) (g Group, err error) {
+	fresh := false
+	err = s.readTx(ctx, func(q conn) error {
+		g, fresh, err = s.groupVisit(ctx, q, link, device)
+		return err
+	})
+	if err != nil || fresh {
 		return g, err
 	}
-	var seen string
-	err = s.reader().QueryRowContext(ctx, `SELECT seen_at FROM device_groups WHERE device = ? AND link = ?`, device, link).Scan(&seen)
-	if at, perr := parseStamp(seen); err == nil && perr == nil && s.Now().Sub(at) < seenAgain {
-		return g, nil
+	err = s.inTx(ctx, func(tx conn) error {
+		g, fresh, err = s.groupVisit(ctx, tx, link, device)
+		if err != nil || fresh {
+			return err
+		}
+		return rememberGroup(ctx, tx, device, link, s.Now())
+	})
+	return g, err
+}
+
+// groupVisit finds the group link names, and says whether device's visit
+// to it needs no noting (none asked, or noted within seenAgain).
+func (s *Store) groupVisit(ctx context.Context, q conn, link, device string) (Group, bool, error) {
+	g, err := findGroup(ctx, q, link)
+	if err != nil || device == "" {
+		return g, true, err
 	}
-	return g, s.inTx(ctx, func(tx conn) error { return rememberGroup(ctx, tx, device, link, s.Now()) })
+	var seen string
+	err = q.QueryRowContext(ctx, `SELECT seen_at FROM device_groups WHERE device = ? AND link = ?`, device, link).Scan(&seen)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, false, nil
+	}
+	if err != nil {
+		return g, false, err
+	}
+	at, err := parseStamp(seen)
+	return g, err == nil && s.Now().Sub(at) < seenAgain, nil
 }
 
 func findGroup(ctx context.Context, q conn, link string) (Group, error) {
@@ -270,15 +296,18 @@ type HeadToHead struct {
 }
 
 // PersonRecord reads one person of a group, from kept sums and indexes.
-func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPage, error) {
-	var p PersonPage
+func (s *Store) PersonRecord(ctx context.Context, group, person int64) (p PersonPage, err error) {
 	// One read: a rename or merge meanwhile can't mix two states on a page.
-	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return p, err
-	}
-	defer tx.Rollback()
-	q := conn{db: s.read, tx: tx}
+	err = s.readTx(ctx, func(q conn) error {
+		p, err = personRecord(ctx, q, group, person)
+		return err
+	})
+	return p, err
+}
+
+func personRecord(ctx context.Context, q conn, group, person int64) (PersonPage, error) {
+	var p PersonPage
+	var err error
 	if p.People, err = people(ctx, q, group); err != nil {
 		return p, err
 	}
@@ -447,14 +476,18 @@ func (s *Store) forgetGroupGames() {
 
 // LastNight is the group's latest night, to start the next like it; a
 // group with none is a not-found error.
-func (s *Store) LastNight(ctx context.Context, group int64) (Game, error) {
-	var link string
-	err := s.reader().QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, app.NotFound("night")
-	}
-	if err != nil {
-		return Game{}, err
-	}
-	return s.loadGame(ctx, s.reader(), link)
+func (s *Store) LastNight(ctx context.Context, group int64) (g Game, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		var link string
+		err := q.QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)
+		if errors.Is(err, sql.ErrNoRows) {
+			return app.NotFound("night")
+		}
+		if err != nil {
+			return err
+		}
+		g, err = s.loadGame(ctx, q, link)
+		return err
+	})
+	return g, err
 }

@@ -70,13 +70,16 @@ func TableRules(r referee.Rules) referee.Rules {
 
 // StraightTable loads the live table of a Straight night by one of its
 // links.
-func (s *Store) StraightTable(ctx context.Context, link string) (StraightTable, error) {
-	q := s.reader()
-	sh, err := s.loadStraight(ctx, q, link)
-	if err != nil {
-		return StraightTable{}, err
-	}
-	return tableOfSheet(ctx, q, sh)
+func (s *Store) StraightTable(ctx context.Context, link string) (t StraightTable, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		sh, err := s.loadStraight(ctx, q, link)
+		if err != nil {
+			return err
+		}
+		t, err = tableOfSheet(ctx, q, sh)
+		return err
+	})
+	return t, err
 }
 
 // tableOfSheet reads the moves of sh's hand on the table and replays them.
