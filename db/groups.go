@@ -384,7 +384,7 @@ func (s *Store) RenamePerson(ctx context.Context, group, person int64, name stri
 			return err
 		}
 		if taken > 0 {
-			return ErrNameTaken
+			return app.Invalid("name", "person-taken", referee.Params{"Name": name})
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE people SET name = ? WHERE id = ? AND group_id = ?`, name, person, group)
 		if err != nil {
@@ -409,9 +409,6 @@ func keepLines(ctx context.Context, tx conn, person int64) error {
 	return err
 }
 
-// ErrNameTaken: another person of the group has the name.
-var ErrNameTaken = errors.New("another player of the group has that name")
-
 // MergePeople makes two records of one person one: every night of from
 // becomes into's, and from is gone. Two people who played the same night
 // are two people, and are refused.
@@ -429,7 +426,8 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 		case both != 2 || from == into:
 			return app.NotFound("player")
 		case mine > 0:
-			return ErrPlayedTogether
+			// Two people who sat at the same night are not one.
+			return app.Invalid("into", "merge-together", nil)
 		}
 		// The two never sat at the same night, so from's sums and head to
 		// head add to into's as they are, and from's nights become into's.
@@ -458,9 +456,6 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 	s.forgetGroupGames()
 	return err
 }
-
-// ErrPlayedTogether: two people who sat at the same night are not one.
-var ErrPlayedTogether = errors.New("the two played the same night, so they are two people")
 
 // forgetGroupGames drops the kept names of nights, after a rename or a
 // merge changed them (committed), and like forget makes a read that began

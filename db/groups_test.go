@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 	"testing"
 
@@ -134,7 +133,7 @@ func TestGroupRecords(t *testing.T) {
 	for _, p := range people {
 		id[p.Name] = p.ID
 	}
-	if err := s.MergePeople(ctx, grp.ID, id["Cy"], id["Bob"]); !errors.Is(err, ErrPlayedTogether) {
+	if err := s.MergePeople(ctx, grp.ID, id["Cy"], id["Bob"]); app.CodeOf(err) != app.CodeInvalid || app.From(err).Key != "merge-together" {
 		t.Fatalf("merging two who played together: %v", err)
 	}
 	if err := s.MergePeople(ctx, grp.ID, id["Robert"], id["Bob"]); err != nil {
@@ -151,7 +150,7 @@ func TestGroupRecords(t *testing.T) {
 	if p, _ := s.People(ctx, grp.ID); len(p) != 4 {
 		t.Fatalf("%d people after the merge, want 4", len(p))
 	}
-	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Ann"); !errors.Is(err, ErrNameTaken) {
+	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Ann"); app.CodeOf(err) != app.CodeInvalid || app.From(err).Key != "person-taken" {
 		t.Fatalf("renaming Bob to Ann: %v", err)
 	}
 	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Robert"); err != nil {

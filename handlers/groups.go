@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -284,11 +283,7 @@ func (a *App) renamePerson(c echo.Context) error {
 	if why := checkName(name, 40); name == "" || why != "" {
 		return app.Invalid("name", "person-name", referee.Params{"N": 40})
 	}
-	err = a.groupWrites.RenamePerson(ctx, g.ID, id, name)
-	if errors.Is(err, db.ErrNameTaken) {
-		return app.Invalid("name", "person-taken", referee.Params{"Name": name})
-	}
-	if err != nil {
+	if err := a.groupWrites.RenamePerson(ctx, g.ID, id, name); err != nil {
 		return err
 	}
 	return seeOther(c, personURL(g.Slug, id))
@@ -306,11 +301,7 @@ func (a *App) mergePerson(c echo.Context) error {
 	if err != nil {
 		return app.Invalid("into", "merge-into", nil)
 	}
-	err = a.groupWrites.MergePeople(ctx, g.ID, id, into)
-	if errors.Is(err, db.ErrPlayedTogether) {
-		return app.Invalid("into", "merge-together", nil)
-	}
-	if err != nil {
+	if err := a.groupWrites.MergePeople(ctx, g.ID, id, into); err != nil {
 		return err
 	}
 	return seeOther(c, personURL(g.Slug, into))

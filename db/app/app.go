@@ -1,7 +1,7 @@
 // Package app holds what the store and the web handlers share about a
 // request that did not go through: one error type, whose code says what
-// became of the request (invalid, not found, conflict, view-only) or which
-// rule of the game refused it.
+// became of the request (invalid, not found, conflict, view-only,
+// unavailable, full) or which rule of the game refused it.
 //
 // The rules library, package referee, knows nothing of requests: it refuses
 // with its own rule codes. An *Error wraps such a refusal, and CodeOf reads
@@ -15,7 +15,7 @@ import (
 	"chickenfoot/referee"
 )
 
-// A Code says what became of a request. Besides the four request codes
+// A Code says what became of a request. Besides the six request codes
 // below, an error may carry any of the referee's rule codes.
 type Code = referee.Code
 
@@ -123,11 +123,17 @@ var requestWords = map[string]string{
 
 // From reads err as an *Error: itself when it is one, a referee refusal
 // wrapped with its request code (or its rule code when it broke a rule),
-// or nil when err is neither, a fault of the app's own.
+// a house rule with a bad value (*referee.RulesError) as invalid input
+// naming the rule, or nil when err is none of these, a fault of the app's
+// own.
 func From(err error) *Error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e
+	}
+	var rules *referee.RulesError
+	if errors.As(err, &rules) {
+		return &Error{Code: CodeInvalid, Field: rules.Field, Key: "setup.unknown-choice", Params: referee.Params{"Want": rules.Want}}
 	}
 	var re *referee.RuleError
 	if !errors.As(err, &re) {

@@ -7,6 +7,7 @@ import (
 
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
+	"chickenfoot/referee/lang"
 )
 
 // TestFrom: a referee refusal about the request reads as its request
@@ -37,6 +38,23 @@ func TestFrom(t *testing.T) {
 	mismatch := l.Play(moves[1])
 	if got := app.CodeOf(fmt.Errorf("wrapped: %w", mismatch)); got != referee.CodeMismatch {
 		t.Errorf("a mismatched tile: code %q, want the rule's %q", got, referee.CodeMismatch)
+	}
+}
+
+// TestFromRules: a house rule with a bad value is invalid input naming
+// the rule, worded by the setup form's message with what the rule takes.
+func TestFromRules(t *testing.T) {
+	r := referee.StandardStraight()
+	r.Set = 9
+	err := fmt.Errorf("starting a night: %w", r.Validate())
+	e := app.From(err)
+	if e == nil || e.Code != app.CodeInvalid || e.Field != "set" || e.Key != "setup.unknown-choice" || e.Params["Want"] != "6" {
+		t.Fatalf("From(%v) = %+v, want invalid input naming the set, wanting 6", err, e)
+	}
+	for _, tag := range lang.Supported() {
+		if !lang.Has(tag, e.Key) {
+			t.Errorf("%s: the catalog lacks %q", tag, e.Key)
+		}
 	}
 }
 
