@@ -377,6 +377,7 @@ func against(ctx context.Context, q conn, person int64, byID map[int64]Person) (
 // RenamePerson gives a group's person another name, in every night of
 // the group.
 func (s *Store) RenamePerson(ctx context.Context, group, person int64, name string) error {
+	var games []int64
 	err := s.inTx(ctx, func(tx conn) error {
 		s.forgetGroupGames() // and again once committed: see forgetGroupGames
 		var taken int
@@ -393,13 +394,31 @@ func (s *Store) RenamePerson(ctx context.Context, group, person int64, name stri
 		if n, _ := res.RowsAffected(); n == 0 {
 			return app.NotFound("player")
 		}
+		if games, err = personGames(ctx, tx, person); err != nil {
+			return err
+		}
 		if _, err = tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE person_id = ?`, name, person); err != nil {
 			return err
 		}
 		return keepLines(ctx, tx, person)
 	})
 	s.forgetGroupGames()
+	if err == nil {
+		s.publishNames(games)
+	}
 	return err
+}
+
+// personGames lists the nights person played.
+func personGames(ctx context.Context, tx conn, person int64) ([]int64, error) {
+	var games []int64
+	err := eachRow(ctx, tx, `SELECT DISTINCT game_id FROM players WHERE person_id = ? ORDER BY game_id`, []any{person}, func(r *sql.Rows) error {
+		var id int64
+		err := r.Scan(&id)
+		games = append(games, id)
+		return err
+	})
+	return games, err
 }
 
 // keepLines writes again the history's lines of every night of person,
@@ -413,6 +432,7 @@ func keepLines(ctx context.Context, tx conn, person int64) error {
 // becomes into's, and from is gone. Two people who played the same night
 // are two people, and are refused.
 func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error {
+	var games []int64 // from's nights, where the names change
 	err := s.inTx(ctx, func(tx conn) error {
 		s.forgetGroupGames() // and again once committed: see forgetGroupGames
 		var both, mine int
@@ -428,6 +448,9 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 		case mine > 0:
 			// Two people who sat at the same night are not one.
 			return app.Invalid("into", "merge-together", nil)
+		}
+		if games, err = personGames(ctx, tx, from); err != nil {
+			return err
 		}
 		// The two never sat at the same night, so from's sums and head to
 		// head add to into's as they are, and from's nights become into's.
@@ -454,6 +477,9 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 		return keepLines(ctx, tx, into)
 	})
 	s.forgetGroupGames()
+	if err == nil {
+		s.publishNames(games)
+	}
 	return err
 }
 
