@@ -149,12 +149,15 @@ type Move struct {
 	// Tile is the tile laid as typed, or "" when Action.Move.Tile is
 	// already read.
 	Tile string
-	// Seen is the length of the log the page showed, or Unchecked.
+	// Seen is the length of the log the page showed.
 	Seen int
 	// Player, when not nil, is the id of the player who acts (see
 	// Game.IDs), as the page named them: Act finds their seat at the
 	// table from it, and refuses one who left or plays no more.
 	Player *int
+	// unchecked accepts the log as stored, Seen aside: for the store's
+	// own tests.
+	unchecked bool
 }
 
 // action is the referee's action the move names, its tile read in set.
@@ -206,7 +209,7 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 			return Table{}, err
 		}
 	}
-	log, after, eff, err := s.tryAction(ctx, tx, sh, kept, n, action, m.Seen)
+	log, after, eff, err := s.tryAction(ctx, tx, sh, kept, n, action, m)
 	if err != nil {
 		return Table{}, err
 	}
@@ -251,10 +254,10 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 	return Table{Sheet: sh, Number: n, Live: after, Log: log}, nil
 }
 
-// tryAction checks action against round n's log as the page that sent it
-// saw it (seen actions), and plays it on the round: on a copy of the round
+// tryAction checks action against round n's log as the page that sent m
+// saw it, and plays it on the round: on a copy of the round
 // the last move left kept when there is one, else on a replay of the log.
-func (s *Store) tryAction(ctx context.Context, tx conn, sh Sheet, kept *keptTable, n int, action referee.Action, seen int) ([]Action, *referee.Round, referee.TableEffect, error) {
+func (s *Store) tryAction(ctx context.Context, tx conn, sh Sheet, kept *keptTable, n int, action referee.Action, m Move) ([]Action, *referee.Round, referee.TableEffect, error) {
 	var log []Action
 	var err error
 	if kept != nil && kept.n == n {
@@ -262,7 +265,7 @@ func (s *Store) tryAction(ctx context.Context, tx conn, sh Sheet, kept *keptTabl
 	} else if log, err = loadActions(ctx, tx, sh.ids[n-1]); err != nil {
 		return nil, nil, referee.TableEffect{}, err
 	}
-	if err := checkLog(log, seen); err != nil {
+	if err := checkLog(log, m); err != nil {
 		return nil, nil, referee.TableEffect{}, err
 	}
 	var after *referee.Round
@@ -291,11 +294,11 @@ func tableSeat(ctx context.Context, tx conn, sh Sheet, n, player int) (int, erro
 }
 
 // checkLog refuses an action made on a table that has changed since.
-func checkLog(log []Action, basedOn int) error {
-	if basedOn == Unchecked {
+func checkLog(log []Action, m Move) error {
+	if m.unchecked {
 		return nil
 	}
-	return referee.CheckSeen(len(log), basedOn)
+	return referee.CheckSeen(len(log), m.Seen)
 }
 
 func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq int, a referee.Action, at time.Time) error {

@@ -42,7 +42,7 @@ func TestBackupWhileWriting(t *testing.T) {
 					return
 				default:
 				}
-				if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(pips), "", anyBasis); err != nil {
+				if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(pips), "", anyBasis); err != nil {
 					t.Errorf("writer %d: save %d: %v", w, pips, err)
 					return
 				}
@@ -78,7 +78,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	}
 	defer cp.Close()
 	for w, g := range games {
-		sh, err := cp.SheetWithHistory(ctx, g.Slug)
+		sh, err := cp.sheetWithHistory(ctx, g.Slug)
 		if err != nil {
 			t.Fatalf("writer %d's game in the copy: %v", w, err)
 		}

@@ -107,7 +107,7 @@ func OpenWith(ctx context.Context, path string, opt Options) (*Store, error) {
 		write.Close()
 		return nil, err
 	}
-	if err := Migrate(ctx, write, 0); err != nil {
+	if err := migrate(ctx, write, 0); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("db: migrating %s: %w", path, damaged(path, err))
 	}
@@ -189,10 +189,10 @@ func SchemaVersion() int {
 	return ms[len(ms)-1].version
 }
 
-// Migrate applies, each in its own transaction, every migration newer than
-// the file's user_version, up to target (0 for all). The schema version
-// lives in the file as PRAGMA user_version.
-func Migrate(ctx context.Context, conn *sql.DB, target int) error {
+// migrate applies, each in its own transaction, every migration newer than
+// the file's user_version, up to target (0 for all; the tests stop
+// earlier). The schema version lives in the file as PRAGMA user_version.
+func migrate(ctx context.Context, conn *sql.DB, target int) error {
 	ms, err := loadMigrations()
 	if err != nil {
 		return err

@@ -120,9 +120,9 @@ func (s *Store) Nights(ctx context.Context, device string, limit int) ([]Summary
 		WHERE d.device = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, device, limit)
 }
 
-// Games lists every game night kept, newest first, at most limit of them,
-// by their edit links. It is for the store's own tools, never a page.
-func (s *Store) Games(ctx context.Context, limit int) ([]Summary, error) {
+// allGames lists every game night kept, newest first, at most limit of
+// them, by their edit links: for the store's own tests.
+func (s *Store) allGames(ctx context.Context, limit int) ([]Summary, error) {
 	return s.summaries(ctx, `
 		SELECT g.slug, 0, g.id, g.name, g.played_on, g.finished_at IS NOT NULL, g.created_at
 		FROM games g ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, limit)

@@ -66,13 +66,14 @@ const (
 )
 
 // Sheet loads a game night with all its rounds and entries. History is
-// left empty: only SheetWithHistory and SheetWithRoundHistory read it.
+// left empty: SheetWithRoundHistory and SheetWithUndoable read it.
 func (s *Store) Sheet(ctx context.Context, slug string) (Sheet, error) {
 	return s.readSheet(ctx, slug, noHistory)
 }
 
-// SheetWithHistory is Sheet with every change to the entries.
-func (s *Store) SheetWithHistory(ctx context.Context, slug string) (Sheet, error) {
+// sheetWithHistory is Sheet with every change to the entries: for the
+// store's own tests.
+func (s *Store) sheetWithHistory(ctx context.Context, slug string) (Sheet, error) {
 	return s.readSheet(ctx, slug, allHistory)
 }
 

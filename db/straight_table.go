@@ -58,11 +58,11 @@ func (t StraightTable) Started() bool {
 	return slices.ContainsFunc(t.Log, func(r StraightMoveRow) bool { return !r.Leader })
 }
 
-// TableRules are the rules the live table replays a hand under: the
+// tableRules are the rules the live table replays a hand under: the
 // night's, except that reaching the target is the sheet's to say (it
 // also counts the lines tapped on its keypad), and that the table calls
 // every score itself, so no score is left for muggins.
-func TableRules(r referee.Rules) referee.Rules {
+func tableRules(r referee.Rules) referee.Rules {
 	r.Straight.Reached = referee.ReachedHandEnd
 	r.Straight.Muggins = referee.Off
 	return r
@@ -105,7 +105,7 @@ func tableOfSheet(ctx context.Context, q conn, sh StraightSheet) (StraightTable,
 			log = append(log, r.Action)
 		}
 	}
-	if t.Live, err = referee.ReplayStraight(TableRules(sh.Game.Rules), deal, log); err != nil {
+	if t.Live, err = referee.ReplayStraight(tableRules(sh.Game.Rules), deal, log); err != nil {
 		return t, fmt.Errorf("game %s, hand %d: %w", sh.Game.Slug, t.Hand, err)
 	}
 	return t, nil
