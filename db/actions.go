@@ -178,7 +178,7 @@ func (m Move) action(set referee.Set) (referee.Action, error) {
 // written with it. It returns the table after.
 func (s *Store) Act(ctx context.Context, link string, n int, m Move) (Table, error) {
 	var out Table
-	err := s.inTx(ctx, func(tx conn) error {
+	err := s.speed.writeKeeping(ctx, func(tx conn) error { // a move changes no game's settings or players
 		var err error
 		out, err = s.act(ctx, tx, link, n, m)
 		return err
@@ -191,8 +191,6 @@ func (s *Store) Act(ctx context.Context, link string, n int, m Move) (Table, err
 
 // act is the write of a move in tx.
 func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (Table, error) {
-	s.keeping = true // the game read is kept for readers too (see writeSheetKeeping)
-	defer func() { s.keeping = false }()
 	sh, kept, err := s.sheetToWrite(ctx, tx, link)
 	if err != nil {
 		return Table{}, err
@@ -249,7 +247,7 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 		log = append(log, Action{Seq: len(log) + 1, Action: a, At: at})
 	}
 	if plain && len(added) == 1 {
-		s.tables.keep(link, n, sh, log, after)
+		s.speed.keepTable(link, n, sh, log, after)
 	}
 	return Table{Sheet: sh, Number: n, Live: after, Log: log}, nil
 }

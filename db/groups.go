@@ -484,16 +484,10 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 }
 
 // forgetGroupGames drops the kept names of nights, after a rename or a
-// merge changed them (committed), and like forget makes a read that began
-// before drop what it read. Called inside the change's transaction as
-// well, it stops the batch keeping the games its other writes read.
-func (s *Store) forgetGroupGames() {
-	s.forgotten.Add(1)
-	s.games.Range(func(k, _ any) bool {
-		s.games.Delete(k)
-		return true
-	})
-}
+// merge changed them (committed), and like speed.forget makes a read that
+// began before drop what it read. Called inside the change's transaction
+// as well, it stops the batch keeping the games its other writes read.
+func (s *Store) forgetGroupGames() { s.speed.forgetAll() }
 
 // LastNight is the group's latest night, to start the next like it; a
 // group with none is a not-found error.

@@ -69,10 +69,10 @@ func TestKeptTablesMatchTheFile(t *testing.T) {
 	if moves < 200 || refused < 50 {
 		t.Fatalf("%d moves made and %d writes refused: too few to test", moves, refused)
 	}
-	if s.tables.hits < moves/3 {
-		t.Fatalf("%d of %d moves started from a kept table: it is hardly used", s.tables.hits, moves)
+	if s.speed.tables.hits < moves/3 {
+		t.Fatalf("%d of %d moves started from a kept table: it is hardly used", s.speed.tables.hits, moves)
 	}
-	t.Logf("%d moves, %d refused writes, %d moves from a kept table", moves, refused, s.tables.hits)
+	t.Logf("%d moves, %d refused writes, %d moves from a kept table", moves, refused, s.speed.tables.hits)
 }
 
 // randomWrite makes one random write on the game's last round, mostly a
@@ -165,7 +165,7 @@ func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
 	if err := act(0, referee.NewTile(6, 2), six, 2); err != nil { // from the kept table
 		t.Fatal(err)
 	}
-	hits := s.tables.hits
+	hits := s.speed.tables.hits
 	if hits == 0 {
 		t.Fatal("the move after a plain move read the file again: nothing was kept")
 	}
@@ -180,7 +180,7 @@ func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
 	// As the file stands Ann is to lay again: Bob's move, based on
 	// whatever is stored, is out of turn.
 	err = act(1, referee.NewTile(6, 3), six, -1)
-	if s.tables.hits != hits {
+	if s.speed.tables.hits != hits {
 		t.Fatalf("the writer used its kept table after another process changed the file (%v)", err)
 	}
 	if !errors.Is(err, referee.ErrTurn) {
@@ -257,8 +257,8 @@ func TestAnswersKeepTheirTable(t *testing.T) {
 		answers = append(answers, tb)
 		saw = append(saw, seen{tb.Sheet.clone(), slices.Clone(tb.Log), tb.Live.Layout().String(), tb.Live.Turn()})
 	}
-	if s.tables.hits < len(moves)-2 {
-		t.Fatalf("%d of %d moves ran from a kept table; the test needs them to", s.tables.hits, len(moves))
+	if s.speed.tables.hits < len(moves)-2 {
+		t.Fatalf("%d of %d moves ran from a kept table; the test needs them to", s.speed.tables.hits, len(moves))
 	}
 	for i, tb := range answers {
 		now := seen{tb.Sheet, tb.Log, tb.Live.Layout().String(), tb.Live.Turn()}
@@ -279,15 +279,15 @@ func TestKeptSheetAfterEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.tables.table(g.Slug) == nil {
+	if s.speed.tables.table(g.Slug) == nil {
 		t.Fatal("no sheet kept after an entry in an open round")
 	}
-	hits := s.tables.hits
+	hits := s.speed.tables.hits
 	sh, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: g.IDs[1], Pips: "7", Basis: anyBasis})
 	if err != nil || sh.Round(1).Entries[0].Pips != 12 || sh.Round(1).Entries[1].Pips != 7 {
 		t.Fatalf("the next entry = %v, %v; want Ann's 12 and Bob's 7", sh.Round(1).Entries, err)
 	}
-	if s.tables.hits != hits+1 {
+	if s.speed.tables.hits != hits+1 {
 		t.Fatal("the next entry did not start from the kept sheet")
 	}
 	if e := first.Round(1).Entries[1]; e != nil {

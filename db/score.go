@@ -46,9 +46,7 @@ type ScoreForm struct {
 func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (Sheet, error) {
 	var out Sheet
 	seat := -1
-	err := s.inTx(ctx, func(tx conn) error {
-		s.keeping = true // the game read is kept for readers too (see writeSheetKeeping)
-		defer func() { s.keeping = false }()
+	err := s.speed.writeKeeping(ctx, func(tx conn) error { // an entry changes no game's settings or players
 		sh, kept, err := s.sheetToWrite(ctx, tx, link)
 		if err != nil {
 			return err
@@ -78,7 +76,7 @@ func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (She
 		if r := out.Round(n); r != nil && !r.Closed { // an entry in an open round changes nothing else
 			kept := out
 			kept.History = nil
-			s.tables.keepSheet(link, kept)
+			s.speed.keepSheet(link, kept)
 		}
 		return nil
 	})
