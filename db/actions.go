@@ -46,8 +46,12 @@ func actionsOf(log []Action) []referee.Action {
 }
 
 // Table loads round n's table.
-func (s *Store) Table(ctx context.Context, slug string, n int) (Table, error) {
-	return s.loadTable(ctx, s.reader(), slug, n)
+func (s *Store) Table(ctx context.Context, slug string, n int) (t Table, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		t, err = s.loadTable(ctx, q, slug, n)
+		return err
+	})
+	return t, err
 }
 
 func (s *Store) loadTable(ctx context.Context, q conn, slug string, n int) (Table, error) {
@@ -145,12 +149,15 @@ type Move struct {
 	// Tile is the tile laid as typed, or "" when Action.Move.Tile is
 	// already read.
 	Tile string
-	// Seen is the length of the log the page showed, or Unchecked.
+	// Seen is the length of the log the page showed.
 	Seen int
 	// Player, when not nil, is the id of the player who acts (see
 	// Game.IDs), as the page named them: Act finds their seat at the
 	// table from it, and refuses one who left or plays no more.
 	Player *int
+	// unchecked accepts the log as stored, Seen aside: for the store's
+	// own tests.
+	unchecked bool
 }
 
 // action is the referee's action the move names, its tile read in set.
@@ -171,7 +178,7 @@ func (m Move) action(set referee.Set) (referee.Action, error) {
 // written with it. It returns the table after.
 func (s *Store) Act(ctx context.Context, link string, n int, m Move) (Table, error) {
 	var out Table
-	err := s.inTx(ctx, func(tx conn) error {
+	err := s.speed.writeKeeping(ctx, func(tx conn) error { // a move changes no game's settings or players
 		var err error
 		out, err = s.act(ctx, tx, link, n, m)
 		return err
@@ -184,8 +191,6 @@ func (s *Store) Act(ctx context.Context, link string, n int, m Move) (Table, err
 
 // act is the write of a move in tx.
 func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (Table, error) {
-	s.keeping = true // the game read is kept for readers too (see writeSheetKeeping)
-	defer func() { s.keeping = false }()
 	sh, kept, err := s.sheetToWrite(ctx, tx, link)
 	if err != nil {
 		return Table{}, err
@@ -202,7 +207,7 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 			return Table{}, err
 		}
 	}
-	log, after, eff, err := s.tryAction(ctx, tx, sh, kept, n, action, m.Seen)
+	log, after, eff, err := s.tryAction(ctx, tx, sh, kept, n, action, m)
 	if err != nil {
 		return Table{}, err
 	}
@@ -242,15 +247,15 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 		log = append(log, Action{Seq: len(log) + 1, Action: a, At: at})
 	}
 	if plain && len(added) == 1 {
-		s.tables.keep(link, n, sh, log, after)
+		s.speed.keepTable(link, n, sh, log, after)
 	}
 	return Table{Sheet: sh, Number: n, Live: after, Log: log}, nil
 }
 
-// tryAction checks action against round n's log as the page that sent it
-// saw it (seen actions), and plays it on the round: on a copy of the round
+// tryAction checks action against round n's log as the page that sent m
+// saw it, and plays it on the round: on a copy of the round
 // the last move left kept when there is one, else on a replay of the log.
-func (s *Store) tryAction(ctx context.Context, tx conn, sh Sheet, kept *keptTable, n int, action referee.Action, seen int) ([]Action, *referee.Round, referee.TableEffect, error) {
+func (s *Store) tryAction(ctx context.Context, tx conn, sh Sheet, kept *keptTable, n int, action referee.Action, m Move) ([]Action, *referee.Round, referee.TableEffect, error) {
 	var log []Action
 	var err error
 	if kept != nil && kept.n == n {
@@ -258,7 +263,7 @@ func (s *Store) tryAction(ctx context.Context, tx conn, sh Sheet, kept *keptTabl
 	} else if log, err = loadActions(ctx, tx, sh.ids[n-1]); err != nil {
 		return nil, nil, referee.TableEffect{}, err
 	}
-	if err := checkLog(log, seen); err != nil {
+	if err := checkLog(log, m); err != nil {
 		return nil, nil, referee.TableEffect{}, err
 	}
 	var after *referee.Round
@@ -287,11 +292,11 @@ func tableSeat(ctx context.Context, tx conn, sh Sheet, n, player int) (int, erro
 }
 
 // checkLog refuses an action made on a table that has changed since.
-func checkLog(log []Action, basedOn int) error {
-	if basedOn == Unchecked {
+func checkLog(log []Action, m Move) error {
+	if m.unchecked {
 		return nil
 	}
-	return referee.CheckSeen(len(log), basedOn)
+	return referee.CheckSeen(len(log), m.Seen)
 }
 
 func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq int, a referee.Action, at time.Time) error {

@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"testing"
 
@@ -31,7 +30,7 @@ func TestGroupByLink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SaveEntry(ctx, first.Slug, 1, 0, typed(5), "", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, first.Slug, 1, 0, typed(5), "", anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := s.Leave(ctx, first.Slug, 2, referee.MissedHighest, ""); err != nil { // after round 1
@@ -57,13 +56,13 @@ func TestGroupByLink(t *testing.T) {
 	if err := s.RenamePersonAt(ctx, grp.Slug+"x", id["Ann"], "Anna"); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("RenamePersonAt by an unknown link = %v, want not found", err)
 	}
-	if err := s.RenamePersonAt(ctx, grp.Slug, id["Ann"], "Bob"); !errors.Is(err, ErrNameTaken) {
+	if err := s.RenamePersonAt(ctx, grp.Slug, id["Ann"], "Bob"); app.From(err) == nil || app.From(err).Key != "person-taken" {
 		t.Fatalf("RenamePersonAt to Bob = %v, want the name taken", err)
 	}
 	if err := s.RenamePersonAt(ctx, grp.Slug, id["Ann"], "Anna"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.MergePeopleAt(ctx, grp.Slug, id["Cy"], id["Bob"]); !errors.Is(err, ErrPlayedTogether) {
+	if err := s.MergePeopleAt(ctx, grp.Slug, id["Cy"], id["Bob"]); app.From(err) == nil || app.From(err).Key != "merge-together" {
 		t.Fatalf("MergePeopleAt of two who played together = %v", err)
 	}
 	if err := s.MergePeopleAt(ctx, grp.Slug+"x", id["Cy"], id["Anna"]); app.CodeOf(err) != app.CodeNotFound {

@@ -31,30 +31,30 @@ func trickyNight(t *testing.T, s *Store) Game {
 			t.Fatal(err)
 		}
 	}
-	must(s.SetOpening(ctx, g.Slug, 1, Opening{Double: 9, Setter: 2}, Opening{Double: Unchecked}))
+	must(s.SetOpening(ctx, g.Slug, 1, Opening{Double: 9, Setter: 2}, Opening{unchecked: true}))
 	for _, a := range []referee.Action{
 		{Seat: 2, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}},
 		{Seat: 3, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 1), On: referee.NewTile(9, 9)}},
 		{Seat: 4, Kind: referee.ActDraw},
 	} {
-		must(s.Act(ctx, g.Slug, 1, Move{Action: a, Seen: Unchecked}))
+		must(s.Act(ctx, g.Slug, 1, Move{Action: a, unchecked: true}))
 	}
 	tapped, err := rules.TappedEntry([]referee.Tile{referee.NewTile(5, 4), referee.NewTile(0, 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	must(s.SaveEntry(ctx, g.Slug, 1, 0, typed(7), "", anyBasis))
-	must(s.SaveEntry(ctx, g.Slug, 1, 0, typed(9), "", anyBasis))
-	must(s.SaveEntry(ctx, g.Slug, 1, 1, tapped, "", anyBasis))
-	must(s.SaveEntry(ctx, g.Slug, 1, 2, out, "", anyBasis))
-	must(s.SaveEntry(ctx, g.Slug, 1, 3, typed(4), "", anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 1, 0, typed(7), "", anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 1, 0, typed(9), "", anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 1, 1, tapped, "", anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 1, 2, out, "", anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 1, 3, typed(4), "", anyBasis))
 	_, _, err = s.UndoLast(ctx, g.Slug, 1, anyBasis)
 	must(nil, err)
-	must(s.SaveEntry(ctx, g.Slug, 1, 3, typed(3), "", anyBasis))
-	must(s.SaveEntry(ctx, g.Slug, 1, 4, typed(11), "", anyBasis))
-	must(s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}))
-	must(s.SaveEntry(ctx, g.Slug, 1, 4, typed(12), "Ann, Jr.", anyBasis))
-	must(s.SaveEntry(ctx, g.Slug, 2, 0, typed(5), "", anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 1, 3, typed(3), "", anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 1, 4, typed(11), "", anyBasis))
+	must(s.CloseRound(ctx, g.Slug, 1, anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 1, 4, typed(12), "Ann, Jr.", anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 2, 0, typed(5), "", anyBasis))
 	return g
 }
 
@@ -105,11 +105,11 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if again := exportJSON(t, dst, ""); !bytes.Equal(first, again) {
 		t.Fatalf("export, import, export changed the bytes:\n%s\n---\n%s", first, again)
 	}
-	was, err := src.SheetWithHistory(ctx, g.Slug)
+	was, err := src.sheetWithHistory(ctx, g.Slug)
 	if err != nil {
 		t.Fatal(err)
 	}
-	now, err := dst.SheetWithHistory(ctx, g.Slug)
+	now, err := dst.sheetWithHistory(ctx, g.Slug)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestArchiveRefusesBadInput(t *testing.T) {
 			t.Errorf("%s: %v, want refused saying %q", c.name, err, c.want)
 		}
 	}
-	if list, _ := dst.Games(ctx, 10); len(list) != 0 {
+	if list, _ := dst.allGames(ctx, 10); len(list) != 0 {
 		t.Fatalf("refused imports left %d nights", len(list))
 	}
 }

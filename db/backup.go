@@ -125,7 +125,7 @@ func checkCopy(ctx context.Context, path string) (int, error) {
 	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return 0, err
 	}
-	if want := SchemaVersion(); version != want {
+	if want := schemaVersion(); version != want {
 		return 0, app.Refuse(nil, "backup.schema", referee.Params{"Version": version, "Want": want})
 	}
 	err = conn.QueryRowContext(ctx, "SELECT count(*) FROM games").Scan(&games)

@@ -6,54 +6,91 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
+
+	"modernc.org/sqlite"
 )
 
 // TestBackupWhileWriting copies the database while writers keep saving
-// scores: the copy opens, passes SQLite's integrity check, and holds every
-// save acknowledged before the backup began.
+// scores: saves go on while the backup is under way, and the copy opens,
+// passes SQLite's integrity check, and holds every save acknowledged
+// before it began to read.
 func TestBackupWhileWriting(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t)
-	for i := range 100 { // something to copy, so the copy takes a while
+	for i := range 100 { // something to copy
 		newGame(t, s, "Ann", fmt.Sprint("Bob ", i))
 	}
-	const writers = 4
+	const writers, first, during = 4, 20, 5
 	games := make([]Game, writers)
 	for w := range games {
 		games[w] = newGame(t, s, "Ann", "Bob")
 	}
+	// The backup opens a reader of its own before it reads: the hook
+	// notes that it has begun, and holds it there until every writer has
+	// made as many saves (during) begun since.
+	began := make(chan struct{})
+	begin := sync.OnceFunc(func() { close(began) })
+	var wrote sync.WaitGroup
+	wrote.Add(writers)
+	sqlite.RegisterConnectionHook(func(_ sqlite.ExecQuerierContext, dsn string) error {
+		if strings.HasPrefix(dsn, "file:"+s.path+"?mode=ro") {
+			begin()
+			wrote.Wait()
+		}
+		return nil
+	})
 	// Each writer saves Ann's pips 1, 2, 3… in its own game, and notes the
-	// last save acknowledged.
+	// last save acknowledged; started is done once each has made its
+	// first saves.
 	var acked [writers]atomic.Int64
+	var started sync.WaitGroup
+	started.Add(writers)
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	for w, g := range games {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		ready, wroteDuring := sync.OnceFunc(started.Done), sync.OnceFunc(wrote.Done)
+		wg.Go(func() {
+			defer ready()
+			defer wroteDuring() // a writer that fails holds nobody up
+			var since int       // saves begun once the backup had
 			for pips := 1; ; pips++ {
 				select {
 				case <-stop:
 					return
 				default:
 				}
-				if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(pips), "", anyBasis); err != nil {
+				backingUp := false
+				select {
+				case <-began:
+					backingUp = true
+				default:
+				}
+				if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(pips), "", anyBasis); err != nil {
 					t.Errorf("writer %d: save %d: %v", w, pips, err)
 					return
 				}
 				acked[w].Store(int64(pips))
+				if pips == first {
+					ready()
+				}
+				if backingUp {
+					if since++; since == during {
+						wroteDuring()
+					}
+				}
 			}
-		}()
+		})
 	}
-	for w := range acked { // let every writer get going
-		for acked[w].Load() < 20 && !t.Failed() {
-			time.Sleep(time.Millisecond)
-		}
+	started.Wait()
+	if t.Failed() {
+		close(stop)
+		wg.Wait()
+		t.FailNow()
 	}
 	var before [writers]int64
 	for w := range before {
@@ -61,13 +98,25 @@ func TestBackupWhileWriting(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "copy.db")
 	b, err := s.Backup(ctx, out)
-	during := acked[0].Load() - before[0]
+	var after [writers]int64
+	for w := range after {
+		after[w] = acked[w].Load()
+	}
 	close(stop)
 	wg.Wait()
 	if err != nil {
 		t.Fatalf("Backup: %v", err)
 	}
-	t.Logf("writer 0 saved %d times during the backup", during)
+	select {
+	case <-began:
+	default:
+		t.Fatal("the backup began without a reader of its own: nothing waited for the writers")
+	}
+	for w := range after {
+		if after[w]-before[w] < during {
+			t.Errorf("writer %d saved %d times while the backup was under way, want at least %d", w, after[w]-before[w], during)
+		}
+	}
 	if b.Games != 100+writers || b.Size == 0 || b.Path != out {
 		t.Fatalf("Backup = %+v, want %d games in a file at %s", b, 100+writers, out)
 	}
@@ -78,14 +127,16 @@ func TestBackupWhileWriting(t *testing.T) {
 	}
 	defer cp.Close()
 	for w, g := range games {
-		sh, err := cp.SheetWithHistory(ctx, g.Slug)
+		sh, err := cp.sheetWithHistory(ctx, g.Slug)
 		if err != nil {
 			t.Fatalf("writer %d's game in the copy: %v", w, err)
 		}
+		// Saved during times after the backup began, and before it read.
+		want := before[w] + during
 		e := sh.Rounds[0].Entries[0]
-		if e == nil || int64(e.Pips) < before[w] || int64(len(sh.History)) < before[w] {
-			t.Errorf("writer %d: copy has %+v and %d changes, want at least the %d saves acknowledged before the backup",
-				w, e, len(sh.History), before[w])
+		if e == nil || int64(e.Pips) < want || int64(len(sh.History)) < want {
+			t.Errorf("writer %d: copy has %+v and %d changes, want at least the %d saves acknowledged before the backup read",
+				w, e, len(sh.History), want)
 		}
 	}
 	if found := checkIntegrity(t, out); len(found) > 0 {

@@ -39,42 +39,45 @@ type queued struct {
 }
 
 // inTx runs fn in a write transaction: all of it lands, or none.
-func (s *Store) inTx(ctx context.Context, fn func(conn) error) error {
+func (s *Store) inTx(ctx context.Context, fn func(conn) error) error { return s.speed.write(ctx, fn) }
+
+// write runs fn in a write transaction, queued: all of it lands, or none.
+func (sp *speed) write(ctx context.Context, fn func(conn) error) error {
 	w := queued{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	select {
-	case s.writes <- w:
-	case <-s.closing:
+	case sp.writes <- w:
+	case <-sp.closing:
 		return errClosed
 	}
 	return <-w.done
 }
 
-// committer runs the queued writes until the store closes.
-func (s *Store) committer() {
-	defer close(s.closed)
+// run commits the queued writes until the store closes.
+func (sp *speed) run() {
+	defer close(sp.closed)
 	for {
 		var batch []queued
 		select {
-		case w := <-s.writes:
+		case w := <-sp.writes:
 			batch = append(batch, w)
-		case <-s.closing:
+		case <-sp.closing:
 			return
 		}
 	more:
 		for len(batch) < maxBatch {
 			select {
-			case w := <-s.writes:
+			case w := <-sp.writes:
 				batch = append(batch, w)
 			default:
 				break more
 			}
 		}
-		s.commit(batch)
+		sp.commit(batch)
 	}
 }
 
 // commit runs a batch of writes in one transaction and answers each.
-func (s *Store) commit(batch []queued) {
+func (sp *speed) commit(batch []queued) {
 	errs := make([]error, len(batch))
 	defer func() {
 		for i, w := range batch {
@@ -82,23 +85,12 @@ func (s *Store) commit(batch []queued) {
 		}
 	}()
 	ctx := context.Background() // a write once begun is finished or undone whole, never cut off
-	forgotten, committed := s.forgotten.Load(), false
-	s.pending = s.pending[:0]
-	defer func() {
-		// The games read by writes that change none (writeSheetKeeping)
-		// are kept once the batch is committed, unless a write in it
-		// changed or deleted a game: each such write forgets its game
-		// inside its transaction.
-		if committed && s.forgotten.Load() == forgotten {
-			for _, g := range s.pending {
-				s.games.Store(g.ID, g)
-			}
-		}
-	}()
-	err := s.file.check()
+	forgotten, committed := sp.forgotten.Load(), false
+	defer func() { sp.keptGames(committed, forgotten) }()
+	err := sp.check()
 	var tx *sql.Tx
 	if err == nil {
-		tx, err = s.write.BeginTx(ctx, nil)
+		tx, err = sp.db.BeginTx(ctx, nil)
 	}
 	if err != nil {
 		for i := range errs {
@@ -106,13 +98,13 @@ func (s *Store) commit(batch []queued) {
 		}
 		return
 	}
-	c := conn{db: s.write, tx: tx, stmts: s.writeStmts, write: true}
-	s.tables.beginBatch(ctx, c)
-	defer func() { s.tables.endBatch(committed) }()
+	c := conn{db: sp.db, tx: tx, stmts: sp.stmts, write: true}
+	sp.tables.beginBatch(ctx, c)
+	defer func() { sp.tables.endBatch(committed) }()
 	if len(batch) == 1 {
-		s.tables.beginWrite()
+		sp.tables.beginWrite()
 		errs[0] = run(batch[0], c)
-		s.tables.endWrite(errs[0] != nil, false)
+		sp.tables.endWrite(errs[0] != nil, false)
 		if errs[0] != nil {
 			tx.Rollback()
 			return
@@ -121,19 +113,19 @@ func (s *Store) commit(batch []queued) {
 		committed = errs[0] == nil
 		return
 	}
-	committed = s.runBatch(ctx, tx, c, batch, errs)
+	committed = sp.runBatch(ctx, tx, c, batch, errs)
 }
 
 // runBatch runs the writes of a batch in tx, each in its own savepoint,
 // and commits them; errs gets each write's answer. It reports whether the
 // transaction was committed.
-func (s *Store) runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []error) bool {
+func (sp *speed) runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued, errs []error) bool {
 	for i, w := range batch {
 		if _, err := c.ExecContext(ctx, qSavepoint); err != nil {
 			errs[i] = err
 			continue
 		}
-		s.tables.beginWrite()
+		sp.tables.beginWrite()
 		failed := false
 		if errs[i] = run(w, c); errs[i] != nil {
 			failed = true
@@ -148,7 +140,7 @@ func (s *Store) runBatch(ctx context.Context, tx *sql.Tx, c conn, batch []queued
 			}
 		}
 		_, err := c.ExecContext(ctx, qRelease)
-		s.tables.endWrite(failed, err != nil)
+		sp.tables.endWrite(failed, err != nil)
 		if err != nil && errs[i] == nil {
 			errs[i] = err
 		}

@@ -120,28 +120,28 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "Ann", "Bob", "Cy")
-	s.games.Delete(g.ID) // as if nobody had read it since the server started
+	s.speed.games.Delete(g.ID) // as if nobody had read it since the server started
 	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: start, Seen: Unchecked}); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: start, unchecked: true}); err != nil {
 		t.Fatal(err)
 	}
-	v, ok := s.games.Load(g.ID)
+	v, ok := s.speed.games.Load(g.ID)
 	if !ok || len(v.(Game).Players) != 3 {
 		t.Fatalf("after a move the cache holds %v (%v), want the game of three players", v, ok)
 	}
 
 	// Hold the writer, take the move's and the join's writes as they are
 	// sent, in that order, and hand them to the writer as one batch.
-	s.games.Delete(g.ID)
+	s.speed.games.Delete(g.ID)
 	release, held := make(chan struct{}), make(chan struct{})
 	go s.inTx(ctx, func(conn) error { close(held); <-release; return nil })
 	<-held
 	sent := make(chan queued)
-	s.writes = sent // the writer reads the field again only once released
+	s.speed.writes = sent // the writer reads the field again only once released
 	var wg sync.WaitGroup
 	draw := referee.Action{Seat: 1, Kind: referee.ActDraw}
 	wg.Go(func() {
-		if _, err := s.Act(ctx, g.Slug, 1, Move{Action: draw, Seen: Unchecked}); err != nil {
+		if _, err := s.Act(ctx, g.Slug, 1, Move{Action: draw, unchecked: true}); err != nil {
 			t.Error(err)
 		}
 	})
@@ -155,10 +155,10 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 	batch := make(chan queued, 2)
 	batch <- move
 	batch <- join
-	s.writes = batch
+	s.speed.writes = batch
 	close(release)
 	wg.Wait()
-	if v, ok := s.games.Load(g.ID); ok && len(v.(Game).Players) != 4 {
+	if v, ok := s.speed.games.Load(g.ID); ok && len(v.(Game).Players) != 4 {
 		t.Fatalf("after a move and a join in one batch the cache holds %v, want nothing or the four players", v.(Game).Players)
 	}
 	sh, err := s.Sheet(ctx, g.Slug)

@@ -32,8 +32,10 @@ type Store struct {
 	read  *sql.DB
 	// Each pool's prepared statements for the queries on the hot path.
 	writeStmts, readStmts map[string]*sql.Stmt
-	speed
-	path string // the database file, for a backup's own reader
+	// speed queues the writes, and keeps what makes them and the reads
+	// fast.
+	speed *speed
+	path  string // the database file, for a backup's own reader
 	// file notices the path naming another file, or none; healthy, when
 	// the health check last wrote.
 	file    *fileWatch
@@ -107,7 +109,7 @@ func OpenWith(ctx context.Context, path string, opt Options) (*Store, error) {
 		write.Close()
 		return nil, err
 	}
-	if err := Migrate(ctx, write, 0); err != nil {
+	if err := migrate(ctx, write, 0); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("db: migrating %s: %w", path, damaged(path, err))
 	}
@@ -122,11 +124,10 @@ func OpenWith(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
 	s := &Store{write: write, read: read, Now: time.Now, path: path, file: newFileWatch(path)}
-	s.speed.init()
-	go s.committer()
 	if s.writeStmts, err = prepare(ctx, write, allHotQueries); err == nil {
 		s.readStmts, err = prepare(ctx, read, allHotQueries)
 	}
+	s.speed = newSpeed(write, s.writeStmts, func() error { return s.file.check() })
 	if err != nil {
 		s.Close()
 		return nil, fmt.Errorf("db: preparing statements: %w", err)
@@ -136,8 +137,7 @@ func OpenWith(ctx context.Context, path string, opt Options) (*Store, error) {
 
 // Close closes both pools.
 func (s *Store) Close() error {
-	s.closeOnce.Do(func() { close(s.closing) })
-	<-s.closed
+	s.speed.close()
 	for _, st := range s.writeStmts {
 		st.Close()
 	}
@@ -175,10 +175,10 @@ func loadMigrations() ([]migration, error) {
 	return out, nil
 }
 
-// SchemaVersion is the newest migration's number.
+// schemaVersion is the newest migration's number.
 // The migrations are embedded in the binary, so failing to read them is a
 // fault of the build: it panics.
-func SchemaVersion() int {
+func schemaVersion() int {
 	ms, err := loadMigrations()
 	if err != nil {
 		panic(err)
@@ -189,10 +189,10 @@ func SchemaVersion() int {
 	return ms[len(ms)-1].version
 }
 
-// Migrate applies, each in its own transaction, every migration newer than
-// the file's user_version, up to target (0 for all). The schema version
-// lives in the file as PRAGMA user_version.
-func Migrate(ctx context.Context, conn *sql.DB, target int) error {
+// migrate applies, each in its own transaction, every migration newer than
+// the file's user_version, up to target (0 for all; the tests stop
+// earlier). The schema version lives in the file as PRAGMA user_version.
+func migrate(ctx context.Context, conn *sql.DB, target int) error {
 	ms, err := loadMigrations()
 	if err != nil {
 		return err
@@ -246,19 +246,27 @@ func (s *Store) onSheet(ctx context.Context, tx conn, slug string, history int, 
 }
 
 // writeSheetKeeping is writeSheet for a write that never changes a game's
-// settings or players (a move on the table, a score): the game it reads
-// inside its transaction is kept in the cache of games once the batch
-// that holds it is committed, as a reader's would be.
+// settings or players (see speed.writeKeeping).
 func (s *Store) writeSheetKeeping(ctx context.Context, slug string, fn func(conn, *Sheet) error) error {
-	return s.inTx(ctx, func(tx conn) error {
-		s.keeping = true
-		defer func() { s.keeping = false }()
-		return s.onSheet(ctx, tx, slug, noHistory, fn)
-	})
+	return s.speed.writeKeeping(ctx, func(tx conn) error { return s.onSheet(ctx, tx, slug, noHistory, fn) })
 }
 
-// reader runs queries on the read pool.
+// reader runs queries on the read pool, each on its own: for a read of
+// one statement.
 func (s *Store) reader() conn { return conn{db: s.read, stmts: s.readStmts} }
+
+// readTx runs fn in one read-only transaction on the read pool, so a
+// service that reads several statements answers from one committed state,
+// never half of a write and half of the next.
+func (s *Store) readTx(ctx context.Context, fn func(conn) error) error {
+	forgotten := s.speed.forgets() // before the first read: see speed.since
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return fn(conn{db: s.read, tx: tx, stmts: s.readStmts, forgotten: forgotten})
+}
 
 // stamp writes a time the way the store keeps it: UTC, RFC 3339 with
 // nanoseconds, so text order is time order.

@@ -43,7 +43,7 @@ func newGame(t *testing.T, s *Store, players ...string) Game {
 }
 
 // anyBasis is a change based on whatever is stored.
-var anyBasis = Basis{Version: Unchecked}
+var anyBasis = Basis{unchecked: true}
 
 func typed(pips int) referee.Entry { return referee.Entry{Pips: pips, Score: pips} }
 
@@ -71,9 +71,9 @@ func TestCreateAndLoad(t *testing.T) {
 		t.Errorf("Sheet(unknown) error = %v, want ErrNotFound", err)
 	}
 	newGame(t, s, "Cy", "Di")
-	list, err := s.Games(ctx, 10)
+	list, err := s.allGames(ctx, 10)
 	if err != nil || len(list) != 2 || list[0].Players[0] != "Cy" || list[1].Slug != g.Slug {
-		t.Errorf("Games() = %+v, %v, want newest first", list, err)
+		t.Errorf("allGames() = %+v, %v, want newest first", list, err)
 	}
 	if other := newGame(t, s, "Ed", "Flo"); other.Slug == g.Slug {
 		t.Error("two games got the same slug")
@@ -87,18 +87,18 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	g := newGame(t, s, "Ann", "Bob")
 	save := func(seat, pips int, by string) {
 		t.Helper()
-		if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, typed(pips), by, anyBasis); err != nil {
-			t.Fatalf("SaveEntry: %v", err)
+		if _, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(pips), by, anyBasis); err != nil {
+			t.Fatalf("saveEntry: %v", err)
 		}
 	}
 	save(0, 12, "")
 	save(1, 30, "")
 	save(1, 31, "")
 	tiles := referee.Entry{Tiles: []referee.Tile{{Hi: 5, Lo: 3}, {}}, Pips: 8, DoubleBlank: true, Score: 58}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, tiles, "", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, tiles, "", anyBasis); err != nil {
 		t.Fatal(err)
 	}
-	sh, _ := s.SheetWithHistory(ctx, g.Slug)
+	sh, _ := s.sheetWithHistory(ctx, g.Slug)
 	r := sh.Rounds[0]
 	if e := r.Entries[0]; e == nil || !e.Tapped() || len(e.Tiles) != 2 || e.Score != 58 || !e.DoubleBlank {
 		t.Fatalf("entry 0 = %+v, want the tapped 5-3 and 0-0", e)
@@ -126,7 +126,7 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("UndoLast on an empty round = %v, want a conflict", err)
 	}
-	sh, _ = s.SheetWithHistory(ctx, g.Slug)
+	sh, _ = s.sheetWithHistory(ctx, g.Slug)
 	if sh.Rounds[0].Entries[0] != nil || sh.Rounds[0].Entries[1] != nil || len(sh.History) != 8 {
 		t.Fatalf("after undoing everything: entries %v, %d history lines, want none and 8", sh.Rounds[0].Entries, len(sh.History))
 	}
@@ -145,20 +145,20 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 		code referee.Code
 	}{
 		{"the opener in a hand", func() error {
-			_, err := s.SaveEntry(ctx, g.Slug, 1, 0, referee.Entry{Tiles: []referee.Tile{{Hi: 6, Lo: 6}}, Pips: 12, Score: 12}, "", anyBasis)
+			_, err := s.saveEntry(ctx, g.Slug, 1, 0, referee.Entry{Tiles: []referee.Tile{{Hi: 6, Lo: 6}}, Pips: 12, Score: 12}, "", anyBasis)
 			return err
 		}, referee.CodeOpenerInHand},
-		{"too many pips", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(200), "", anyBasis); return err }, referee.CodeTooManyPips},
-		{"a stranger's edit", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "Zed", anyBasis); return err }, app.CodeInvalid},
-		{"a missing round", func() error { _, err := s.SaveEntry(ctx, g.Slug, 2, 0, typed(3), "", anyBasis); return err }, app.CodeNotFound},
-		{"a missing seat", func() error { _, err := s.SaveEntry(ctx, g.Slug, 1, 2, typed(3), "", anyBasis); return err }, app.CodeNotFound},
-		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); return err }, referee.CodeMissingEntries},
+		{"too many pips", func() error { _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(200), "", anyBasis); return err }, referee.CodeTooManyPips},
+		{"a stranger's edit", func() error { _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(3), "Zed", anyBasis); return err }, app.CodeInvalid},
+		{"a missing round", func() error { _, err := s.saveEntry(ctx, g.Slug, 2, 0, typed(3), "", anyBasis); return err }, app.CodeNotFound},
+		{"a missing seat", func() error { _, err := s.saveEntry(ctx, g.Slug, 1, 2, typed(3), "", anyBasis); return err }, app.CodeNotFound},
+		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); return err }, referee.CodeMissingEntries},
 		{"a skipped double under the draw rule", func() error {
-			_, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 5, Setter: 0}, Opening{Double: Unchecked})
+			_, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 5, Setter: 0}, Opening{unchecked: true})
 			return err
 		}, referee.CodeNoSkip},
 		{"a stale version", func() error {
-			_, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(3), "", Basis{Version: 99})
+			_, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(3), "", Basis{Version: 99})
 			return err
 		}, app.CodeConflict},
 	}
@@ -167,7 +167,7 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 			t.Errorf("%s: error = %v, want code %s", tc.name, err, tc.code)
 		}
 	}
-	sh, _ := s.SheetWithHistory(ctx, g.Slug)
+	sh, _ := s.sheetWithHistory(ctx, g.Slug)
 	if sh.Rounds[0].Entries[0] != nil || len(sh.History) != 0 || sh.Rounds[0].Closed || sh.Rounds[0].Opened != -1 {
 		t.Fatal("a refused request wrote to the database")
 	}
@@ -178,15 +178,15 @@ func TestCloseRound(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	s.SaveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
-	s.SaveEntry(ctx, g.Slug, 1, 1, typed(9), "", anyBasis)
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{Double: Unchecked}); err != nil {
+	s.saveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
+	s.saveEntry(ctx, g.Slug, 1, 1, typed(9), "", anyBasis)
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{unchecked: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("closing twice = %v, want a conflict", err)
 	}
 	sh, _ := s.Sheet(ctx, g.Slug)
@@ -198,10 +198,10 @@ func TestCloseRound(t *testing.T) {
 		t.Fatalf("Results() = %+v", res)
 	}
 	// A correction of the closed round is kept with who made it.
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(19), "Ann", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(19), "Ann", anyBasis); err != nil {
 		t.Fatal(err)
 	}
-	sh, _ = s.SheetWithHistory(ctx, g.Slug)
+	sh, _ = s.sheetWithHistory(ctx, g.Slug)
 	last := sh.History[len(sh.History)-1]
 	if last.Kind != "correction" || last.By != "Ann" || last.Old.Score != 9 || last.New.Score != 19 {
 		t.Fatalf("last change = %+v, want Ann's correction 9 → 19", last)
@@ -209,12 +209,12 @@ func TestCloseRound(t *testing.T) {
 	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("undo on a closed round = %v, want a conflict", err)
 	}
-	s.SaveEntry(ctx, g.Slug, 2, 0, typed(1), "", anyBasis)
-	s.SaveEntry(ctx, g.Slug, 2, 1, out, "", anyBasis)
+	s.saveEntry(ctx, g.Slug, 2, 0, typed(1), "", anyBasis)
+	s.saveEntry(ctx, g.Slug, 2, 1, out, "", anyBasis)
 	for n := 2; n <= 7; n++ { // double-6: seven rounds, 6-6 down to 0-0
-		s.SaveEntry(ctx, g.Slug, n, 0, typed(1), "", anyBasis)
-		s.SaveEntry(ctx, g.Slug, n, 1, out, "", anyBasis)
-		if _, err := s.CloseRound(ctx, g.Slug, n, Basis{Version: Unchecked}); err != nil {
+		s.saveEntry(ctx, g.Slug, n, 0, typed(1), "", anyBasis)
+		s.saveEntry(ctx, g.Slug, n, 1, out, "", anyBasis)
+		if _, err := s.CloseRound(ctx, g.Slug, n, anyBasis); err != nil {
 			t.Fatalf("closing round %d: %v", n, err)
 		}
 	}
@@ -227,14 +227,14 @@ func TestCloseRound(t *testing.T) {
 func TestMigrations(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	for from := 0; from < SchemaVersion(); from++ {
+	for from := 0; from < schemaVersion(); from++ {
 		path := filepath.Join(t.TempDir(), "old.db")
 		conn, err := sql.Open("sqlite", dsn(path, false, Options{}))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if from > 0 {
-			if err := Migrate(ctx, conn, from); err != nil {
+			if err := migrate(ctx, conn, from); err != nil {
 				t.Fatalf("migrating to %d: %v", from, err)
 			}
 			oldRows(t, conn, from)
@@ -251,7 +251,7 @@ func TestMigrations(t *testing.T) {
 		s.read.QueryRow("PRAGMA foreign_keys").Scan(&fk)
 		s.read.QueryRow("PRAGMA busy_timeout").Scan(&busy)
 		s.read.QueryRow("PRAGMA journal_mode").Scan(&mode)
-		if version != SchemaVersion() || fk != 1 || busy != 5000 || mode != "wal" {
+		if version != schemaVersion() || fk != 1 || busy != 5000 || mode != "wal" {
 			t.Errorf("from version %d: user_version %d, foreign_keys %d, busy_timeout %d, journal %s", from, version, fk, busy, mode)
 		}
 		if from > 0 {
@@ -350,7 +350,7 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, results[seat] = s.SaveEntry(ctx, g.Slug, 1, seat, out, "", anyBasis)
+			_, results[seat] = s.saveEntry(ctx, g.Slug, 1, seat, out, "", anyBasis)
 		}()
 	}
 	wg.Wait()
@@ -360,7 +360,7 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 			won++
 		}
 	}
-	sh, _ := s.SheetWithHistory(ctx, g.Slug)
+	sh, _ := s.sheetWithHistory(ctx, g.Slug)
 	out := 0
 	for _, e := range sh.Rounds[0].Entries {
 		if e != nil && e.WentOut {
@@ -375,13 +375,13 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, typed(seat+1), "", anyBasis); err != nil {
+			if _, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(seat+1), "", anyBasis); err != nil {
 				t.Error(err)
 			}
 		}()
 	}
 	wg.Wait()
-	sh, _ = s.SheetWithHistory(ctx, g.Slug)
+	sh, _ = s.sheetWithHistory(ctx, g.Slug)
 	for seat, e := range sh.Rounds[0].Entries {
 		if e == nil || e.Pips != seat+1 {
 			t.Fatalf("seat %d entry = %+v, want %d pips", seat, e, seat+1)
@@ -404,22 +404,22 @@ func TestCorrectionResettlesALossLimitGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.SaveEntry(ctx, g.Slug, 1, 0, typed(25), "", anyBasis)
-	s.SaveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
+	s.saveEntry(ctx, g.Slug, 1, 0, typed(25), "", anyBasis)
+	s.saveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
+	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	if sh, _ := s.Sheet(ctx, g.Slug); !sh.Game.Finished() {
 		t.Fatal("Ann reached 20 and the game goes on")
 	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(5), "Bob", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(5), "Bob", anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ := s.Sheet(ctx, g.Slug)
 	if sh.Game.Finished() || sh.Current() == nil || sh.Current().Number != 2 || sh.Current().Planned != 5 {
 		t.Fatalf("after correcting Ann to 5: finished %v, current %+v; want round 2 on 5-5", sh.Game.Finished(), sh.Current())
 	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(21), "Bob", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(21), "Bob", anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ = s.Sheet(ctx, g.Slug)
@@ -436,7 +436,7 @@ func TestVersions(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	sh, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(12), "", Basis{Version: 0})
+	sh, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(12), "", Basis{Version: 0})
 	if err != nil {
 		t.Fatalf("first entry based on no entry: %v", err)
 	}
@@ -444,11 +444,11 @@ func TestVersions(t *testing.T) {
 	if v1 == 0 {
 		t.Fatal("a saved entry has version 0")
 	}
-	if sh, err = s.SaveEntry(ctx, g.Slug, 1, 0, typed(14), "", Basis{Version: v1}); err != nil {
+	if sh, err = s.saveEntry(ctx, g.Slug, 1, 0, typed(14), "", Basis{Version: v1}); err != nil {
 		t.Fatalf("edit based on the current version: %v", err)
 	}
 	v2 := sh.Version(1, 0)
-	_, err = s.SaveEntry(ctx, g.Slug, 1, 0, typed(9), "", Basis{Version: v1})
+	_, err = s.saveEntry(ctx, g.Slug, 1, 0, typed(9), "", Basis{Version: v1})
 	if re := app.From(err); re == nil || re.Code != app.CodeConflict || !strings.Contains(fmt.Sprint(re.Params["Now"]), "14") {
 		t.Fatalf("edit based on a stale version = %v, want a conflict naming the current 14", err)
 	}
@@ -458,14 +458,14 @@ func TestVersions(t *testing.T) {
 	if _, sh, err = s.UndoLast(ctx, g.Slug, 1, anyBasis); err != nil || sh.Version(1, 0) == v2 {
 		t.Fatalf("undo: %v; the version did not move", err)
 	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(3), "", Basis{Version: 0, Open: true}); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(3), "", Basis{Version: 0, Open: true}); err != nil {
 		t.Fatal(err)
 	}
-	s.SaveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
+	s.saveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
+	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", Basis{Version: Unchecked, Open: true}); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", Basis{unchecked: true, Open: true}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("an entry typed while the round was open, saved after it closed = %v, want a conflict", err)
 	}
 }
@@ -497,7 +497,7 @@ func TestAct(t *testing.T) {
 		t.Fatalf("refused actions wrote: %d actions, %v", len(tb.Log), err)
 	}
 	// The score sheet's record of who set the double is the table's too.
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 0}, Opening{Double: Unchecked}); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 0}, Opening{unchecked: true}); err != nil {
 		t.Fatalf("the same double with another setter: %v", err)
 	}
 	if tb, _ = s.Table(ctx, g.Slug, 1); tb.Live.Setter() != 0 || tb.Live.Turn() != 1 {
@@ -507,7 +507,7 @@ func TestAct(t *testing.T) {
 	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, Seen: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{Double: Unchecked}); !errors.Is(err, referee.ErrScore) {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{unchecked: true}); !errors.Is(err, referee.ErrScore) {
 		t.Fatalf("changing who set the double once tiles are laid after it = %v, want a refusal", err)
 	}
 }
@@ -533,7 +533,7 @@ func TestTableWithAStaleLog(t *testing.T) {
 		t.Fatalf("Table() = stopped %v, %d tiles, %v; want it shown up to Ann's second tile, stopped there", tb.Stopped, tb.Live.Layout().Len(), err)
 	}
 	bob := referee.Action{Seat: 1, Kind: referee.ActPass}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, Seen: Unchecked}); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, unchecked: true}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("acting on a stale log = %v, want a conflict", err)
 	}
 }
@@ -551,24 +551,70 @@ func TestSetterTakenBack(t *testing.T) {
 	}
 	steps := []referee.Action{{Seat: 0, Kind: referee.ActDraw}, start(1), {Seat: 1, Kind: referee.ActTakeBack}}
 	for _, a := range steps {
-		if _, err := s.Act(ctx, g.Slug, 1, Move{Action: a, Seen: Unchecked}); err != nil {
+		if _, err := s.Act(ctx, g.Slug, 1, Move{Action: a, unchecked: true}); err != nil {
 			t.Fatalf("%s: %v", a, err)
 		}
 	}
 	if sh, _ := s.Sheet(ctx, g.Slug); sh.Rounds[0].Setter != -1 {
 		t.Fatalf("after the start was taken back the sheet says seat %d set it, want nobody", sh.Rounds[0].Setter)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 2}, Opening{Double: Unchecked}); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 2}, Opening{unchecked: true}); err != nil {
 		t.Fatalf("setting who set it with only a draw and a lifted start on the table: %v", err)
 	}
-	tb, err := s.Act(ctx, g.Slug, 1, Move{Action: start(2), Seen: Unchecked})
+	tb, err := s.Act(ctx, g.Slug, 1, Move{Action: start(2), unchecked: true})
 	if err != nil || tb.Live.Setter() != 2 || tb.Live.Turn() != 0 || tb.Round(1).Setter != 2 {
 		t.Fatalf("Cy sets 6-6: %v; the table's setter %d, turn %d, the sheet's %d; want Cy, Ann, Cy", err, tb.Live.Setter(), tb.Live.Turn(), tb.Round(1).Setter)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{Double: Unchecked}); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{unchecked: true}); err != nil {
 		t.Fatalf("changing who set it with only the double on the table: %v", err)
 	}
 	if tb, err = s.Table(ctx, g.Slug, 1); err != nil || tb.Stopped != nil || tb.Live.Setter() != 1 || tb.Live.Turn() != 2 {
 		t.Fatalf("after the sheet says Bob: %v, stopped %v, setter %d, turn %d; want Bob, then Cy", err, tb.Stopped, tb.Live.Setter(), tb.Live.Turn())
+	}
+}
+
+// TestEveryChangeIsChecked: only the store's own tests change what they
+// have not read; a version of -1 sent to a service is refused like any
+// version that is not the stored one.
+func TestEveryChangeIsChecked(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	g := newGame(t, s, "Ann", "Bob")
+	six := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
+	for _, tc := range []struct {
+		name  string
+		write func() error
+		want  app.Code
+	}{
+		{"an entry", func() error {
+			_, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 0, Pips: "5", Basis: Basis{Version: -1, Open: true}})
+			return err
+		}, app.CodeConflict},
+		{"a move", func() error {
+			_, err := s.Act(ctx, g.Slug, 1, Move{Action: six, Seen: -1})
+			return err
+		}, app.CodeInvalid}, // no page shows fewer than no actions
+		{"an opening", func() error {
+			_, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 0}, Opening{Double: -1, Setter: -1})
+			return err
+		}, app.CodeConflict},
+		{"an undo", func() error {
+			_, _, err := s.UndoLast(ctx, g.Slug, 1, Basis{Version: -1})
+			return err
+		}, app.CodeConflict},
+		{"a close", func() error {
+			for seat := range g.Players {
+				if _, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: seat, Pips: "5", Basis: Basis{Open: true}}); err != nil {
+					return err
+				}
+			}
+			_, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: -1})
+			return err
+		}, app.CodeConflict},
+	} {
+		if err := tc.write(); app.CodeOf(err) != tc.want {
+			t.Errorf("%s based on version -1: %v, want a refusal coded %q", tc.name, err, tc.want)
+		}
 	}
 }

@@ -43,7 +43,7 @@ func (s *Store) DeleteGame(ctx context.Context, slug, form string) (name string,
 		}
 		// The rest follows by ON DELETE CASCADE: players and rounds, and
 		// from the rounds their entries, history and actions.
-		s.forget(g.ID) // and again once committed: see forget
+		s.speed.forget(g.ID) // and again once committed: see speed.forget
 		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, g.ID); err != nil {
 			return err
 		}
@@ -51,21 +51,8 @@ func (s *Store) DeleteGame(ctx context.Context, slug, form string) (name string,
 		return s.keepForm(ctx, tx, key, g.Name)
 	})
 	if err == nil && id != 0 {
-		s.forget(id)
+		s.speed.forget(id)
 		s.publish(News{Kind: NewsGone, Game: id, Seat: -1, Player: -1})
 	}
 	return name, err
-}
-
-// forget drops a deleted game from the cache of frozen games. SQLite may
-// give a deleted game's id to the next game made, which must never be
-// shown the old one's name and players. A reader that read the game
-// before its deletion, and caches it after forget ran, sees the count
-// change and drops what it cached (frozenGame). A write that changes a
-// game's settings or players, or deletes it, forgets it inside its
-// transaction too: a batch in which that happened keeps none of the games
-// its writes read (commit), and the rest of the batch reads it afresh.
-func (s *Store) forget(id int64) {
-	s.forgotten.Add(1)
-	s.games.Delete(id)
 }

@@ -43,7 +43,7 @@ func TestDeleteGame(t *testing.T) {
 	if list, _ := s.Nights(ctx, "host", 10); len(list) != 1 || list[0].Slug != keep.Slug {
 		t.Fatalf("the host's nights after the delete: %+v, want only the other one", list)
 	}
-	if _, err := s.SheetWithHistory(ctx, keep.Slug); err != nil {
+	if _, err := s.sheetWithHistory(ctx, keep.Slug); err != nil {
 		t.Fatalf("the other night after the delete: %v", err)
 	}
 
@@ -76,11 +76,11 @@ func fillNight(t *testing.T, s *Store, g Game) {
 		t.Fatal(err)
 	}
 	for seat, e := range []referee.Entry{typed(5), out} {
-		if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, e, "", anyBasis); err != nil {
+		if _, err := s.saveEntry(ctx, g.Slug, 1, seat, e, "", anyBasis); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	for device, link := range map[string]string{"host": g.Slug, "watcher": g.ViewSlug} {

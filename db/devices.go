@@ -38,32 +38,47 @@ type Visit struct {
 }
 
 // Visit says what device is at the game opened by link, and notes the
-// visit when it is new or stale. It expects link to name a game.
+// visit when it is new or stale. It expects link to name a game. A visit
+// noted lately is one read; one to note is read again and noted in one
+// write.
 func (s *Store) Visit(ctx context.Context, device, link string) (Visit, error) {
-	v := Visit{Seat: -1}
 	if device == "" {
-		return v, nil
+		return Visit{Seat: -1}, nil
 	}
+	v, fresh, err := s.visit(ctx, s.reader(), device, link)
+	if err != nil || fresh {
+		return v, err
+	}
+	err = s.inTx(ctx, func(tx conn) error {
+		if v, fresh, err = s.visit(ctx, tx, device, link); err != nil || fresh {
+			return err
+		}
+		v.Known = true
+		return remember(ctx, tx, device, link, s.Now())
+	})
+	return v, err
+}
+
+// visit reads device's visit to the game by link, and says whether it
+// was noted within seenAgain.
+func (s *Store) visit(ctx context.Context, q conn, device, link string) (v Visit, fresh bool, err error) {
+	v = Visit{Seat: -1}
 	var seat sql.NullInt64
 	var seen string
-	err := s.reader().QueryRowContext(ctx, `SELECT seat, seen_at FROM device_games WHERE device = ? AND link = ?`, device, link).
+	err = q.QueryRowContext(ctx, `SELECT seat, seen_at FROM device_games WHERE device = ? AND link = ?`, device, link).
 		Scan(&seat, &seen)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
+		return v, false, nil
 	case err != nil:
-		return v, err
-	default:
-		v.Known = true
-		if seat.Valid {
-			v.Seat = int(seat.Int64)
-		}
-		if at, err := parseStamp(seen); err == nil && s.Now().Sub(at) < seenAgain {
-			return v, nil
-		}
+		return v, false, err
 	}
-	err = s.inTx(ctx, func(tx conn) error { return remember(ctx, tx, device, link, s.Now()) })
-	v.Known = err == nil
-	return v, err
+	v.Known = true
+	if seat.Valid {
+		v.Seat = int(seat.Int64)
+	}
+	at, err := parseStamp(seen)
+	return v, err == nil && s.Now().Sub(at) < seenAgain, nil
 }
 
 // SetSeat records who device is at the game opened by link: a player, by
@@ -105,9 +120,9 @@ func (s *Store) Nights(ctx context.Context, device string, limit int) ([]Summary
 		WHERE d.device = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, device, limit)
 }
 
-// Games lists every game night kept, newest first, at most limit of them,
-// by their edit links. It is for the store's own tools, never a page.
-func (s *Store) Games(ctx context.Context, limit int) ([]Summary, error) {
+// allGames lists every game night kept, newest first, at most limit of
+// them, by their edit links: for the store's own tests.
+func (s *Store) allGames(ctx context.Context, limit int) ([]Summary, error) {
 	return s.summaries(ctx, `
 		SELECT g.slug, 0, g.id, g.name, g.played_on, g.finished_at IS NOT NULL, g.created_at
 		FROM games g ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, limit)

@@ -16,7 +16,7 @@ import (
 // made on a stale page is refused instead of overwriting a newer one.
 type Basis struct {
 	// Version is the entry's version the page showed (see Sheet.Version),
-	// or Unchecked.
+	// or, for a close or an undo, the round's (see Sheet.RoundVersion).
 	Version int64
 	// Open says the page showed the round still open: a round closed
 	// since is then a conflict, not a correction.
@@ -32,24 +32,18 @@ type Basis struct {
 	// was off line, sent in order): the entries they wrote since Version
 	// are what the page showed, not another phone's change.
 	After []string
+	// unchecked accepts whatever is stored, Version aside: for the
+	// store's own tests, which change what they have not read.
+	unchecked bool
 }
 
-// Unchecked is a Basis.Version that accepts whatever is stored.
-const Unchecked = -1
-
-// SaveEntry writes seat's entry for round n and records the change in the
-// history: an entry, an edit while the round is open, or a correction of a
-// closed round, which names who makes it. The referee checks the entry
-// against the round as stored, in the same transaction. An entry the same
-// as the one stored, or a form sent before, writes nothing. It returns the
-// sheet as written with the history its answer shows: for an open round,
-// the change its Undo would take back; for a correction, the round's
-// whole history.
-func (s *Store) SaveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
+// saveEntry is Enter for an entry already read, by seat: the store's own
+// tests write with it.
+func (s *Store) saveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
 	var out Sheet
 	key := entryForm(basedOn, slug, n, seat, e, by)
 	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *Sheet) (err error) {
-		out, err = s.saveEntry(ctx, tx, sh, key, n, seat, e, by, basedOn)
+		out, err = s.saveEntryIn(ctx, tx, sh, key, n, seat, e, by, basedOn)
 		return err
 	})
 	if err == nil {
@@ -69,8 +63,8 @@ func entryTarget(link string, n, seat int) string {
 	return fmt.Sprintf("entry %s %d %d", link, n, seat)
 }
 
-// saveEntry is SaveEntry on the sheet read in tx; key is the form's.
-func (s *Store) saveEntry(ctx context.Context, tx conn, sh *Sheet, key form, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
+// saveEntryIn is saveEntry on the sheet read in tx; key is the form's.
+func (s *Store) saveEntryIn(ctx context.Context, tx conn, sh *Sheet, key form, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
 	// The answer shows the history Undo would take back from an open
 	// round: the change this save writes, when it writes one, is that
 	// change, so the history is read only when it doesn't.
@@ -170,7 +164,7 @@ func checkBasis(sh *Sheet, n, seat int, basedOn Basis) error {
 		return app.NotFound("entry")
 	case basedOn.Open && r.Closed:
 		return app.Conflict("round-closed", referee.Params{"N": n})
-	case basedOn.Version == Unchecked || basedOn.Version == sh.Version(n, seat):
+	case basedOn.unchecked || basedOn.Version == sh.Version(n, seat):
 		return nil
 	}
 	return app.Conflict("entry-changed", referee.Params{"Name": sh.Players[seat], "Now": r.Entries[seat]})

@@ -173,30 +173,27 @@ const (
 // it says they were asked for without them.
 func (s *Store) export(ctx context.Context, pick func(conn) (ids []int64, hide hidden, err error)) (Archive, error) {
 	a := Archive{Format: ArchiveFormat, Version: ArchiveVersion, Nights: []Night{}}
-	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return a, err
-	}
-	defer tx.Rollback()
-	q := conn{db: s.read, tx: tx}
-	ids, hide, err := pick(q)
-	if err != nil {
-		return a, err
-	}
-	for _, id := range ids {
-		n, err := exportNight(ctx, q, id)
+	err := s.readTx(ctx, func(q conn) error {
+		ids, hide, err := pick(q)
 		if err != nil {
-			return a, fmt.Errorf("exporting game %d: %w", id, err)
+			return err
 		}
-		if hide >= hideEdits {
-			n.Link = ""
+		for _, id := range ids {
+			n, err := exportNight(ctx, q, id)
+			if err != nil {
+				return fmt.Errorf("exporting game %d: %w", id, err)
+			}
+			if hide >= hideEdits {
+				n.Link = ""
+			}
+			if hide >= hideGroup {
+				n.Group = nil
+			}
+			a.Nights = append(a.Nights, n)
 		}
-		if hide >= hideGroup {
-			n.Group = nil
-		}
-		a.Nights = append(a.Nights, n)
-	}
-	return a, nil
+		return nil
+	})
+	return a, err
 }
 
 func gameIDs(ctx context.Context, q conn, query string, args ...any) ([]int64, error) {

@@ -16,12 +16,12 @@ var errKeptDiffers = errors.New("a kept table differs from the file")
 func (s *Store) checkKeptTables(ctx context.Context) error {
 	var differs error
 	err := s.inTx(ctx, func(tx conn) error {
-		s.tables.plain = true // reads only: keeps every table as it is
+		s.speed.tables.plain = true // reads only: keeps every table as it is
 		links := map[string]*keptTable{}
-		maps.Copy(links, s.tables.committed)
-		maps.Copy(links, s.tables.batch)
+		maps.Copy(links, s.speed.tables.committed)
+		maps.Copy(links, s.speed.tables.batch)
 		for link := range links {
-			if t := s.tables.table(link); t != nil {
+			if t := s.speed.tables.table(link); t != nil {
 				differs = errors.Join(differs, s.checkKept(ctx, tx, link, t))
 			}
 		}

@@ -28,7 +28,7 @@ func TestFormSentTwice(t *testing.T) {
 	if other, err := s.CreateGame(ctx, ng); err != nil || other.Slug == first.Slug {
 		t.Fatalf("CreateGame from another form = %q, %v; want a new game", other.Slug, err)
 	}
-	if games, _ := s.Games(ctx, 10); len(games) != 2 {
+	if games, _ := s.allGames(ctx, 10); len(games) != 2 {
 		t.Fatalf("%d games, want 2", len(games))
 	}
 
@@ -36,17 +36,17 @@ func TestFormSentTwice(t *testing.T) {
 	// stale, yet it is answered with the sheet, not refused.
 	b := Basis{Version: 0, Open: true, Form: "e1"}
 	for range 2 {
-		sh, err := s.SaveEntry(ctx, first.Slug, 1, 0, typed(12), "", b)
+		sh, err := s.saveEntry(ctx, first.Slug, 1, 0, typed(12), "", b)
 		if err != nil || sh.Rounds[0].Entries[0].Score != 12 {
-			t.Fatalf("SaveEntry = %v, %v; want Ann's 12", sh.Rounds[0].Entries[0], err)
+			t.Fatalf("saveEntry = %v, %v; want Ann's 12", sh.Rounds[0].Entries[0], err)
 		}
 	}
 	// The same id on another player's form is another form.
-	if _, err := s.SaveEntry(ctx, first.Slug, 1, 1, typed(5), "", Basis{Version: 0, Open: true, Form: "e1"}); err != nil {
+	if _, err := s.saveEntry(ctx, first.Slug, 1, 1, typed(5), "", Basis{Version: 0, Open: true, Form: "e1"}); err != nil {
 		t.Fatal(err)
 	}
 	// Undo sent twice takes back one change, and both say which.
-	sh, _ := s.SheetWithHistory(ctx, first.Slug)
+	sh, _ := s.sheetWithHistory(ctx, first.Slug)
 	u := Basis{Version: sh.RoundVersion(1), Form: "u1"}
 	for range 2 {
 		c, _, err := s.UndoLast(ctx, first.Slug, 1, u)
@@ -54,7 +54,7 @@ func TestFormSentTwice(t *testing.T) {
 			t.Fatalf("UndoLast = %+v, %v; want Bob's 5 taken back", c, err)
 		}
 	}
-	sh, _ = s.SheetWithHistory(ctx, first.Slug)
+	sh, _ = s.sheetWithHistory(ctx, first.Slug)
 	if len(sh.History) != 3 || sh.Rounds[0].Entries[0] == nil || sh.Rounds[0].Entries[1] != nil {
 		t.Fatalf("history %d lines, entries %v; want 3 lines (two entries, one undo), Ann's 12 kept", len(sh.History), sh.Rounds[0].Entries)
 	}
@@ -92,10 +92,10 @@ func TestSameEntryAgain(t *testing.T) {
 		{"typed again", typed(12), 2},
 	}
 	for _, st := range steps {
-		if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, st.entry, "", anyBasis); err != nil {
+		if _, err := s.saveEntry(ctx, g.Slug, 1, 0, st.entry, "", anyBasis); err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
-		sh, _ := s.SheetWithHistory(ctx, g.Slug)
+		sh, _ := s.sheetWithHistory(ctx, g.Slug)
 		if len(sh.History) != st.lines {
 			t.Fatalf("%s: %d history lines, want %d", st.name, len(sh.History), st.lines)
 		}
@@ -109,14 +109,14 @@ func TestUndoBasedOnAChange(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	s.SaveEntry(ctx, g.Slug, 1, 0, typed(12), "", anyBasis)
-	sh, _ := s.SheetWithHistory(ctx, g.Slug)
+	s.saveEntry(ctx, g.Slug, 1, 0, typed(12), "", anyBasis)
+	sh, _ := s.sheetWithHistory(ctx, g.Slug)
 	offered, ok := sh.Undoable(1)
 	if !ok || offered.Seat != 0 {
 		t.Fatalf("Undoable = %+v, %v; want Ann's 12", offered, ok)
 	}
-	s.SaveEntry(ctx, g.Slug, 1, 1, typed(5), "", anyBasis) // another phone
-	_, _, err := s.UndoLast(ctx, g.Slug, 1, Basis{Version: Unchecked, Change: offered.ID})
+	s.saveEntry(ctx, g.Slug, 1, 1, typed(5), "", anyBasis) // another phone
+	_, _, err := s.UndoLast(ctx, g.Slug, 1, Basis{unchecked: true, Change: offered.ID})
 	if app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("UndoLast of a change no longer the latest = %v, want a conflict", err)
 	}

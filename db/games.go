@@ -321,26 +321,13 @@ func sameLink(stored, asked string) bool {
 // frozenGame is what never changes about game id: from the cache when it
 // is there, else read and kept. Its links and end are left for loadGame.
 func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) {
-	if v, ok := s.games.Load(id); ok {
-		g := v.(Game)
-		g.Players = slices.Clone(g.Players)
+	if g, ok := s.speed.game(id); ok {
 		return g, nil
 	}
-	forgotten := s.forgotten.Load() // before the read: see forget
+	since := s.speed.since(q)
 	g, err := readGame(ctx, q, id)
-	if err != nil {
-		return g, err
-	}
-	frozen := g
-	frozen.Players = slices.Clone(g.Players)
-	switch {
-	case q.tx == nil: // only what is committed: a write may yet be undone
-		s.games.Store(id, frozen)
-		if s.forgotten.Load() != forgotten {
-			s.games.Delete(id) // the read may predate a deletion: don't keep it
-		}
-	case q.write && s.keeping: // kept once committed (see commit)
-		s.pending = append(s.pending, frozen)
+	if err == nil {
+		s.speed.keepGame(q, since, g)
 	}
 	return g, err
 }
@@ -386,6 +373,10 @@ func readGame(ctx context.Context, q conn, id int64) (Game, error) {
 
 // Settings loads what never changes about a game night: its name, date,
 // players, rules and hand size, and its links.
-func (s *Store) Settings(ctx context.Context, slug string) (Game, error) {
-	return s.loadGame(ctx, s.reader(), slug)
+func (s *Store) Settings(ctx context.Context, slug string) (g Game, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		g, err = s.loadGame(ctx, q, slug)
+		return err
+	})
+	return g, err
 }

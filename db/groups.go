@@ -46,18 +46,44 @@ func rememberGroup(ctx context.Context, tx conn, device, link string, at time.Ti
 }
 
 // Group finds the table of friends whose link is link, comparing it in
-// constant time, and notes that device opened it.
-func (s *Store) Group(ctx context.Context, link, device string) (Group, error) {
-	g, err := findGroup(ctx, s.reader(), link)
-	if err != nil || device == "" {
+// constant time, and notes that device opened it. A visit noted lately is
+// only read; one to note is read again and noted in one write.
+func (s *Store) Group(ctx context.Context, link, device string) (g Group, err error) {
+	fresh := false
+	err = s.readTx(ctx, func(q conn) error {
+		g, fresh, err = s.groupVisit(ctx, q, link, device)
+		return err
+	})
+	if err != nil || fresh {
 		return g, err
 	}
-	var seen string
-	err = s.reader().QueryRowContext(ctx, `SELECT seen_at FROM device_groups WHERE device = ? AND link = ?`, device, link).Scan(&seen)
-	if at, perr := parseStamp(seen); err == nil && perr == nil && s.Now().Sub(at) < seenAgain {
-		return g, nil
+	err = s.inTx(ctx, func(tx conn) error {
+		g, fresh, err = s.groupVisit(ctx, tx, link, device)
+		if err != nil || fresh {
+			return err
+		}
+		return rememberGroup(ctx, tx, device, link, s.Now())
+	})
+	return g, err
+}
+
+// groupVisit finds the group link names, and says whether device's visit
+// to it needs no noting (none asked, or noted within seenAgain).
+func (s *Store) groupVisit(ctx context.Context, q conn, link, device string) (Group, bool, error) {
+	g, err := findGroup(ctx, q, link)
+	if err != nil || device == "" {
+		return g, true, err
 	}
-	return g, s.inTx(ctx, func(tx conn) error { return rememberGroup(ctx, tx, device, link, s.Now()) })
+	var seen string
+	err = q.QueryRowContext(ctx, `SELECT seen_at FROM device_groups WHERE device = ? AND link = ?`, device, link).Scan(&seen)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, false, nil
+	}
+	if err != nil {
+		return g, false, err
+	}
+	at, err := parseStamp(seen)
+	return g, err == nil && s.Now().Sub(at) < seenAgain, nil
 }
 
 func findGroup(ctx context.Context, q conn, link string) (Group, error) {
@@ -270,15 +296,18 @@ type HeadToHead struct {
 }
 
 // PersonRecord reads one person of a group, from kept sums and indexes.
-func (s *Store) PersonRecord(ctx context.Context, group, person int64) (PersonPage, error) {
-	var p PersonPage
+func (s *Store) PersonRecord(ctx context.Context, group, person int64) (p PersonPage, err error) {
 	// One read: a rename or merge meanwhile can't mix two states on a page.
-	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return p, err
-	}
-	defer tx.Rollback()
-	q := conn{db: s.read, tx: tx}
+	err = s.readTx(ctx, func(q conn) error {
+		p, err = personRecord(ctx, q, group, person)
+		return err
+	})
+	return p, err
+}
+
+func personRecord(ctx context.Context, q conn, group, person int64) (PersonPage, error) {
+	var p PersonPage
+	var err error
 	if p.People, err = people(ctx, q, group); err != nil {
 		return p, err
 	}
@@ -348,6 +377,7 @@ func against(ctx context.Context, q conn, person int64, byID map[int64]Person) (
 // RenamePerson gives a group's person another name, in every night of
 // the group.
 func (s *Store) RenamePerson(ctx context.Context, group, person int64, name string) error {
+	var games []int64
 	err := s.inTx(ctx, func(tx conn) error {
 		s.forgetGroupGames() // and again once committed: see forgetGroupGames
 		var taken int
@@ -355,7 +385,7 @@ func (s *Store) RenamePerson(ctx context.Context, group, person int64, name stri
 			return err
 		}
 		if taken > 0 {
-			return ErrNameTaken
+			return app.Invalid("name", "person-taken", referee.Params{"Name": name})
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE people SET name = ? WHERE id = ? AND group_id = ?`, name, person, group)
 		if err != nil {
@@ -364,13 +394,31 @@ func (s *Store) RenamePerson(ctx context.Context, group, person int64, name stri
 		if n, _ := res.RowsAffected(); n == 0 {
 			return app.NotFound("player")
 		}
+		if games, err = personGames(ctx, tx, person); err != nil {
+			return err
+		}
 		if _, err = tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE person_id = ?`, name, person); err != nil {
 			return err
 		}
 		return keepLines(ctx, tx, person)
 	})
 	s.forgetGroupGames()
+	if err == nil {
+		s.publishNames(games)
+	}
 	return err
+}
+
+// personGames lists the nights person played.
+func personGames(ctx context.Context, tx conn, person int64) ([]int64, error) {
+	var games []int64
+	err := eachRow(ctx, tx, `SELECT DISTINCT game_id FROM players WHERE person_id = ? ORDER BY game_id`, []any{person}, func(r *sql.Rows) error {
+		var id int64
+		err := r.Scan(&id)
+		games = append(games, id)
+		return err
+	})
+	return games, err
 }
 
 // keepLines writes again the history's lines of every night of person,
@@ -380,13 +428,11 @@ func keepLines(ctx context.Context, tx conn, person int64) error {
 	return err
 }
 
-// ErrNameTaken: another person of the group has the name.
-var ErrNameTaken = errors.New("another player of the group has that name")
-
 // MergePeople makes two records of one person one: every night of from
 // becomes into's, and from is gone. Two people who played the same night
 // are two people, and are refused.
 func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error {
+	var games []int64 // from's nights, where the names change
 	err := s.inTx(ctx, func(tx conn) error {
 		s.forgetGroupGames() // and again once committed: see forgetGroupGames
 		var both, mine int
@@ -400,7 +446,11 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 		case both != 2 || from == into:
 			return app.NotFound("player")
 		case mine > 0:
-			return ErrPlayedTogether
+			// Two people who sat at the same night are not one.
+			return app.Invalid("into", "merge-together", nil)
+		}
+		if games, err = personGames(ctx, tx, from); err != nil {
+			return err
 		}
 		// The two never sat at the same night, so from's sums and head to
 		// head add to into's as they are, and from's nights become into's.
@@ -427,34 +477,32 @@ func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error 
 		return keepLines(ctx, tx, into)
 	})
 	s.forgetGroupGames()
+	if err == nil {
+		s.publishNames(games)
+	}
 	return err
 }
 
-// ErrPlayedTogether: two people who sat at the same night are not one.
-var ErrPlayedTogether = errors.New("the two played the same night, so they are two people")
-
 // forgetGroupGames drops the kept names of nights, after a rename or a
-// merge changed them (committed), and like forget makes a read that began
-// before drop what it read. Called inside the change's transaction as
-// well, it stops the batch keeping the games its other writes read.
-func (s *Store) forgetGroupGames() {
-	s.forgotten.Add(1)
-	s.games.Range(func(k, _ any) bool {
-		s.games.Delete(k)
-		return true
-	})
-}
+// merge changed them (committed), and like speed.forget makes a read that
+// began before drop what it read. Called inside the change's transaction
+// as well, it stops the batch keeping the games its other writes read.
+func (s *Store) forgetGroupGames() { s.speed.forgetAll() }
 
 // LastNight is the group's latest night, to start the next like it; a
 // group with none is a not-found error.
-func (s *Store) LastNight(ctx context.Context, group int64) (Game, error) {
-	var link string
-	err := s.reader().QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, app.NotFound("night")
-	}
-	if err != nil {
-		return Game{}, err
-	}
-	return s.loadGame(ctx, s.reader(), link)
+func (s *Store) LastNight(ctx context.Context, group int64) (g Game, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		var link string
+		err := q.QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)
+		if errors.Is(err, sql.ErrNoRows) {
+			return app.NotFound("night")
+		}
+		if err != nil {
+			return err
+		}
+		g, err = s.loadGame(ctx, q, link)
+		return err
+	})
+	return g, err
 }

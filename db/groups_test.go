@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 	"testing"
 
@@ -27,11 +26,11 @@ func playNight(t *testing.T, s *Store, group, date string, players []string, rou
 			if e == nil {
 				e = &out
 			}
-			if _, err := s.SaveEntry(ctx, g.Slug, n+1, seat, *e, "", anyBasis); err != nil {
+			if _, err := s.saveEntry(ctx, g.Slug, n+1, seat, *e, "", anyBasis); err != nil {
 				t.Fatalf("%s round %d seat %d: %v", date, n+1, seat, err)
 			}
 		}
-		if _, err := s.CloseRound(ctx, g.Slug, n+1, Basis{Version: Unchecked}); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, n+1, anyBasis); err != nil {
 			t.Fatalf("%s closing round %d: %v", date, n+1, err)
 		}
 	}
@@ -115,7 +114,7 @@ func TestGroupRecords(t *testing.T) {
 	}
 
 	// Bob did not hold the 0-0 after all: corrected once night A is over.
-	if _, err := s.SaveEntry(ctx, a.Slug, 1, 1, *pips(10), "Ann", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, a.Slug, 1, 1, *pips(10), "Ann", anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	w := want["Bob"]
@@ -134,7 +133,7 @@ func TestGroupRecords(t *testing.T) {
 	for _, p := range people {
 		id[p.Name] = p.ID
 	}
-	if err := s.MergePeople(ctx, grp.ID, id["Cy"], id["Bob"]); !errors.Is(err, ErrPlayedTogether) {
+	if err := s.MergePeople(ctx, grp.ID, id["Cy"], id["Bob"]); app.CodeOf(err) != app.CodeInvalid || app.From(err).Key != "merge-together" {
 		t.Fatalf("merging two who played together: %v", err)
 	}
 	if err := s.MergePeople(ctx, grp.ID, id["Robert"], id["Bob"]); err != nil {
@@ -151,7 +150,7 @@ func TestGroupRecords(t *testing.T) {
 	if p, _ := s.People(ctx, grp.ID); len(p) != 4 {
 		t.Fatalf("%d people after the merge, want 4", len(p))
 	}
-	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Ann"); !errors.Is(err, ErrNameTaken) {
+	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Ann"); app.CodeOf(err) != app.CodeInvalid || app.From(err).Key != "person-taken" {
 		t.Fatalf("renaming Bob to Ann: %v", err)
 	}
 	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Robert"); err != nil {
@@ -260,11 +259,11 @@ func TestGroupRecordsDoubleBlank(t *testing.T) {
 			t.Fatal(err)
 		}
 		for seat, e := range []referee.Entry{out, held} {
-			if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, e, "", anyBasis); err != nil {
+			if _, err := s.saveEntry(ctx, g.Slug, 1, seat, e, "", anyBasis); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: Unchecked}); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
 			t.Fatal(err)
 		}
 		people, _ := s.People(ctx, grp.ID)

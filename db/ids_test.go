@@ -141,10 +141,10 @@ func TestCloseAndOpeningStale(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "Ann", "Bob")
-	s.SaveEntry(ctx, g.Slug, 1, 0, typed(5), "", anyBasis)
-	sh, _ := s.SaveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
+	s.saveEntry(ctx, g.Slug, 1, 0, typed(5), "", anyBasis)
+	sh, _ := s.saveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
 	seen := sh.RoundVersion(1)
-	s.SaveEntry(ctx, g.Slug, 1, 0, typed(8), "", anyBasis) // another phone
+	s.saveEntry(ctx, g.Slug, 1, 0, typed(8), "", anyBasis) // another phone
 	_, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: seen})
 	if conflictKey(err) != "close-changed" {
 		t.Fatalf("a close on a stale page = %v, want close-changed", err)

@@ -119,7 +119,7 @@ func TestCheckCopyWords(t *testing.T) {
 	if !errors.As(err, &r) {
 		t.Fatalf("checkCopy(schema 1) = %v, want an *app.Error", err)
 	}
-	want := strconv.Itoa(SchemaVersion())
+	want := strconv.Itoa(schemaVersion())
 	if en, da := worded(t, "en", r), worded(t, "da", r); en != "the copy's schema version is 1, want "+want || da != "kopiens skemaversion er 1, ikke "+want {
 		t.Errorf("checkCopy(schema 1) = %q / %q", en, da)
 	}

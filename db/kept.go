@@ -155,20 +155,38 @@ func (w *writerTables) keepSheet(link string, sh Sheet) {
 	w.staged, w.stagedFor = t, link
 }
 
+// keptTable is the table kept for link, or nil. Only the writer's
+// goroutine may ask, inside a write.
+func (sp *speed) keptTable(link string) *keptTable {
+	t := sp.tables.table(link)
+	if t != nil {
+		sp.tables.hits++
+	}
+	return t
+}
+
+// keepTable keeps round n's table after a plain move made by link, once
+// the write's savepoint is released and its batch committed.
+func (sp *speed) keepTable(link string, n int, sh Sheet, log []Action, live *referee.Round) {
+	sp.tables.keep(link, n, sh, log, live)
+}
+
+// keepSheet keeps the sheet after a score entry in an open round made by
+// link, as keepTable does.
+func (sp *speed) keepSheet(link string, sh Sheet) { sp.tables.keepSheet(link, sh) }
+
 // sheetToWrite is the sheet a move made by link starts from: the kept
 // table's, or else read in tx. kept is the kept table, or nil; its sheet
 // is shared, and a move copies it before changing it (see act).
 func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh Sheet, kept *keptTable, err error) {
-	kept = s.tables.table(link)
-	if kept == nil {
-		sh, err = s.loadSheet(ctx, tx, link, noHistory)
-		if err == nil && sh.Game.ViewOnly {
-			err = app.ViewOnly()
-		}
-		return sh, nil, err
+	if kept = s.speed.keptTable(link); kept != nil {
+		return kept.sheet, kept, nil
 	}
-	s.tables.hits++
-	return kept.sheet, kept, nil
+	sh, err = s.loadSheet(ctx, tx, link, noHistory)
+	if err == nil && sh.Game.ViewOnly {
+		err = app.ViewOnly()
+	}
+	return sh, nil, err
 }
 
 // withRounds copies a sheet with its own list of rounds, the rest shared:

@@ -69,10 +69,10 @@ func TestKeptTablesMatchTheFile(t *testing.T) {
 	if moves < 200 || refused < 50 {
 		t.Fatalf("%d moves made and %d writes refused: too few to test", moves, refused)
 	}
-	if s.tables.hits < moves/3 {
-		t.Fatalf("%d of %d moves started from a kept table: it is hardly used", s.tables.hits, moves)
+	if s.speed.tables.hits < moves/3 {
+		t.Fatalf("%d of %d moves started from a kept table: it is hardly used", s.speed.tables.hits, moves)
 	}
-	t.Logf("%d moves, %d refused writes, %d moves from a kept table", moves, refused, s.tables.hits)
+	t.Logf("%d moves, %d refused writes, %d moves from a kept table", moves, refused, s.speed.tables.hits)
 }
 
 // randomWrite makes one random write on the game's last round, mostly a
@@ -91,7 +91,7 @@ func randomWrite(ctx context.Context, s *Store, rng *rand.Rand, link string) (re
 	basedOn := len(tb.Log)
 	switch rng.IntN(10) {
 	case 0:
-		basedOn = Unchecked
+		basedOn = -1 // whatever is stored
 	case 1:
 		basedOn = max(0, basedOn-1) // a stale page
 	}
@@ -116,24 +116,24 @@ func randomWrite(ctx context.Context, s *Store, rng *rand.Rand, link string) (re
 				a = referee.Action{Seat: turn, Kind: referee.ActPass}
 			}
 		}
-		_, err = s.Act(ctx, link, n, Move{Action: a, Seen: basedOn})
+		_, err = s.Act(ctx, link, n, Move{Action: a, Seen: basedOn, unchecked: basedOn < 0})
 		return "", true, err
 	case roll < 80:
 		seat := 0
 		if len(tb.Log) > 0 {
 			seat = tb.Log[len(tb.Log)-1].Action.Seat
 		}
-		_, err = s.Act(ctx, link, n, Move{Action: referee.Action{Seat: seat, Kind: referee.ActTakeBack}, Seen: basedOn})
+		_, err = s.Act(ctx, link, n, Move{Action: referee.Action{Seat: seat, Kind: referee.ActTakeBack}, Seen: basedOn, unchecked: basedOn < 0})
 		return "", true, err
 	case roll < 85: // a score sent by a phone: the sheet is kept after it
 		player := sh.Game.IDs[rng.IntN(len(sh.Game.IDs))]
 		_, err = s.Enter(ctx, link, n, ScoreForm{Player: player, Pips: strconv.Itoa(1 + rng.IntN(40)), Basis: anyBasis})
 	case roll < 90:
-		_, err = s.SaveEntry(ctx, link, n, rng.IntN(3), typed(rng.IntN(40)), "", anyBasis)
+		_, err = s.saveEntry(ctx, link, n, rng.IntN(3), typed(rng.IntN(40)), "", anyBasis)
 	case roll < 94:
-		_, err = s.CloseRound(ctx, link, n, Basis{Version: Unchecked})
+		_, err = s.CloseRound(ctx, link, n, anyBasis)
 	case roll < 97:
-		_, err = s.SetOpening(ctx, link, n, Opening{Double: sh.Round(n).Double(), Setter: rng.IntN(3)}, Opening{Double: Unchecked})
+		_, err = s.SetOpening(ctx, link, n, Opening{Double: sh.Round(n).Double(), Setter: rng.IntN(3)}, Opening{unchecked: true})
 	default:
 		var g Game
 		if g, err = s.RenewLink(ctx, link, "", false); err == nil {
@@ -151,8 +151,8 @@ func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	act := func(seat int, tile, on referee.Tile, basedOn int) error {
-		_, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: seat, Kind: referee.ActPlay, Move: referee.Move{Tile: tile, On: on, Start: on == referee.Tile{}}}, Seen: basedOn})
+	act := func(seat int, tile, on referee.Tile, basedOn int) error { // basedOn -1: whatever is stored
+		_, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: seat, Kind: referee.ActPlay, Move: referee.Move{Tile: tile, On: on, Start: on == referee.Tile{}}}, Seen: basedOn, unchecked: basedOn < 0})
 		return err
 	}
 	six := referee.NewTile(6, 6)
@@ -165,7 +165,7 @@ func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
 	if err := act(0, referee.NewTile(6, 2), six, 2); err != nil { // from the kept table
 		t.Fatal(err)
 	}
-	hits := s.tables.hits
+	hits := s.speed.tables.hits
 	if hits == 0 {
 		t.Fatal("the move after a plain move read the file again: nothing was kept")
 	}
@@ -179,8 +179,8 @@ func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
 	}
 	// As the file stands Ann is to lay again: Bob's move, based on
 	// whatever is stored, is out of turn.
-	err = act(1, referee.NewTile(6, 3), six, Unchecked)
-	if s.tables.hits != hits {
+	err = act(1, referee.NewTile(6, 3), six, -1)
+	if s.speed.tables.hits != hits {
 		t.Fatalf("the writer used its kept table after another process changed the file (%v)", err)
 	}
 	if !errors.Is(err, referee.ErrTurn) {
@@ -250,15 +250,15 @@ func TestAnswersKeepTheirTable(t *testing.T) {
 	var answers []Table
 	var saw []seen
 	for _, a := range moves {
-		tb, err := s.Act(ctx, g.Slug, 1, Move{Action: a, Seen: Unchecked})
+		tb, err := s.Act(ctx, g.Slug, 1, Move{Action: a, unchecked: true})
 		if err != nil {
 			t.Fatalf("%v: %v", a, err)
 		}
 		answers = append(answers, tb)
 		saw = append(saw, seen{tb.Sheet.clone(), slices.Clone(tb.Log), tb.Live.Layout().String(), tb.Live.Turn()})
 	}
-	if s.tables.hits < len(moves)-2 {
-		t.Fatalf("%d of %d moves ran from a kept table; the test needs them to", s.tables.hits, len(moves))
+	if s.speed.tables.hits < len(moves)-2 {
+		t.Fatalf("%d of %d moves ran from a kept table; the test needs them to", s.speed.tables.hits, len(moves))
 	}
 	for i, tb := range answers {
 		now := seen{tb.Sheet, tb.Log, tb.Live.Layout().String(), tb.Live.Turn()}
@@ -279,15 +279,15 @@ func TestKeptSheetAfterEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.tables.table(g.Slug) == nil {
+	if s.speed.tables.table(g.Slug) == nil {
 		t.Fatal("no sheet kept after an entry in an open round")
 	}
-	hits := s.tables.hits
+	hits := s.speed.tables.hits
 	sh, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: g.IDs[1], Pips: "7", Basis: anyBasis})
 	if err != nil || sh.Round(1).Entries[0].Pips != 12 || sh.Round(1).Entries[1].Pips != 7 {
 		t.Fatalf("the next entry = %v, %v; want Ann's 12 and Bob's 7", sh.Round(1).Entries, err)
 	}
-	if s.tables.hits != hits+1 {
+	if s.speed.tables.hits != hits+1 {
 		t.Fatal("the next entry did not start from the kept sheet")
 	}
 	if e := first.Round(1).Entries[1]; e != nil {

@@ -23,10 +23,10 @@ func TestLinksAndDevices(t *testing.T) {
 	if err != nil || !v.ViewOnly || v.Slug != g.ViewSlug || v.ID != g.ID {
 		t.Fatalf("by the view-only link: %+v, %v", v, err)
 	}
-	if _, err := s.SaveEntry(ctx, g.ViewSlug, 1, 0, typed(5), "", anyBasis); app.CodeOf(err) != app.CodeViewOnly {
+	if _, err := s.saveEntry(ctx, g.ViewSlug, 1, 0, typed(5), "", anyBasis); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("a save by the view-only link: %v, want refused as view-only", err)
 	}
-	if _, err := s.Act(ctx, g.ViewSlug, 1, Move{Action: referee.Action{Kind: referee.ActPass}, Seen: Unchecked}); app.CodeOf(err) != app.CodeViewOnly {
+	if _, err := s.Act(ctx, g.ViewSlug, 1, Move{Action: referee.Action{Kind: referee.ActPass}, unchecked: true}); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("a move by the view-only link: %v, want refused as view-only", err)
 	}
 	if _, err := s.RenewLink(ctx, g.ViewSlug, "", true); app.CodeOf(err) != app.CodeViewOnly {

@@ -16,6 +16,9 @@ const (
 	// NewsStraightTable: a move on a Straight night's live table; Whole
 	// says it changed the sheet too (a score, or its take-back).
 	NewsStraightTable
+	// NewsNames: a player of the game was renamed, or merged into another
+	// person of its group, who may have another name.
+	NewsNames
 )
 
 // News is what a committed write changed on a game, for the pages that
@@ -93,4 +96,12 @@ func seatsNews(sh Sheet) News {
 		news.Round = r.Number
 	}
 	return news
+}
+
+// publishNames publishes that the players' names changed on each of
+// games.
+func (s *Store) publishNames(games []int64) {
+	for _, id := range games {
+		s.publish(News{Kind: NewsNames, Game: id, Seat: -1, Player: -1})
+	}
 }

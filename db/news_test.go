@@ -85,3 +85,61 @@ func TestLowerOpeningIsWholeNews(t *testing.T) {
 		t.Fatalf("a start on 5-5 in 6-6's round published %+v, want %+v", got, want)
 	}
 }
+
+// TestRenameAndMergePublishNames: a rename and a merge change the names
+// shown on the person's nights, and publish that for each of them once
+// committed; a refused rename publishes nothing.
+func TestRenameAndMergePublishNames(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	grp, err := s.CreateGroup(ctx, "Club", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob"}, []*referee.Entry{nil, pips(3)})
+	b := playNight(t, s, grp.Slug, "2026-01-16", []string{"Bob", "Ann"}, []*referee.Entry{nil, pips(3)})
+	c := playNight(t, s, grp.Slug, "2026-01-23", []string{"Robert", "Cy"}, []*referee.Entry{nil, pips(3)})
+	people, err := s.People(ctx, grp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := map[string]int64{}
+	for _, p := range people {
+		id[p.Name] = p.ID
+	}
+	names := func(games ...int64) []News {
+		var out []News
+		for _, g := range games {
+			out = append(out, News{Kind: NewsNames, Game: g, Seat: -1, Player: -1})
+		}
+		return out
+	}
+	var got []News
+	s.Publish = func(n News) { got = append(got, n) }
+	for _, tc := range []struct {
+		name  string
+		write func() error
+		want  []News
+	}{
+		{"a rename", func() error { return s.RenamePerson(ctx, grp.ID, id["Ann"], "Anne") }, names(a.ID, b.ID)},
+		{"a refused rename", func() error {
+			if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Cy"); err == nil {
+				t.Error("Bob renamed Cy, who is another player of the group")
+			}
+			return nil
+		}, nil},
+		{"a merge", func() error { return s.MergePeople(ctx, grp.ID, id["Robert"], id["Bob"]) }, names(c.ID)},
+	} {
+		got = nil
+		if err := tc.write(); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s published %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+	if sh, err := s.Sheet(ctx, c.Slug); err != nil || sh.Players[0] != "Bob" {
+		t.Fatalf("the merged night's players: %v, %v; want Bob first", sh.Players, err)
+	}
+}

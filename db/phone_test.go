@@ -26,15 +26,15 @@ func TestChangesFromAPhone(t *testing.T) {
 		device string
 		seat   int
 	}{{"bobs-phone", 1}, {"", -1}, {"new-phone", -1}} {
-		sh, v, err := s.SetOpeningFrom(ctx, c.device, g.Slug, 1, Opening{Double: 6, Setter: 2}, Opening{Double: Unchecked})
+		sh, v, err := s.SetOpeningFrom(ctx, c.device, g.Slug, 1, Opening{Double: 6, Setter: 2}, Opening{unchecked: true})
 		if err != nil || v.Seat != c.seat || sh.Opening(1).Setter != 2 {
 			t.Errorf("SetOpeningFrom(%q) = setter %d, seat %d, %v; want setter 2, seat %d", c.device, sh.Opening(1).Setter, v.Seat, err, c.seat)
 		}
 	}
-	if _, _, err := s.SetOpeningFrom(ctx, "bobs-phone", g.ViewSlug, 1, Opening{Double: 6, Setter: 0}, Opening{Double: Unchecked}); app.CodeOf(err) != app.CodeViewOnly {
+	if _, _, err := s.SetOpeningFrom(ctx, "bobs-phone", g.ViewSlug, 1, Opening{Double: 6, Setter: 0}, Opening{unchecked: true}); app.CodeOf(err) != app.CodeViewOnly {
 		t.Errorf("SetOpeningFrom by the view-only link = %v, want refused as view-only", err)
 	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, 0, typed(5), "", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(5), "", anyBasis); err != nil {
 		t.Fatal(err)
 	}
 	undone, sh, v, err := s.UndoLastFrom(ctx, "bobs-phone", g.Slug, 1, anyBasis)
@@ -45,7 +45,7 @@ func TestChangesFromAPhone(t *testing.T) {
 		t.Fatal("CloseRoundFrom with no entries closed the round")
 	}
 	for seat := range 3 {
-		if _, err := s.SaveEntry(ctx, g.Slug, 1, seat, typed(seat), "", anyBasis); err != nil {
+		if _, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(seat), "", anyBasis); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -94,6 +94,9 @@ type conn struct {
 	// SQLite undoes the whole transaction, other writes batched with it
 	// included, when a statement in it is interrupted.
 	write bool
+	// forgotten is, in a read transaction, how many games were forgotten
+	// before its first read (see frozenGame).
+	forgotten uint64
 }
 
 // uncut is ctx, without its cancellation inside a write transaction.

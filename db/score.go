@@ -31,17 +31,22 @@ type ScoreForm struct {
 	Basis  Basis
 }
 
-// Enter reads a score entry sent by a phone under the game's rules and
-// saves it as SaveEntry does, in one transaction: the game is read once,
-// and a form read through a view-only link writes nothing whatever it
-// says. A form that can't be read is an invalid error naming its field,
-// whose Key is a sentence the caller words and whose Reason is empty.
+// Enter reads a score entry sent by a phone under the game's rules, writes
+// it as the player's entry for round n, and records the change in the
+// history: an entry, an edit while the round is open, or a correction of
+// a closed round, which names who makes it. It is one transaction: the
+// game is read once, the referee checks the entry against the round as
+// stored, and a form read through a view-only link writes nothing
+// whatever it says. An entry the same as the one stored, or a form sent
+// before, writes nothing. A form that can't be read is an invalid error
+// naming its field, whose Key is a sentence the caller words and whose
+// Reason is empty. It returns the sheet as written with the history its
+// answer shows: for an open round, the change its Undo would take back;
+// for a correction, the round's whole history.
 func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (Sheet, error) {
 	var out Sheet
 	seat := -1
-	err := s.inTx(ctx, func(tx conn) error {
-		s.keeping = true // the game read is kept for readers too (see writeSheetKeeping)
-		defer func() { s.keeping = false }()
+	err := s.speed.writeKeeping(ctx, func(tx conn) error { // an entry changes no game's settings or players
 		sh, kept, err := s.sheetToWrite(ctx, tx, link)
 		if err != nil {
 			return err
@@ -65,13 +70,13 @@ func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (She
 				by = sh.Players[seat]
 			}
 		}
-		if out, err = s.saveEntry(ctx, tx, &sh, key, n, seat, e, by, f.Basis); err != nil {
+		if out, err = s.saveEntryIn(ctx, tx, &sh, key, n, seat, e, by, f.Basis); err != nil {
 			return err
 		}
 		if r := out.Round(n); r != nil && !r.Closed { // an entry in an open round changes nothing else
 			kept := out
 			kept.History = nil
-			s.tables.keepSheet(link, kept)
+			s.speed.keepSheet(link, kept)
 		}
 		return nil
 	})

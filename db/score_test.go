@@ -20,7 +20,7 @@ func TestEnter(t *testing.T) {
 	if err := s.SetSeat(ctx, phone, g.Slug, 1); err != nil {
 		t.Fatal(err)
 	}
-	sh, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 0, Pips: " 12 ", Device: phone, Basis: Basis{Version: Unchecked, Open: true}})
+	sh, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 0, Pips: " 12 ", Device: phone, Basis: Basis{unchecked: true, Open: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

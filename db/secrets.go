@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"chickenfoot/db/app"
 )
 
 // Secret returns the random key kept under name, making it (size random
@@ -37,14 +39,14 @@ func (s *Store) Secret(ctx context.Context, name string, size int) ([]byte, erro
 	return key, nil
 }
 
-// KeptSecret returns the key kept under name, read without writing, or
-// nil when there is none yet: a server checks it on each request, so a
-// key rotated by another process is used at once.
+// KeptSecret returns the key kept under name, read without writing, or a
+// not-found error when there is none yet: a server checks it on each
+// request, so a key rotated by another process is used at once.
 func (s *Store) KeptSecret(ctx context.Context, name string) ([]byte, error) {
 	var key []byte
 	err := s.reader().QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&key)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+		return nil, app.NotFound("secret")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("db: secret %q: %w", name, err)

@@ -66,14 +66,15 @@ const (
 )
 
 // Sheet loads a game night with all its rounds and entries. History is
-// left empty: only SheetWithHistory and SheetWithRoundHistory read it.
+// left empty: SheetWithRoundHistory and SheetWithUndoable read it.
 func (s *Store) Sheet(ctx context.Context, slug string) (Sheet, error) {
-	return s.loadSheet(ctx, s.reader(), slug, noHistory)
+	return s.readSheet(ctx, slug, noHistory)
 }
 
-// SheetWithHistory is Sheet with every change to the entries.
-func (s *Store) SheetWithHistory(ctx context.Context, slug string) (Sheet, error) {
-	return s.loadSheet(ctx, s.reader(), slug, allHistory)
+// sheetWithHistory is Sheet with every change to the entries: for the
+// store's own tests.
+func (s *Store) sheetWithHistory(ctx context.Context, slug string) (Sheet, error) {
+	return s.readSheet(ctx, slug, allHistory)
 }
 
 // SheetWithRoundHistory is Sheet with the changes to round n's entries
@@ -83,22 +84,33 @@ func (s *Store) SheetWithRoundHistory(ctx context.Context, slug string, n int) (
 	if n <= 0 {
 		n = lastHistory
 	}
-	return s.loadSheet(ctx, s.reader(), slug, n)
+	return s.readSheet(ctx, slug, n)
 }
 
 // SheetWithUndoable is Sheet with, of round n's changes (with n 0, the
 // last round's), only the one its Undo would take back, if any: what the
 // game page and a round's card show, read with a bounded query however
 // long the round's history.
-func (s *Store) SheetWithUndoable(ctx context.Context, slug string, n int) (Sheet, error) {
-	sh, err := s.loadSheet(ctx, s.reader(), slug, noHistory)
-	if err != nil {
-		return sh, err
-	}
-	if n <= 0 {
-		n = len(sh.Rounds)
-	}
-	sh.History, err = loadHistory(ctx, s.reader(), qUndoable, sh.Game.ID, n)
+func (s *Store) SheetWithUndoable(ctx context.Context, slug string, n int) (sh Sheet, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		if sh, err = s.loadSheet(ctx, q, slug, noHistory); err != nil {
+			return err
+		}
+		if n <= 0 {
+			n = len(sh.Rounds)
+		}
+		sh.History, err = loadHistory(ctx, q, qUndoable, sh.Game.ID, n)
+		return err
+	})
+	return sh, err
+}
+
+// readSheet is loadSheet in one read transaction.
+func (s *Store) readSheet(ctx context.Context, slug string, history int) (sh Sheet, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		sh, err = s.loadSheet(ctx, q, slug, history)
+		return err
+	})
 	return sh, err
 }
 

@@ -24,7 +24,7 @@ func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Miss
 		if err != nil {
 			return err
 		}
-		s.forget(sh.Game.ID) // a write after this one in the same transaction reads the players afresh
+		s.speed.forget(sh.Game.ID) // a write after this one in the same transaction reads the players afresh
 		seat, st := len(sh.Players), referee.Stay{From: sh.JoinRound(), Missed: missed}
 		if err := insertPlayer(ctx, tx, sh.Game.ID, seat, name, st); err != nil {
 			return err
@@ -105,7 +105,7 @@ func (s *Store) Leave(ctx context.Context, slug string, player int, missed refer
 		if err != nil {
 			return err
 		}
-		s.forget(sh.Game.ID) // as in Join
+		s.speed.forget(sh.Game.ID) // as in Join
 		if l.Remove {
 			err = s.unseat(ctx, tx, sh, seat)
 		} else {
@@ -137,7 +137,7 @@ func (s *Store) Leave(ctx context.Context, slug string, player int, missed refer
 // what is read inside one is never cached.
 func (s *Store) playersChanged(id int64) {
 	if id != 0 {
-		s.forget(id)
+		s.speed.forget(id)
 	}
 }
 

@@ -36,14 +36,14 @@ func TestJoinLateAndLeave(t *testing.T) {
 			if e == nil {
 				e = &out
 			}
-			if _, err := s.SaveEntry(ctx, g.Slug, n, seat, *e, "", anyBasis); err != nil {
+			if _, err := s.saveEntry(ctx, g.Slug, n, seat, *e, "", anyBasis); err != nil {
 				t.Fatalf("round %d seat %d: %v", n, seat, err)
 			}
 		}
 	}
 	closeRound := func(n int) {
 		t.Helper()
-		if _, err := s.CloseRound(ctx, g.Slug, n, Basis{Version: Unchecked}); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, n, anyBasis); err != nil {
 			t.Fatalf("closing round %d: %v", n, err)
 		}
 	}
@@ -68,7 +68,7 @@ func TestJoinLateAndLeave(t *testing.T) {
 	if _, sh, err = s.Leave(ctx, g.Slug, 1, referee.MissedAverage, ""); err != nil || !sh.Plays(1, 2) || sh.Plays(1, 3) {
 		t.Fatalf("Bob leaves during round 2: %v", err)
 	}
-	if _, err := s.SaveEntry(ctx, g.Slug, 1, 3, typed(5), "Ann", anyBasis); !isCode(err, referee.CodeNotPlaying) {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 3, typed(5), "Ann", anyBasis); !isCode(err, referee.CodeNotPlaying) {
 		t.Errorf("a score for Dee in round 1: %v, want %s", err, referee.CodeNotPlaying)
 	}
 	closeRound(2)

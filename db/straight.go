@@ -129,8 +129,12 @@ func (m StraightMark) Award(r referee.StraightRules) referee.Award {
 }
 
 // StraightSheet loads a Straight night's sheet by one of its links.
-func (s *Store) StraightSheet(ctx context.Context, link string) (StraightSheet, error) {
-	return s.loadStraight(ctx, s.reader(), link)
+func (s *Store) StraightSheet(ctx context.Context, link string) (sh StraightSheet, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		sh, err = s.loadStraight(ctx, q, link)
+		return err
+	})
+	return sh, err
 }
 
 func (s *Store) loadStraight(ctx context.Context, q conn, link string) (StraightSheet, error) {

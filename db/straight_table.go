@@ -58,11 +58,11 @@ func (t StraightTable) Started() bool {
 	return slices.ContainsFunc(t.Log, func(r StraightMoveRow) bool { return !r.Leader })
 }
 
-// TableRules are the rules the live table replays a hand under: the
+// tableRules are the rules the live table replays a hand under: the
 // night's, except that reaching the target is the sheet's to say (it
 // also counts the lines tapped on its keypad), and that the table calls
 // every score itself, so no score is left for muggins.
-func TableRules(r referee.Rules) referee.Rules {
+func tableRules(r referee.Rules) referee.Rules {
 	r.Straight.Reached = referee.ReachedHandEnd
 	r.Straight.Muggins = referee.Off
 	return r
@@ -70,13 +70,16 @@ func TableRules(r referee.Rules) referee.Rules {
 
 // StraightTable loads the live table of a Straight night by one of its
 // links.
-func (s *Store) StraightTable(ctx context.Context, link string) (StraightTable, error) {
-	q := s.reader()
-	sh, err := s.loadStraight(ctx, q, link)
-	if err != nil {
-		return StraightTable{}, err
-	}
-	return tableOfSheet(ctx, q, sh)
+func (s *Store) StraightTable(ctx context.Context, link string) (t StraightTable, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		sh, err := s.loadStraight(ctx, q, link)
+		if err != nil {
+			return err
+		}
+		t, err = tableOfSheet(ctx, q, sh)
+		return err
+	})
+	return t, err
 }
 
 // tableOfSheet reads the moves of sh's hand on the table and replays them.
@@ -102,7 +105,7 @@ func tableOfSheet(ctx context.Context, q conn, sh StraightSheet) (StraightTable,
 			log = append(log, r.Action)
 		}
 	}
-	if t.Live, err = referee.ReplayStraight(TableRules(sh.Game.Rules), deal, log); err != nil {
+	if t.Live, err = referee.ReplayStraight(tableRules(sh.Game.Rules), deal, log); err != nil {
 		return t, fmt.Errorf("game %s, hand %d: %w", sh.Game.Slug, t.Hand, err)
 	}
 	return t, nil

@@ -112,7 +112,7 @@ func replayImported(rules referee.Rules, n Night, hand int, rows []StraightMoveR
 		}
 	}
 	deal := referee.StraightDeal{Players: len(n.Players), HandSize: n.HandSize, Names: n.Players, Leader: max(storedLeader(rows), 0)}
-	if _, err := referee.ReplayStraight(TableRules(rules), deal, log); err != nil {
+	if _, err := referee.ReplayStraight(tableRules(rules), deal, log); err != nil {
 		return fmt.Errorf("its Straight hand %d can't be replayed: %w", hand, err)
 	}
 	return nil

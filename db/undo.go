@@ -12,7 +12,7 @@ import (
 // UndoLast takes back the latest entry or edit of the open round n that
 // has not been undone yet, restoring what the player had before it.
 // basedOn.Version is the round's version the page showed (see
-// Sheet.RoundVersion), or Unchecked, and basedOn.Change the change it
+// Sheet.RoundVersion), and basedOn.Change the change it
 // offered to undo, or 0. It returns the change it reverted and the sheet
 // as written, with its history; the same form sent again undoes nothing
 // more and returns the change the first one reverted.
@@ -57,7 +57,7 @@ func undoable(sh *Sheet, n int, basedOn Basis) (Change, error) {
 		return Change{}, app.NotFound("round")
 	case r.Closed:
 		return Change{}, app.Conflict("round-closed", referee.Params{"N": n})
-	case basedOn.Version != Unchecked && basedOn.Version != sh.RoundVersion(n):
+	case !basedOn.unchecked && basedOn.Version != sh.RoundVersion(n):
 		return Change{}, app.Conflict("round-changed", nil)
 	}
 	c, ok := lastUndoable(sh.History, n)

@@ -22,9 +22,9 @@ func TestSaveAnswersWithTheUndoable(t *testing.T) {
 			continue
 		}
 		seat, pips := rng.IntN(3), 1+rng.IntN(3) // often the same again
-		got, err := s.SaveEntry(ctx, g.Slug, 1, seat, typed(pips), "", anyBasis)
+		got, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(pips), "", anyBasis)
 		if err != nil {
-			t.Fatalf("step %d: SaveEntry: %v", step, err)
+			t.Fatalf("step %d: saveEntry: %v", step, err)
 		}
 		whole, err := s.SheetWithRoundHistory(ctx, g.Slug, 1)
 		if err != nil {

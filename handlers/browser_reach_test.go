@@ -99,10 +99,7 @@ func TestBrowserTableAnswersInReach(t *testing.T) {
 		// Another phone's draw (or pass), which this one has not heard of:
 		// its tap is refused as made on a table that changed.
 		kind := []referee.ActionKind{referee.ActDraw, referee.ActPass}[i]
-		if _, err := other.Act(context.Background(), strings.TrimPrefix(game, "/g/"), 1,
-			db.Move{Action: referee.Action{Seat: 2, Kind: kind}, Seen: db.Unchecked}); err != nil {
-			t.Fatal(err)
-		}
+		actAsShown(t, other, strings.TrimPrefix(game, "/g/"), 1, referee.Action{Seat: 2, Kind: kind})
 		b.layTile("9-3", "5-3")
 		b.waitText(`[data-testid=refusal]`, "changed")
 		b.inReach(`[data-testid=refusal]`, size.name+": a tap on a table that changed")

@@ -52,10 +52,7 @@ func TestBrowserSaidAfterConflictAndFullPage(t *testing.T) {
 
 	// Another phone's draw, unheard of here: Bob's tile is refused, 409.
 	b.open(table, `[data-testid=lay]`)
-	if _, err := other.Act(context.Background(), strings.TrimPrefix(game, "/g/"), 1,
-		db.Move{Action: referee.Action{Seat: 1, Kind: referee.ActDraw}, Seen: db.Unchecked}); err != nil {
-		t.Fatal(err)
-	}
+	actAsShown(t, other, strings.TrimPrefix(game, "/g/"), 1, referee.Action{Seat: 1, Kind: referee.ActDraw})
 	b.do(chromedp.Evaluate[chromedp.Void](recordSaid))
 	b.tapLay("9-9", "9-3")
 	b.waitText(`[data-testid=refusal]`, "changed")

@@ -334,9 +334,7 @@ func TestBrowserRefusalToast(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	if _, err := other.CloseRound(context.Background(), strings.TrimPrefix(game, "/g/"), 1, db.Basis{Version: db.Unchecked}); err != nil {
-		t.Fatal(err)
-	}
+	closeAsShown(t, other, strings.TrimPrefix(game, "/g/"), 1)
 	b.do(chromedp.Click(css(`[data-testid=close]`)))
 	b.waitText(`#toast`, "That round was closed meanwhile")
 	b.waitText(`[data-testid=round-double]`, "6-6") // the page was left as it was

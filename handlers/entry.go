@@ -80,7 +80,7 @@ func (f entryForm) score(ctx context.Context, player int, device string) (db.Sco
 // form without one, from a script, is refused) and whether the round was
 // open.
 func (f entryForm) basis(ctx context.Context) (db.Basis, error) {
-	b := db.Basis{Version: db.Unchecked, Open: f.open, Form: f.form}
+	b := db.Basis{Open: f.open, Form: f.form}
 	if f.version == "" {
 		return b, invalid("version", "version-missing", nil)
 	}

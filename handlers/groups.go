@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -273,11 +272,7 @@ func (a *App) renamePerson(c echo.Context) error {
 	if why := checkName(name, 40); name == "" || why != "" {
 		return a.refuseGroupForm(ctx, link, app.Invalid("name", "person-name", referee.Params{"N": 40}))
 	}
-	err = a.groupWrites.RenamePersonAt(ctx, link, id, name)
-	if errors.Is(err, db.ErrNameTaken) {
-		return app.Invalid("name", "person-taken", referee.Params{"Name": name})
-	}
-	if err != nil {
+	if err := a.groupWrites.RenamePersonAt(ctx, link, id, name); err != nil {
 		return err
 	}
 	return seeOther(c, personURL(link, id))
@@ -296,11 +291,7 @@ func (a *App) mergePerson(c echo.Context) error {
 	if err != nil {
 		return a.refuseGroupForm(ctx, link, app.Invalid("into", "merge-into", nil))
 	}
-	err = a.groupWrites.MergePeopleAt(ctx, link, id, into)
-	if errors.Is(err, db.ErrPlayedTogether) {
-		return app.Invalid("into", "merge-together", nil)
-	}
-	if err != nil {
+	if err := a.groupWrites.MergePeopleAt(ctx, link, id, into); err != nil {
 		return err
 	}
 	return seeOther(c, personURL(link, into))

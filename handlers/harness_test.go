@@ -182,7 +182,7 @@ func (a *testApp) asShown(path string, f url.Values) url.Values {
 	// A page that can't be drawn (a link gone or view-only) sends what
 	// the test gave.
 	load := func(link string) (db.Sheet, bool) {
-		sh, err := a.store.SheetWithHistory(context.Background(), link)
+		sh, err := a.store.Sheet(context.Background(), link)
 		return sh, err == nil && !sh.Game.ViewOnly
 	}
 	if m := entryPath.FindStringSubmatch(path); m != nil && !f.Has("version") {
@@ -248,7 +248,7 @@ func (a *testApp) createGame(set string, players ...string) string {
 // sheet loads a game's stored state, history included.
 func (a *testApp) sheet(path string) db.Sheet {
 	a.t.Helper()
-	sh, err := a.store.SheetWithHistory(context.Background(), strings.TrimPrefix(path, "/g/"))
+	sh, err := sheetWithHistory(context.Background(), a.store, strings.TrimPrefix(path, "/g/"))
 	if err != nil {
 		a.t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ const eventsRoute = "/g/:slug/events"
 const (
 	eventSheet   = "sheet"   // the score sheet
 	eventGame    = "game"    // which round is on, or the final standings
-	eventRefresh = "refresh" // anything: events were missed
+	eventRefresh = "refresh" // anything: events were missed, or names changed everywhere
 	// eventStraightTable: a move on a Straight night's live table.
 	eventStraightTable = "straight-table"
 )
@@ -137,6 +137,8 @@ func newsEvents(n db.News) []string {
 			events = append(events, tableEvent(r))
 		}
 		return events
+	case db.NewsNames:
+		return []string{eventRefresh} // players are named in every part
 	}
 	return nil
 }

@@ -404,3 +404,12 @@ func TestLowerOpeningNews(t *testing.T) {
 		t.Fatalf("events: lower start %v, plain start %v; want the game's event for the lower one only", lower, plain)
 	}
 }
+
+// TestNamesNews: a player renamed or merged in the group is named in
+// every part of the night's pages, so each is told to show itself again.
+func TestNamesNews(t *testing.T) {
+	t.Parallel()
+	if got := newsEvents(db.News{Kind: db.NewsNames, Game: 1, Seat: -1, Player: -1}); !slices.Equal(got, []string{eventRefresh}) {
+		t.Fatalf("newsEvents(names changed) = %v, want %v", got, []string{eventRefresh})
+	}
+}

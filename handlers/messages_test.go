@@ -85,9 +85,9 @@ func statusKeys() []string {
 func TestMessageKeys(t *testing.T) {
 	t.Parallel()
 	files, _ := filepath.Glob("*.go")
-	// The store names, by key, the sentences of a form it reads for the
-	// handlers to word.
-	files = append(files, filepath.Join("..", "db", "score.go"))
+	// The store names, by key, the sentences of a form it reads and of
+	// the refusals it answers, for the handlers to word.
+	files = append(files, filepath.Join("..", "db", "score.go"), filepath.Join("..", "db", "groups.go"), filepath.Join("..", "db", "app", "app.go"))
 	used := map[string]bool{}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") || f == "messages.go" {

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -106,9 +107,8 @@ func (f *setupForm) readRules(ctx context.Context, errs map[string]string) {
 		}
 	}
 	f.readRoundRule(ctx, errs)
-	var re *referee.RulesError
-	if err := f.rules.Validate(); errors.As(err, &re) && errs[re.Field] == "" {
-		errs[re.Field] = text(ctx, "setup.unknown-choice", referee.Params{"Want": re.WantIn(views.Lang(ctx))})
+	if e := app.From(f.rules.Validate()); e != nil && errs[e.Field] == "" {
+		errs[e.Field] = refusal(ctx, e)
 	}
 }
 

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"slices"
@@ -148,7 +147,7 @@ func TestSetupTooBig(t *testing.T) {
 	if !r.testid("deal-anyway").named("deal_anyway").has("checked") || r.testid("suggestion").named("hand_other").attr("value") != "2" {
 		t.Errorf("ticked, 2 each: refused without the tick or the 2 typed kept")
 	}
-	if games, _ := a.store.Games(context.Background(), 10); len(games) != 0 {
+	if games := a.gameSlugs(); len(games) != 0 {
 		t.Fatalf("refused setups stored %d games", len(games))
 	}
 	r = a.post("/games", form(append(base, "deal_anyway", "yes", "hand_other", "1")...))

@@ -2,9 +2,9 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"strconv"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -41,9 +41,8 @@ func (f *setupForm) readStraight(ctx context.Context, errs map[string]string) {
 			f.rules.Straight.Target = 0
 		}
 	}
-	var re *referee.RulesError
-	if err := f.rules.Validate(); errors.As(err, &re) && len(errs) == 0 {
-		errs[straightField(re.Field)] = text(ctx, "setup.unknown-choice", referee.Params{"Want": re.WantIn(views.Lang(ctx))})
+	if e := app.From(f.rules.Validate()); e != nil && len(errs) == 0 {
+		errs[straightField(e.Field)] = refusal(ctx, e)
 	}
 }
 

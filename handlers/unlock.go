@@ -16,6 +16,7 @@ import (
 	"github.com/gorilla/securecookie"
 	"github.com/labstack/echo/v4"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -70,7 +71,7 @@ func (l *lock) matches(typed string) bool {
 // codec made again when it has changed.
 func (l *lock) cookies(ctx context.Context) (*securecookie.SecureCookie, error) {
 	secret, err := l.store.KeptSecret(ctx, unlockSecret)
-	if err == nil && secret == nil {
+	if app.CodeOf(err) == app.CodeNotFound {
 		secret, err = l.store.Secret(ctx, unlockSecret, unlockKeyLen)
 	}
 	if err != nil {

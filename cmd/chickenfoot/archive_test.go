@@ -30,7 +30,7 @@ func TestExportImportCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.SaveEntry(context.Background(), g.Slug, 1, 1, referee.Entry{Pips: 12, Score: 12}, "", db.Basis{Version: db.Unchecked}); err != nil {
+	if _, err := store.Enter(context.Background(), g.Slug, 1, db.ScoreForm{Player: g.IDs[1], Pips: "12", Basis: db.Basis{Version: 0}}); err != nil { // Bob has no entry yet
 		t.Fatal(err)
 	}
 	store.Close()

@@ -269,7 +269,7 @@ func newCrashWorld(t *testing.T, path string) *crashWorld {
 	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}}
 	for i := range crashTables {
 		c := &moveClient{slug: game(fmt.Sprintf("Table %d", i+1))}
-		if _, err := store.Act(ctx, c.slug, 1, db.Move{Action: start, Seen: db.Unchecked}); err != nil {
+		if _, err := store.Act(ctx, c.slug, 1, db.Move{Action: start, Seen: 0}); err != nil { // on the new table
 			t.Fatal(err)
 		}
 		c.log = []referee.Action{start}

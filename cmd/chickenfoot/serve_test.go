@@ -180,7 +180,7 @@ func TestStalledBody(t *testing.T) {
 			t.Errorf("a body stalled after %q was answered after %v, want about %v", sent, took, timeout)
 		}
 	}
-	sh, err := store.SheetWithHistory(ctx, g.Slug)
+	sh, err := store.SheetWithRoundHistory(ctx, g.Slug, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -169,7 +169,7 @@ func storeNight(ctx context.Context, store *db.Store, i int) (*loadNight, error)
 	}
 	d := int(set)
 	startDouble := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(d, d), Start: true}}
-	if _, err := store.Act(ctx, g.Slug, 1, db.Move{Action: startDouble, Seen: db.Unchecked}); err != nil {
+	if _, err := store.Act(ctx, g.Slug, 1, db.Move{Action: startDouble, Seen: 0}); err != nil { // on the new table
 		return nil, fmt.Errorf("night %d's starting double: %w", i+1, err)
 	}
 	return &loadNight{slug: g.Slug, players: players, double: d, queue: make(chan time.Time, 1024), versions: map[int]string{}, actions: 1}, nil

@@ -145,11 +145,22 @@ var requestWords = map[string]string{
 
 // From reads err as an *Error: itself when it is one, a referee refusal
 // wrapped with its request code (or its rule code when it broke a rule),
-// or nil when err is neither, a fault of the app's own.
+// a house rule with a bad value (*referee.RulesError) as invalid input
+// naming the rule, or nil when err is none of these, a fault of the app's
+// own.
 func From(err error) *Error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e
+	}
+	var rules *referee.RulesError
+	if errors.As(err, &rules) {
+		key, p := rules.Words()
+		if key != "rules.bad-value" {
+			return &Error{Code: CodeInvalid, Field: rules.Field, Key: key, Params: p}
+		}
+		// A value a form offers as a choice: say which it may be.
+		return &Error{Code: CodeInvalid, Field: rules.Field, Key: "setup.unknown-choice", Params: referee.Params{"Want": p["Want"]}}
 	}
 	var re *referee.RuleError
 	if !errors.As(err, &re) {

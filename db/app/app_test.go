@@ -3,10 +3,12 @@ package app_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"testing"
 
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
+	"chickenfoot/referee/lang"
 )
 
 // TestFrom: a referee refusal about the request reads as its request
@@ -37,6 +39,28 @@ func TestFrom(t *testing.T) {
 	mismatch := l.Play(moves[1])
 	if got := app.CodeOf(fmt.Errorf("wrapped: %w", mismatch)); got != referee.CodeMismatch {
 		t.Errorf("a mismatched tile: code %q, want the rule's %q", got, referee.CodeMismatch)
+	}
+}
+
+// TestFromRules: a house rule with a bad value is invalid input naming
+// the rule, worded by the setup form's message with what the rule takes.
+func TestFromRules(t *testing.T) {
+	r := referee.StandardStraight()
+	r.Set = 9
+	err := fmt.Errorf("starting a night: %w", r.Validate())
+	e := app.From(err)
+	want, _ := e.Params["Want"].(lang.Sayer) // worded in the page's language
+	if e == nil || e.Code != app.CodeInvalid || e.Field != "set" || e.Key != "setup.unknown-choice" || want == nil || want.Say("en") != "6" {
+		t.Fatalf("From(%v) = %+v, want invalid input naming the set, wanting 6", err, e)
+	}
+	words, err := lang.Load(referee.Locales(), os.DirFS("../../views/locales"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tag := range words.Supported() {
+		if !words.Has(tag, e.Key) {
+			t.Errorf("%s: the catalog lacks %q", tag, e.Key)
+		}
 	}
 }
 
