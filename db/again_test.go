@@ -53,20 +53,20 @@ func TestGroupByLink(t *testing.T) {
 	for _, p := range people {
 		id[p.Name] = p.ID
 	}
-	if err := s.RenamePersonAt(ctx, grp.Slug+"x", id["Ann"], "Anna"); app.CodeOf(err) != app.CodeNotFound {
-		t.Fatalf("RenamePersonAt by an unknown link = %v, want not found", err)
+	if err := s.RenamePerson(ctx, grp.Slug+"x", id["Ann"], "Anna"); app.CodeOf(err) != app.CodeNotFound {
+		t.Fatalf("RenamePerson by an unknown link = %v, want not found", err)
 	}
-	if err := s.RenamePersonAt(ctx, grp.Slug, id["Ann"], "Bob"); app.From(err) == nil || app.From(err).Key != "person-taken" {
-		t.Fatalf("RenamePersonAt to Bob = %v, want the name taken", err)
+	if err := s.RenamePerson(ctx, grp.Slug, id["Ann"], "Bob"); app.From(err) == nil || app.From(err).Key != "person-taken" {
+		t.Fatalf("RenamePerson to Bob = %v, want the name taken", err)
 	}
-	if err := s.RenamePersonAt(ctx, grp.Slug, id["Ann"], "Anna"); err != nil {
+	if err := s.RenamePerson(ctx, grp.Slug, id["Ann"], "Anna"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.MergePeopleAt(ctx, grp.Slug, id["Cy"], id["Bob"]); app.From(err) == nil || app.From(err).Key != "merge-together" {
-		t.Fatalf("MergePeopleAt of two who played together = %v", err)
+	if err := s.MergePeople(ctx, grp.Slug, id["Cy"], id["Bob"]); app.From(err) == nil || app.From(err).Key != "merge-together" {
+		t.Fatalf("MergePeople of two who played together = %v", err)
 	}
-	if err := s.MergePeopleAt(ctx, grp.Slug+"x", id["Cy"], id["Anna"]); app.CodeOf(err) != app.CodeNotFound {
-		t.Fatalf("MergePeopleAt by an unknown link = %v, want not found", err)
+	if err := s.MergePeople(ctx, grp.Slug+"x", id["Cy"], id["Anna"]); app.CodeOf(err) != app.CodeNotFound {
+		t.Fatalf("MergePeople by an unknown link = %v, want not found", err)
 	}
 	rec, err := s.PersonRecord(ctx, grp.ID, id["Ann"])
 	if err != nil || rec.Person.Name != "Anna" {

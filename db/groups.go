@@ -374,11 +374,16 @@ func against(ctx context.Context, q conn, person int64, byID map[int64]Person) (
 	return out, err
 }
 
-// RenamePerson gives a group's person another name, in every night of
-// the group.
-func (s *Store) RenamePerson(ctx context.Context, group, person int64, name string) error {
+// RenamePerson gives a person of the group whose link is link another
+// name, in every night of the group.
+func (s *Store) RenamePerson(ctx context.Context, link string, person int64, name string) error {
 	var games []int64
 	err := s.inTx(ctx, func(tx conn) error {
+		g, err := findGroup(ctx, tx, link)
+		if err != nil {
+			return err
+		}
+		group := g.ID
 		s.forgetGroupGames() // and again once committed: see forgetGroupGames
 		var taken int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM people WHERE group_id = ? AND name = ? AND id <> ?`, group, name, person).Scan(&taken); err != nil {
@@ -428,15 +433,20 @@ func keepLines(ctx context.Context, tx conn, person int64) error {
 	return err
 }
 
-// MergePeople makes two records of one person one: every night of from
-// becomes into's, and from is gone. Two people who played the same night
-// are two people, and are refused.
-func (s *Store) MergePeople(ctx context.Context, group, from, into int64) error {
+// MergePeople makes two records of one person of the group whose link is
+// link one: every night of from becomes into's, and from is gone. Two
+// people who played the same night are two people, and are refused.
+func (s *Store) MergePeople(ctx context.Context, link string, from, into int64) error {
 	var games []int64 // from's nights, where the names change
 	err := s.inTx(ctx, func(tx conn) error {
+		g, err := findGroup(ctx, tx, link)
+		if err != nil {
+			return err
+		}
+		group := g.ID
 		s.forgetGroupGames() // and again once committed: see forgetGroupGames
 		var both, mine int
-		err := tx.QueryRowContext(ctx, `SELECT
+		err = tx.QueryRowContext(ctx, `SELECT
 				(SELECT count(*) FROM people WHERE group_id = ?1 AND id IN (?2, ?3)),
 				(SELECT count(*) FROM person_nights a JOIN person_nights b ON a.game_id = b.game_id WHERE a.person_id = ?2 AND b.person_id = ?3)`,
 			group, from, into).Scan(&both, &mine)

@@ -133,10 +133,10 @@ func TestGroupRecords(t *testing.T) {
 	for _, p := range people {
 		id[p.Name] = p.ID
 	}
-	if err := s.MergePeople(ctx, grp.ID, id["Cy"], id["Bob"]); app.CodeOf(err) != app.CodeInvalid || app.From(err).Key != "merge-together" {
+	if err := s.MergePeople(ctx, grp.Slug, id["Cy"], id["Bob"]); app.CodeOf(err) != app.CodeInvalid || app.From(err).Key != "merge-together" {
 		t.Fatalf("merging two who played together: %v", err)
 	}
-	if err := s.MergePeople(ctx, grp.ID, id["Robert"], id["Bob"]); err != nil {
+	if err := s.MergePeople(ctx, grp.Slug, id["Robert"], id["Bob"]); err != nil {
 		t.Fatal(err)
 	}
 	w = want["Bob"]
@@ -150,10 +150,10 @@ func TestGroupRecords(t *testing.T) {
 	if p, _ := s.People(ctx, grp.ID); len(p) != 4 {
 		t.Fatalf("%d people after the merge, want 4", len(p))
 	}
-	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Ann"); app.CodeOf(err) != app.CodeInvalid || app.From(err).Key != "person-taken" {
+	if err := s.RenamePerson(ctx, grp.Slug, id["Bob"], "Ann"); app.CodeOf(err) != app.CodeInvalid || app.From(err).Key != "person-taken" {
 		t.Fatalf("renaming Bob to Ann: %v", err)
 	}
-	if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Robert"); err != nil {
+	if err := s.RenamePerson(ctx, grp.Slug, id["Bob"], "Robert"); err != nil {
 		t.Fatal(err)
 	}
 	if g, _ := s.Settings(ctx, a.Slug); g.Players[1] != "Robert" {

@@ -122,14 +122,14 @@ func TestRenameAndMergePublishNames(t *testing.T) {
 		write func() error
 		want  []News
 	}{
-		{"a rename", func() error { return s.RenamePerson(ctx, grp.ID, id["Ann"], "Anne") }, names(a.ID, b.ID)},
+		{"a rename", func() error { return s.RenamePerson(ctx, grp.Slug, id["Ann"], "Anne") }, names(a.ID, b.ID)},
 		{"a refused rename", func() error {
-			if err := s.RenamePerson(ctx, grp.ID, id["Bob"], "Cy"); err == nil {
+			if err := s.RenamePerson(ctx, grp.Slug, id["Bob"], "Cy"); err == nil {
 				t.Error("Bob renamed Cy, who is another player of the group")
 			}
 			return nil
 		}, nil},
-		{"a merge", func() error { return s.MergePeople(ctx, grp.ID, id["Robert"], id["Bob"]) }, names(c.ID)},
+		{"a merge", func() error { return s.MergePeople(ctx, grp.Slug, id["Robert"], id["Bob"]) }, names(c.ID)},
 	} {
 		got = nil
 		if err := tc.write(); err != nil {

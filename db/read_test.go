@@ -60,7 +60,7 @@ func TestReadKeepsNoRenamedName(t *testing.T) {
 		if _, _, _, _, err := findLink(ctx, q, g.Slug); err != nil { // the transaction's state is fixed here
 			return err
 		}
-		if err := s.RenamePerson(ctx, grp.ID, people[0].ID, "Anne"); err != nil {
+		if err := s.RenamePerson(ctx, grp.Slug, people[0].ID, "Anne"); err != nil {
 			return err
 		}
 		old, err := s.loadGame(ctx, q, g.Slug)

@@ -31,8 +31,8 @@ type groupWriter interface {
 	CreateGroup(ctx context.Context, name, device string) (db.Group, error)
 	RenewGroupLink(ctx context.Context, link, device string) (db.Group, error)
 	CreateLikeLast(ctx context.Context, link string, ng db.NewGame) (db.Game, error)
-	RenamePersonAt(ctx context.Context, link string, person int64, name string) error
-	MergePeopleAt(ctx context.Context, link string, from, into int64) error
+	RenamePerson(ctx context.Context, link string, person int64, name string) error
+	MergePeople(ctx context.Context, link string, from, into int64) error
 }
 
 // A table of friends (a group) has its own unguessable link, /t/…: its
@@ -272,7 +272,7 @@ func (a *App) renamePerson(c echo.Context) error {
 	if why := checkName(name, 40); name == "" || why != "" {
 		return a.refuseGroupForm(ctx, link, app.Invalid("name", "person-name", referee.Params{"N": 40}))
 	}
-	if err := a.groupWrites.RenamePersonAt(ctx, link, id, name); err != nil {
+	if err := a.groupWrites.RenamePerson(ctx, link, id, name); err != nil {
 		return err
 	}
 	return seeOther(c, personURL(link, id))
@@ -291,7 +291,7 @@ func (a *App) mergePerson(c echo.Context) error {
 	if err != nil {
 		return a.refuseGroupForm(ctx, link, app.Invalid("into", "merge-into", nil))
 	}
-	if err := a.groupWrites.MergePeopleAt(ctx, link, id, into); err != nil {
+	if err := a.groupWrites.MergePeople(ctx, link, id, into); err != nil {
 		return err
 	}
 	return seeOther(c, personURL(link, into))
