@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -163,7 +164,9 @@ func parseRefereeInput(data []byte) (refereeInput, referee.Rules, int, error) {
 	if bytes.TrimSpace(data)[0] != '{' {
 		return in, referee.Rules{}, 0, refuse("cli.referee.not-object")
 	}
-	if err := decodeStrict(data, &in, ""); err != nil {
+	if err := decodeStrict(data, &in, ""); errors.Is(err, errUnknownField) {
+		return in, referee.Rules{}, 0, refuse("cli.referee.unknown-field", "Err", err)
+	} else if err != nil {
 		return in, referee.Rules{}, 0, err
 	}
 	for i, m := range in.Moves {
@@ -232,9 +235,12 @@ func decodeStrict(data []byte, v any, prefix string) error {
 	}
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	var ours *app.Error
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &ours):
+		return err
 	case errors.As(err, &syntax):
 		return refuse("cli.referee.syntax", "Offset", int(syntax.Offset), "Err", syntax.Error())
 	case errors.As(err, &typ) && typ.Field != "":
@@ -245,15 +251,21 @@ func decodeStrict(data []byte, v any, prefix string) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return refuse("cli.referee.truncated")
 	}
+	// What is left is a field the part doesn't take: its caller says which
+	// it does.
+	unknown := fmt.Errorf("%w%s", errUnknownField, strings.TrimPrefix(err.Error(), "json: unknown field"))
 	if prefix == "" {
-		return refuse("cli.referee.unknown-field", "Err", strings.TrimPrefix(err.Error(), "json: "))
+		return unknown
 	}
-	return within(strings.TrimSuffix(prefix, "."), errors.New(strings.TrimPrefix(err.Error(), "json: ")))
+	return within(strings.TrimSuffix(prefix, "."), unknown)
 }
+
+// errUnknownField is a field of the input that its part doesn't take.
+var errUnknownField = errors.New("unknown field")
 
 // jsonKind names a Go type the way the JSON document spells it, in the
 // language of the message it is put in.
-func jsonKind(t reflect.Type) *note {
+func jsonKind(t reflect.Type) *app.Error {
 	switch t.Kind() {
 	case reflect.String:
 		return phrase("cli.referee.kind.string")

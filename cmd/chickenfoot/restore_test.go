@@ -77,7 +77,7 @@ func TestParseServeReplica(t *testing.T) {
 	if cfg, err := parseServe(nil, getenv, io.Discard); err != nil || cfg.replica != "file:///mnt/second/chickenfoot" {
 		t.Fatalf("from the environment: %+v, %v", cfg, err)
 	}
-	if _, err := parseServe([]string{"--replica", "gs://bucket/x"}, getenv, io.Discard); err == nil || !strings.Contains(err.Error(), "can't be used") {
+	if _, err := parseServe([]string{"--replica", "gs://bucket/x"}, getenv, io.Discard); err == nil || !strings.Contains(english.tell(err), "can't be used") {
 		t.Fatalf("--replica gs://: %v, want a refusal", err)
 	}
 }

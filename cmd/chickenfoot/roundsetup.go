@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,8 +28,8 @@ func parseRound(raw json.RawMessage, rules referee.Rules, double int) (seating, 
 		return seating{}, nil, refuse("cli.round.not-object")
 	}
 	if err := decodeStrict(raw, &in, "round."); err != nil {
-		if strings.Contains(err.Error(), "unknown field") {
-			err = refuse("cli.round.unknown-field", "Err", err.Error())
+		if errors.Is(err, errUnknownField) {
+			err = refuse("cli.round.unknown-field", "Err", err)
 		}
 		return seating{}, nil, err
 	}
@@ -201,8 +202,8 @@ func actionsOf(raws []json.RawMessage) ([]actionInput, error) {
 			return nil, refuse("cli.round.action-type", "At", at, "Raw", string(bytes.TrimSpace(raw)))
 		}
 		if err := decodeStrict(raw, &actions[i], at+"."); err != nil {
-			if strings.Contains(err.Error(), "unknown field") {
-				err = refuse("cli.round.action-field", "Err", err.Error())
+			if errors.Is(err, errUnknownField) {
+				err = refuse("cli.round.action-field", "Err", err)
 			}
 			return nil, err
 		}

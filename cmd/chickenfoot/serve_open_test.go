@@ -69,7 +69,7 @@ func TestParseServeOriginAndHosts(t *testing.T) {
 		t.Fatalf("--hosts with a port and a trailing dot = %+v, %v, want the bare names", cfg, err)
 	}
 	for _, bad := range []string{"https://domino.lan", "domino..lan", "a b"} {
-		if cfg, err := parseServe([]string{"--hosts", "ok.lan," + bad}, getenv, io.Discard); err == nil || !strings.Contains(err.Error(), bad) {
+		if cfg, err := parseServe([]string{"--hosts", "ok.lan," + bad}, getenv, io.Discard); err == nil || !strings.Contains(english.tell(err), bad) {
 			t.Errorf("parseServe(--hosts ok.lan,%s) = %+v, %v, want an error naming it", bad, cfg, err)
 		}
 	}

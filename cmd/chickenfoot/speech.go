@@ -9,10 +9,10 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"chickenfoot/db/app"
+	"chickenfoot/referee"
 	"chickenfoot/referee/lang"
 	"chickenfoot/views"
 )
@@ -46,42 +46,33 @@ func (v voice) say(key string, kv ...any) string { return views.Words().Pairs(st
 // as it says itself.
 func (v voice) tell(err error) string { return tell(string(v), err) }
 
-// A sayer words itself in a language: the referee's refusals, the
-// store's, and the command line's own notes.
-type sayer interface {
-	Say(tag string) string
-}
-
 func tell(tag string, err error) string {
 	var e *app.Error // the store's: its words are the app's
 	if errors.As(err, &e) && e.Rule == nil {
 		return views.Words().Text(tag, e.Key, e.Params)
 	}
-	var s sayer
+	var s lang.Sayer // the referee's refusals
 	if errors.As(err, &s) {
 		return s.Say(tag)
 	}
 	return err.Error()
 }
 
-// A note is a message of the command line's as an error: its key and its
-// parameters as name, value pairs, which may be errors that word
-// themselves. Error words it in English, Say in any language.
-type note struct {
-	key string
-	kv  []any
+// phrase is the command line's message key with its parameters as name,
+// value pairs (which may be errors or phrases that word themselves), as
+// the app's one error type: an invalid request, worded where it is told.
+func phrase(key string, kv ...any) *app.Error {
+	p := referee.Params{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if name, ok := kv[i].(string); ok {
+			p[name] = kv[i+1]
+		}
+	}
+	return &app.Error{Code: app.CodeInvalid, Key: key, Params: p}
 }
-
-// phrase is the note of the message key with the pairs kv.
-func phrase(key string, kv ...any) *note { return &note{key: key, kv: kv} }
 
 // refuse is phrase as an error.
 func refuse(key string, kv ...any) error { return phrase(key, kv...) }
-
-func (n *note) Error() string { return n.Say(lang.Default) }
-
-// Say words the note in the language tag.
-func (n *note) Say(tag string) string { return views.Words().Pairs(tag, n.key, n.kv...) }
 
 // A sayFunc words itself in a language by calling itself.
 type sayFunc func(tag string) string
@@ -89,30 +80,15 @@ type sayFunc func(tag string) string
 // Say words it in the language tag.
 func (f sayFunc) Say(tag string) string { return f(tag) }
 
-// A placed error is one found at a place in the input, which it names as
-// the JSON does ("round.deal.Ann: …"), or while doing what a note says
-// ("reading the input: …").
-type placed struct {
-	where any // a string, or a sayer
-	err   error
+// within is err found at a place in the input, which where names as the
+// JSON does ("round.deal.Ann: …"), or while doing what a phrase says
+// ("reading the input: …"): a string, a phrase or a sayFunc. errors.Is
+// and errors.As see err through it.
+func within(where any, err error) error {
+	e := phrase("cli.at", "Where", where, "Err", err)
+	e.Err = err
+	return e
 }
-
-// at is err found at where, a string or a sayer.
-func within(where any, err error) error { return &placed{where: where, err: err} }
-
-func (p *placed) Error() string { return p.Say(lang.Default) }
-
-// Say words the error in the language tag after its place.
-func (p *placed) Say(tag string) string {
-	where, ok := p.where.(sayer)
-	if !ok {
-		return fmt.Sprint(p.where) + ": " + tell(tag, p.err)
-	}
-	return where.Say(tag) + ": " + tell(tag, p.err)
-}
-
-// Unwrap returns the error found.
-func (p *placed) Unwrap() error { return p.err }
 
 // tags lists the catalog's languages, joined by sep: "en, af, da".
 func tags(sep string) string { return strings.Join(views.Words().Supported(), sep) }

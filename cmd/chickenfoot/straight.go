@@ -147,8 +147,8 @@ func gameOf(data []byte) (referee.Game, error) {
 func judgeStraight(data []byte, tag string) (straightOutput, error) {
 	var in straightInput
 	if err := decodeStrict(data, &in, ""); err != nil {
-		if strings.Contains(err.Error(), "unknown field") {
-			err = refuse("cli.straight.unknown-field", "Err", strings.TrimPrefix(err.Error(), "json: "))
+		if errors.Is(err, errUnknownField) {
+			err = refuse("cli.straight.unknown-field", "Err", err)
 		}
 		return straightOutput{}, err
 	}
@@ -298,8 +298,8 @@ func judgeStraightRound(raw json.RawMessage, rules referee.Rules, tag string) (*
 		return nil, nil, nil, refuse("cli.round.not-object")
 	}
 	if err := decodeStrict(raw, &in, "round."); err != nil {
-		if strings.Contains(err.Error(), "unknown field") {
-			err = refuse("cli.straight.round-field", "Err", err.Error())
+		if errors.Is(err, errUnknownField) {
+			err = refuse("cli.straight.round-field", "Err", err)
 		}
 		return nil, nil, nil, err
 	}
@@ -413,8 +413,8 @@ func straightActions(raws []json.RawMessage) ([]straightActionInput, error) {
 			return nil, refuse("cli.round.action-type", "At", at, "Raw", string(bytes.TrimSpace(raw)))
 		}
 		if err := decodeStrict(raw, &actions[i], at+"."); err != nil {
-			if strings.Contains(err.Error(), "unknown field") {
-				err = refuse("cli.straight.action-field", "Err", err.Error())
+			if errors.Is(err, errUnknownField) {
+				err = refuse("cli.straight.action-field", "Err", err)
 			}
 			return nil, err
 		}
