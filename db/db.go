@@ -89,7 +89,7 @@ type Options struct {
 
 // Open opens (creating if needed) the database file at path, checks it
 // with PRAGMA quick_check, and brings its schema up to date. A damaged
-// file is a *DamagedError (errors.Is ErrDamaged), and nothing is written
+// file is refused as one (errors.Is ErrDamaged), and nothing is written
 // to it.
 func Open(ctx context.Context, path string) (*Store, error) {
 	return OpenWith(ctx, path, Options{})

@@ -4,11 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"chickenfoot/db/app"
+	"chickenfoot/referee"
 )
 
 // ErrDamaged is the category of a database file SQLite finds damaged:
@@ -16,19 +18,12 @@ import (
 // Serving from such a file would write on top of the damage.
 var ErrDamaged = errors.New("database file is damaged")
 
-// A DamagedError names the damaged file and what SQLite found in it.
-// It unwraps to ErrDamaged.
-type DamagedError struct {
-	Path  string
-	Found []string
+// damagedFile is the refusal of the damaged file at path, naming what
+// SQLite found in it: unavailable, and one of ErrDamaged.
+func damagedFile(path string, found []string) error {
+	return &app.Error{Code: app.CodeUnavailable, Key: "db.damaged", Err: ErrDamaged,
+		Params: referee.Params{"Path": path, "Found": strings.Join(found, "; ")}}
 }
-
-func (e *DamagedError) Error() string {
-	return fmt.Sprintf("db: %s is damaged: %s", e.Path, strings.Join(e.Found, "; "))
-}
-
-// Unwrap returns ErrDamaged.
-func (e *DamagedError) Unwrap() error { return ErrDamaged }
 
 // quickCheck runs PRAGMA quick_check on the file behind conn before
 // anything is written to it. It lists at most a few findings: the first
@@ -53,19 +48,20 @@ func quickCheck(ctx context.Context, conn *sql.DB, path string) error {
 		return damaged(path, err)
 	}
 	if len(found) > 0 {
-		return &DamagedError{Path: path, Found: found}
+		return damagedFile(path, found)
 	}
 	return nil
 }
 
 // damaged turns SQLite's "malformed" and "not a database" errors into a
-// *DamagedError for path; any other error is returned as it is.
+// refusal of the damaged file at path; any other error is returned as it
+// is.
 func damaged(path string, err error) error {
 	var se *sqlite.Error
 	if errors.As(err, &se) {
 		switch se.Code() & 0xff {
 		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-			return &DamagedError{Path: path, Found: []string{se.Error()}}
+			return damagedFile(path, []string{se.Error()})
 		}
 	}
 	return err

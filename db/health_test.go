@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"chickenfoot/db/app"
 )
 
 // TestPing: the health check reads the schema and writes its row, and
@@ -91,9 +93,12 @@ func TestOpenRefusesADamagedFile(t *testing.T) {
 				s.Close()
 				t.Fatal("Open on a damaged file = nil error, want it refused")
 			}
-			var de *DamagedError
-			if !errors.Is(err, ErrDamaged) || !errors.As(err, &de) || de.Path != path || len(de.Found) == 0 {
-				t.Fatalf("Open on a damaged file = %v, want a *DamagedError naming %s", err, path)
+			e := app.From(err)
+			if !errors.Is(err, ErrDamaged) || e == nil || e.Code != app.CodeUnavailable || e.Params["Path"] != path || e.Params["Found"] == "" {
+				t.Fatalf("Open on a damaged file = %v, want it refused as damaged, naming %s", err, path)
+			}
+			if said := worded(t, "en", e); !strings.Contains(said, path+" is damaged: ") {
+				t.Errorf("the refusal says %q", said)
 			}
 			if after, _ := os.ReadFile(path); !bytes.Equal(after, b) {
 				t.Error("Open wrote to the damaged file")

@@ -133,7 +133,9 @@ func serve(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Log
 	}
 	store, err := db.OpenWith(ctx, cfg.db, db.Options{Replicated: cfg.replica != ""})
 	if errors.Is(err, db.ErrDamaged) {
-		return fmt.Errorf("%w\n%s", err, cfg.voice.say("cli.serve.damaged", "Path", cfg.db))
+		e := phrase("cli.serve.damaged", "Damage", err, "Path", cfg.db)
+		e.Err = err
+		return e
 	}
 	if err != nil {
 		return err
