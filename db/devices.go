@@ -49,12 +49,9 @@ func (s *Store) Visit(ctx context.Context, device, link string) (Visit, error) {
 	if err != nil || fresh {
 		return v, err
 	}
-	err = s.inTx(ctx, func(tx conn) error {
-		if v, fresh, err = s.visit(ctx, tx, device, link); err != nil || fresh {
-			return err
-		}
-		v.Known = true
-		return remember(ctx, tx, device, link, s.Now())
+	err = s.inTx(ctx, func(tx conn) (err error) {
+		v, err = s.noteVisit(ctx, tx, device, link)
+		return err
 	})
 	return v, err
 }

@@ -8,51 +8,54 @@ import (
 
 // A change sent from a round's card is answered with the card drawn
 // afresh, the entry of the player the phone belongs to first. These
-// services make the change and say where that phone sits, so that the
-// answer asks the store once. The change is its own transaction, as the
-// service it calls makes it; the phone's place is read after it, as Visit
-// reads it (noting the visit when it is new or stale). A place that can't
-// be read costs the change nothing: it is Visit{Seat: -1}, as it is for a
-// device "" (a plain form, which is sent on to a page that reads it).
+// services make the change and, in its transaction, read where that phone
+// sits (noting the visit when it is new or stale, as Visit does), so the
+// answer asks the store once. A device "" (a plain form, sent on to a
+// page that reads it) is nobody in particular: Visit{Seat: -1}.
 
 // SetOpeningFrom is SetOpening sent by the phone device, with what the
 // store knows of that phone at the night.
 func (s *Store) SetOpeningFrom(ctx context.Context, device, slug string, n int, to, seen Opening) (Sheet, Visit, error) {
-	sh, err := s.SetOpening(ctx, slug, n, to, seen)
-	if err != nil {
-		return sh, Visit{Seat: -1}, err
-	}
-	return sh, s.visitAfter(ctx, device, slug), nil
+	return s.setOpening(ctx, device, slug, n, to, seen)
 }
 
 // UndoLastFrom is UndoLast sent by the phone device, with what the store
 // knows of that phone at the night.
 func (s *Store) UndoLastFrom(ctx context.Context, device, slug string, n int, basedOn Basis) (Change, Sheet, Visit, error) {
-	undone, sh, err := s.UndoLast(ctx, slug, n, basedOn)
-	if err != nil {
-		return undone, sh, Visit{Seat: -1}, err
-	}
-	return undone, sh, s.visitAfter(ctx, device, slug), nil
+	return s.undoLast(ctx, device, slug, n, basedOn)
 }
 
 // CloseRoundFrom is CloseRound sent by the phone device, with what the
 // store knows of that phone at the night.
 func (s *Store) CloseRoundFrom(ctx context.Context, device, slug string, n int, basedOn Basis) (Sheet, Visit, error) {
-	sh, err := s.CloseRound(ctx, slug, n, basedOn)
-	if err != nil {
-		return sh, Visit{Seat: -1}, err
-	}
-	return sh, s.visitAfter(ctx, device, slug), nil
+	return s.closeRound(ctx, device, slug, n, basedOn)
 }
 
-// visitAfter is what the store knows of device at the night link opens,
-// read after a change: nobody in particular when it can't be read.
-func (s *Store) visitAfter(ctx context.Context, device, link string) Visit {
-	v, err := s.Visit(ctx, device, link)
-	if err != nil {
-		return Visit{Seat: -1}
+// visiting is the change of a sheet followed, in its transaction, by
+// reading and noting device's visit to the night link opens into v.
+func (s *Store) visiting(ctx context.Context, device, link string, v *Visit, change func(conn, *Sheet) error) func(conn, *Sheet) error {
+	return func(tx conn, sh *Sheet) error {
+		if err := change(tx, sh); err != nil {
+			return err
+		}
+		var err error
+		*v, err = s.noteVisit(ctx, tx, device, link)
+		return err
 	}
-	return v
+}
+
+// noteVisit reads device's visit to the night link opens, in tx, and
+// notes it when it is new or stale.
+func (s *Store) noteVisit(ctx context.Context, tx conn, device, link string) (Visit, error) {
+	if device == "" {
+		return Visit{Seat: -1}, nil
+	}
+	v, fresh, err := s.visit(ctx, tx, device, link)
+	if err != nil || fresh {
+		return v, err
+	}
+	v.Known = true
+	return v, remember(ctx, tx, device, link, s.Now())
 }
 
 // writableGame loads the game link opens, in tx, for a change to it: a

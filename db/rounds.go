@@ -38,9 +38,17 @@ func (sh Sheet) Opening(n int) Opening {
 // showed: when it has changed
 // since, to something else than to, nothing is written. It returns the sheet as written.
 func (s *Store) SetOpening(ctx context.Context, slug string, n int, to, seen Opening) (Sheet, error) {
+	sh, _, err := s.setOpening(ctx, "", slug, n, to, seen)
+	return sh, err
+}
+
+// setOpening is SetOpening sent by the phone device (none for ""),
+// noting its visit in the same transaction.
+func (s *Store) setOpening(ctx context.Context, device, slug string, n int, to, seen Opening) (Sheet, Visit, error) {
+	v := Visit{Seat: -1}
 	var out Sheet
 	var moved bool // the round opens on another double than it did
-	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, noHistory, s.visiting(ctx, device, slug, &v, func(tx conn, sh *Sheet) error {
 		if now := sh.Opening(n); sh.Round(n) != nil && !seen.unchecked && now != seen && now != to {
 			return app.Conflict("opening-changed", nil)
 		}
@@ -71,11 +79,11 @@ func (s *Store) SetOpening(ctx context.Context, slug string, n int, to, seen Ope
 		r.Opened, r.Setter = double, setter
 		out = *sh
 		return nil
-	})
+	}))
 	if err == nil {
 		s.publish(News{Kind: NewsOpening, Game: out.Game.ID, Round: n, Seat: -1, Player: -1, Whole: moved})
 	}
-	return out, err
+	return out, v, err
 }
 
 // resettle writes what the referee decides, after a correction, about the
@@ -131,10 +139,18 @@ func (s *Store) finish(ctx context.Context, tx conn, sh *Sheet) error {
 // named in basedOn.After. The same form sent again (basedOn.Form) closes
 // nothing more and is answered with the sheet as it is.
 func (s *Store) CloseRound(ctx context.Context, slug string, n int, basedOn Basis) (Sheet, error) {
+	sh, _, err := s.closeRound(ctx, "", slug, n, basedOn)
+	return sh, err
+}
+
+// closeRound is CloseRound sent by the phone device (none for ""),
+// noting its visit in the same transaction.
+func (s *Store) closeRound(ctx context.Context, device, slug string, n int, basedOn Basis) (Sheet, Visit, error) {
+	v := Visit{Seat: -1}
 	var out Sheet
 	var again bool
 	key := formOf(basedOn.Form, fmt.Sprintf("close %s %d", slug, n), basedOn.Version, basedOn.After)
-	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, noHistory, s.visiting(ctx, device, slug, &v, func(tx conn, sh *Sheet) error {
 		if _, sent, err := sentBefore(ctx, tx, key); err != nil {
 			return err
 		} else if sent {
@@ -172,11 +188,11 @@ func (s *Store) CloseRound(ctx context.Context, slug string, n int, basedOn Basi
 		}
 		out = *sh
 		return err
-	})
+	}))
 	if err == nil && !again {
 		s.publish(News{Kind: NewsClosed, Game: out.Game.ID, Round: n, Seat: -1, Player: -1})
 	}
-	return out, err
+	return out, v, err
 }
 
 // closeBasisHolds says whether round n's entries are as the page that

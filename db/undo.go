@@ -17,10 +17,18 @@ import (
 // as written, with its history; the same form sent again undoes nothing
 // more and returns the change the first one reverted.
 func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis) (Change, Sheet, error) {
+	undone, sh, _, err := s.undoLast(ctx, "", slug, n, basedOn)
+	return undone, sh, err
+}
+
+// undoLast is UndoLast sent by the phone device (none for ""), noting
+// its visit in the same transaction.
+func (s *Store) undoLast(ctx context.Context, device, slug string, n int, basedOn Basis) (Change, Sheet, Visit, error) {
+	v := Visit{Seat: -1}
 	var undone Change
 	var out Sheet
 	key := formOf(basedOn.Form, fmt.Sprintf("undo %s %d", slug, n), basedOn.Version, basedOn.Change)
-	err := s.writeSheet(ctx, slug, n, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, n, s.visiting(ctx, device, slug, &v, func(tx conn, sh *Sheet) error {
 		made, sent, err := sentBefore(ctx, tx, key)
 		if err != nil || sent {
 			undone, out = reverted(sh.History, made), *sh
@@ -40,11 +48,11 @@ func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis)
 			At: s.Now().UTC(), Undoes: c.ID})
 		out = *sh
 		return s.keepForm(ctx, tx, key, strconv.FormatInt(c.ID, 10))
-	})
+	}))
 	if err == nil && undone.ID != 0 {
 		s.publish(entryNews(out, n, undone.Seat))
 	}
-	return undone, out, err
+	return undone, out, v, err
 }
 
 // undoable is the change an undo based on basedOn takes back, or why
