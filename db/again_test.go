@@ -14,11 +14,7 @@ import (
 func TestGroupByLink(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := openTest(t)
-	grp, err := s.CreateGroup(ctx, "Friday club", "dev")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, grp := openGroup(t, "Friday club", "dev")
 	ng := NewGame{Name: "Again", PlayedOn: "2026-02-01", Device: "dev"}
 	if _, err := s.CreateLikeLast(ctx, grp.Slug, ng); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("CreateLikeLast with no night yet = %v, want not found", err)

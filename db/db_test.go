@@ -31,6 +31,18 @@ func openTest(t *testing.T) *Store {
 	return s
 }
 
+// openGroup is a test store with one table of friends, name, started on
+// device.
+func openGroup(t *testing.T, name, device string) (*Store, Group) {
+	t.Helper()
+	s := openTest(t)
+	grp, err := s.CreateGroup(context.Background(), name, device)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, grp
+}
+
 func newGame(t *testing.T, s *Store, players ...string) Game {
 	t.Helper()
 	rules := referee.Standard()

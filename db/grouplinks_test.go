@@ -14,11 +14,7 @@ import (
 func TestImportGroupWithoutLink(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := openTest(t)
-	grp, err := s.CreateGroup(ctx, "Friday club", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, grp := openGroup(t, "Friday club", "")
 	for _, date := range []string{"2026-01-09", "2026-01-16"} {
 		playNight(t, s, grp.Slug, date, []string{"Ann", "Bob"}, []*referee.Entry{nil, pips(5)})
 	}

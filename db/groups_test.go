@@ -48,11 +48,7 @@ func held0(n int) *referee.Entry { return &referee.Entry{Pips: n, DoubleBlank: t
 func TestGroupRecords(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := openTest(t)
-	grp, err := s.CreateGroup(ctx, "Friday club", "dev")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, grp := openGroup(t, "Friday club", "dev")
 	// Night A: Ann 0+7 = 7 wins; Bob 60 (caught with the 0-0) + 0 = 60; Cy 5+3 = 8.
 	a := playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob", "Cy"},
 		[]*referee.Entry{nil, held0(10), pips(5)}, []*referee.Entry{pips(7), nil, pips(3)})
@@ -184,11 +180,7 @@ func TestGroupRecords(t *testing.T) {
 func TestGroupHistoryPages(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := openTest(t)
-	grp, err := s.CreateGroup(ctx, "Club", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, grp := openGroup(t, "Club", "")
 	dates := []string{"2026-01-02", "2026-01-09", "2026-01-09", "2026-01-16", "2026-01-23"}
 	for i, d := range dates {
 		players := []string{"Ann", "Bob"}
@@ -243,11 +235,7 @@ func TestGroupRecordsDoubleBlank(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	for _, worth := range []int{0, 25, 50, 100} {
-		s := openTest(t)
-		grp, err := s.CreateGroup(ctx, "Club", "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, grp := openGroup(t, "Club", "")
 		rules := referee.Standard()
 		rules.Set, rules.Rounds, rules.DoubleBlank = 6, 1, worth
 		g, err := s.CreateGame(ctx, NewGame{Name: "Night", PlayedOn: "2026-02-06", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}, Group: grp.Slug})
@@ -367,11 +355,7 @@ func checkKept(t *testing.T, s *Store, group int64, when string) {
 func TestLastNight(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := openTest(t)
-	grp, err := s.CreateGroup(ctx, "Club", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, grp := openGroup(t, "Club", "")
 	if g, err := s.LastNight(ctx, grp.ID); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("LastNight(a group with no night) = %+v, %v; want not found", g, err)
 	}

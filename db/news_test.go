@@ -92,11 +92,7 @@ func TestLowerOpeningIsWholeNews(t *testing.T) {
 func TestRenameAndMergePublishNames(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := openTest(t)
-	grp, err := s.CreateGroup(ctx, "Club", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, grp := openGroup(t, "Club", "")
 	a := playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob"}, []*referee.Entry{nil, pips(3)})
 	b := playNight(t, s, grp.Slug, "2026-01-16", []string{"Bob", "Ann"}, []*referee.Entry{nil, pips(3)})
 	c := playNight(t, s, grp.Slug, "2026-01-23", []string{"Robert", "Cy"}, []*referee.Entry{nil, pips(3)})

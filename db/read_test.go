@@ -45,11 +45,7 @@ func TestReadIsOneState(t *testing.T) {
 func TestReadKeepsNoRenamedName(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := openTest(t)
-	grp, err := s.CreateGroup(ctx, "Club", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, grp := openGroup(t, "Club", "")
 	g := playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob"}, []*referee.Entry{nil, pips(3)})
 	people, err := s.People(ctx, grp.ID)
 	if err != nil {

@@ -18,11 +18,7 @@ import (
 func TestJoinLateAndLeave(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := openTest(t)
-	grp, err := s.CreateGroup(ctx, "Friday club", "dev")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, grp := openGroup(t, "Friday club", "dev")
 	rules := referee.Standard()
 	rules.Set, rules.Rounds = 6, 3
 	g, err := s.CreateGame(ctx, NewGame{Name: "Late", PlayedOn: "2026-11-27", Rules: rules, HandSize: 7,

@@ -130,11 +130,7 @@ func TestStraightWinner(t *testing.T) {
 // counts in no Chickenfoot record.
 func TestStraightInAGroup(t *testing.T) {
 	ctx := context.Background()
-	s := openTest(t)
-	grp, err := s.CreateGroup(ctx, "Club", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, grp := openGroup(t, "Club", "")
 	playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob"}, []*referee.Entry{nil, pips(9)})
 	r := referee.StandardStraight()
 	r.Straight.Target = 10
