@@ -7,29 +7,12 @@ import (
 )
 
 // A change sent from a round's card is answered with the card drawn
-// afresh, the entry of the player the phone belongs to first. These
-// services make the change and, in its transaction, read where that phone
-// sits (noting the visit when it is new or stale, as Visit does), so the
-// answer asks the store once. A device "" (a plain form, sent on to a
-// page that reads it) is nobody in particular: Visit{Seat: -1}.
-
-// SetOpeningFrom is SetOpening sent by the phone device, with what the
-// store knows of that phone at the night.
-func (s *Store) SetOpeningFrom(ctx context.Context, device, slug string, n int, to, seen Opening) (Sheet, Visit, error) {
-	return s.setOpening(ctx, device, slug, n, to, seen)
-}
-
-// UndoLastFrom is UndoLast sent by the phone device, with what the store
-// knows of that phone at the night.
-func (s *Store) UndoLastFrom(ctx context.Context, device, slug string, n int, basedOn Basis) (Change, Sheet, Visit, error) {
-	return s.undoLast(ctx, device, slug, n, basedOn)
-}
-
-// CloseRoundFrom is CloseRound sent by the phone device, with what the
-// store knows of that phone at the night.
-func (s *Store) CloseRoundFrom(ctx context.Context, device, slug string, n int, basedOn Basis) (Sheet, Visit, error) {
-	return s.closeRound(ctx, device, slug, n, basedOn)
-}
+// afresh, the entry of the player the phone belongs to first. The
+// services SetOpeningFrom, UndoLastFrom and CloseRoundFrom make the change
+// and, in its transaction, read where that phone sits (noting the visit
+// when it is new or stale, as Visit does), so the answer asks the store
+// once. A device "" (a plain form, sent on to a page that reads it) is
+// nobody in particular: Visit{Seat: -1}.
 
 // visiting is the change of a sheet followed, in its transaction, by
 // reading and noting device's visit to the night link opens into v.

@@ -38,13 +38,13 @@ func (sh Sheet) Opening(n int) Opening {
 // showed: when it has changed
 // since, to something else than to, nothing is written. It returns the sheet as written.
 func (s *Store) SetOpening(ctx context.Context, slug string, n int, to, seen Opening) (Sheet, error) {
-	sh, _, err := s.setOpening(ctx, "", slug, n, to, seen)
+	sh, _, err := s.SetOpeningFrom(ctx, "", slug, n, to, seen)
 	return sh, err
 }
 
-// setOpening is SetOpening sent by the phone device (none for ""),
-// noting its visit in the same transaction.
-func (s *Store) setOpening(ctx context.Context, device, slug string, n int, to, seen Opening) (Sheet, Visit, error) {
+// SetOpeningFrom is SetOpening sent by the phone device, with what the
+// store knows of that phone at the night (see visiting).
+func (s *Store) SetOpeningFrom(ctx context.Context, device, slug string, n int, to, seen Opening) (Sheet, Visit, error) {
 	v := Visit{Seat: -1}
 	var out Sheet
 	var moved bool // the round opens on another double than it did
@@ -139,13 +139,13 @@ func (s *Store) finish(ctx context.Context, tx conn, sh *Sheet) error {
 // named in basedOn.After. The same form sent again (basedOn.Form) closes
 // nothing more and is answered with the sheet as it is.
 func (s *Store) CloseRound(ctx context.Context, slug string, n int, basedOn Basis) (Sheet, error) {
-	sh, _, err := s.closeRound(ctx, "", slug, n, basedOn)
+	sh, _, err := s.CloseRoundFrom(ctx, "", slug, n, basedOn)
 	return sh, err
 }
 
-// closeRound is CloseRound sent by the phone device (none for ""),
-// noting its visit in the same transaction.
-func (s *Store) closeRound(ctx context.Context, device, slug string, n int, basedOn Basis) (Sheet, Visit, error) {
+// CloseRoundFrom is CloseRound sent by the phone device, with what the
+// store knows of that phone at the night (see visiting).
+func (s *Store) CloseRoundFrom(ctx context.Context, device, slug string, n int, basedOn Basis) (Sheet, Visit, error) {
 	v := Visit{Seat: -1}
 	var out Sheet
 	var again bool

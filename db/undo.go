@@ -17,13 +17,13 @@ import (
 // as written, with its history; the same form sent again undoes nothing
 // more and returns the change the first one reverted.
 func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis) (Change, Sheet, error) {
-	undone, sh, _, err := s.undoLast(ctx, "", slug, n, basedOn)
+	undone, sh, _, err := s.UndoLastFrom(ctx, "", slug, n, basedOn)
 	return undone, sh, err
 }
 
-// undoLast is UndoLast sent by the phone device (none for ""), noting
-// its visit in the same transaction.
-func (s *Store) undoLast(ctx context.Context, device, slug string, n int, basedOn Basis) (Change, Sheet, Visit, error) {
+// UndoLastFrom is UndoLast sent by the phone device, with what the store
+// knows of that phone at the night (see visiting).
+func (s *Store) UndoLastFrom(ctx context.Context, device, slug string, n int, basedOn Basis) (Change, Sheet, Visit, error) {
 	v := Visit{Seat: -1}
 	var undone Change
 	var out Sheet

@@ -19,9 +19,10 @@ import (
 
 // keyUse finds a catalog key written as a literal where the handlers ask
 // for a message: text(ctx, "key", words(ctx, "key", invalid(field, "key",
-// app.Invalid(field, "key", a refusal's Key: "key", and the prefixes
-// of keys built from a value, like text(ctx, "owes."+kind).
-var keyUse = regexp.MustCompile(`(?:text\(\w+,|words\(\w+,|Key:|(?:app\.Invalid|invalid)\(\s*[a-z_"]+,|unreadable\([a-z_"]+,)\s*\(?"([a-z.-]+)"(\s*\+)?`)
+// app.Invalid(field, "key", a refusal's Key: "key", the app's sentence
+// for a referee's in db/app's requestWords ("sheet.x": "key"), and the
+// prefixes of keys built from a value, like text(ctx, "owes."+kind).
+var keyUse = regexp.MustCompile(`(?m)(?:text\(\w+,|words\(\w+,|Key:|(?:app\.Invalid|invalid)\(\s*[a-z_"]+,|unreadable\([a-z_"]+,|^\t"[a-z.-]+":)\s*\(?"([a-z.-]+)"(\s*\+)?`)
 
 // nounUse finds the count nouns and agreeing words a message asks for:
 // {{count .N "tile"}} needs count.tile, {{plural .N "was"}} plural.was.

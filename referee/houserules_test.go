@@ -71,13 +71,13 @@ func TestHouseRuleWordsInEveryLanguage(t *testing.T) {
 	t.Parallel()
 	check := func(tag, key, got string) {
 		t.Helper()
-		if !words.Has(tag, key) {
+		if !words().Has(tag, key) {
 			t.Errorf("%s: %s is not in the catalog", tag, key)
 		} else if strings.TrimSpace(got) == "" || strings.HasPrefix(got, "[") || strings.Contains(got, "<no value>") {
 			t.Errorf("%s: %s is worded %q", tag, key, got)
 		}
 	}
-	for _, tag := range words.Supported() {
+	for _, tag := range words().Supported() {
 		for _, h := range allRows() {
 			key := h.Key()
 			for _, part := range []string{"title", "meaning", "source"} {

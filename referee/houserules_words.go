@@ -19,7 +19,7 @@ import (
 // "meaning" or "source" line, or for an open number what 0 means
 // ("zero").
 func (h HouseRule) Say(tag, part string) string {
-	return words.Text(tag, h.Key()+part, nil)
+	return words().Text(tag, h.Key()+part, nil)
 }
 
 // Key is the start of the catalog keys of the rule's words:
@@ -35,20 +35,20 @@ func (h HouseRule) Key() string {
 // SayRest words the values of an open number other than 0, up to max, in
 // the language tag: "A count from 1 to N+1".
 func (h HouseRule) SayRest(tag string, max any) string {
-	return words.Text(tag, h.Key()+"rest", map[string]any{"Max": max})
+	return words().Text(tag, h.Key()+"rest", map[string]any{"Max": max})
 }
 
 // SayChoice words the "label" or the "about" line of the rule's value in
 // the language tag; a set is named by its size and says its tiles.
 func (h HouseRule) SayChoice(tag, value, part string) string {
 	if h.JSON != "set" || h.Game != Chickenfoot {
-		return words.Text(tag, h.Key()+value+"."+part, nil)
+		return words().Text(tag, h.Key()+value+"."+part, nil)
 	}
 	if part == "label" {
-		return words.Text(tag, "set", map[string]any{"N": value})
+		return words().Text(tag, "set", map[string]any{"N": value})
 	}
 	n, _ := strconv.Atoi(value)
-	return words.Text(tag, "house.set.about", map[string]any{"Tiles": Set(n).Size()})
+	return words().Text(tag, "house.set.about", map[string]any{"Tiles": Set(n).Size()})
 }
 
 // Label words the rule's value in r in English, as the setup form does:
@@ -91,10 +91,10 @@ func (h HouseRule) wanted(r Rules) wanted {
 		}
 	default:
 		slices.SortFunc(vals, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return x - y })
-		return func(tag string) string { return words.Text(tag, "rules.want.either", map[string]any{"Values": vals}) }
+		return func(tag string) string { return words().Text(tag, "rules.want.either", map[string]any{"Values": vals}) }
 	}
 	return func(tag string) string {
-		return words.Text(tag, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
+		return words().Text(tag, "rules.want.one-of", map[string]any{"Values": strings.Join(vals, ", ")})
 	}
 }
 
@@ -110,7 +110,7 @@ func (h HouseRule) Range() string {
 // span words an open number's values up to max in the language tag.
 func (h HouseRule) span(tag string, max any) string {
 	rest := lowerFirst(h.SayRest(tag, max))
-	return words.Text(tag, "rules.want.span", map[string]any{"Zero": h.Say(tag, "zero"), "Rest": rest})
+	return words().Text(tag, "rules.want.span", map[string]any{"Zero": h.Say(tag, "zero"), "Rest": rest})
 }
 
 // lowerFirst is a sentence's words put within another: its first word
@@ -138,19 +138,19 @@ func lowerFirst(s string) string {
 func (s Said) Say(tag string) string {
 	switch s.Not {
 	case Custom:
-		return words.Text(tag, "sources.said.custom", nil)
+		return words().Text(tag, "sources.said.custom", nil)
 	case Follows:
-		return words.Text(tag, "sources.said.follows", nil)
+		return words().Text(tag, "sources.said.follows", nil)
 	case LeftOpen:
-		return words.Text(tag, "sources.said.left-open", nil)
+		return words().Text(tag, "sources.said.left-open", nil)
 	}
 	switch n := bits.OnesCount8(uint8(s.By & AllSources)); {
 	case n == 0:
 		return ""
 	case n == 5:
-		return words.Text(tag, "sources.said.all", nil)
+		return words().Text(tag, "sources.said.all", nil)
 	case n >= 3:
-		return words.Text(tag, "sources.said.most", map[string]any{"N": n})
+		return words().Text(tag, "sources.said.most", map[string]any{"N": n})
 	}
 	return s.By.few(tag)
 }
@@ -168,22 +168,22 @@ func (s Sources) few(tag string) string {
 		}
 		langs = append(langs, src.lang)
 		if src.lang == "en" {
-			names = append(names, words.Text(tag, "sources.source."+src.id+".name", nil))
+			names = append(names, words().Text(tag, "sources.source."+src.id+".name", nil))
 		}
 	}
 	slices.Sort(langs) // af, da, en: the order of their English names
-	name := func(l string) string { return words.Text(tag, "sources.lang."+l, nil) }
+	name := func(l string) string { return words().Text(tag, "sources.lang."+l, nil) }
 	var said string
 	switch {
 	case len(langs) == 1:
-		said = words.Text(tag, "sources.said.one", map[string]any{"Lang": name(langs[0])})
+		said = words().Text(tag, "sources.said.one", map[string]any{"Lang": name(langs[0])})
 	case langs[0] == langs[1]:
-		said = words.Text(tag, "sources.said.two", map[string]any{"Langs": words.Text(tag, "sources.langs."+langs[0], nil)})
+		said = words().Text(tag, "sources.said.two", map[string]any{"Langs": words().Text(tag, "sources.langs."+langs[0], nil)})
 	default:
-		said = words.Text(tag, "sources.said.one-and-one", map[string]any{"Lang": name(langs[0]), "Other": name(langs[1])})
+		said = words().Text(tag, "sources.said.one-and-one", map[string]any{"Lang": name(langs[0]), "Other": name(langs[1])})
 	}
 	if len(names) > 0 {
-		said = words.Text(tag, "sources.said.named", map[string]any{"Said": said, "Names": strings.Join(names, words.Text(tag, "list.comma", nil))})
+		said = words().Text(tag, "sources.said.named", map[string]any{"Said": said, "Names": strings.Join(names, words().Text(tag, "list.comma", nil))})
 	}
 	return said
 }
@@ -195,5 +195,5 @@ func (s Sources) Heading(tag string) string {
 	if i >= len(sourceIDs) {
 		return ""
 	}
-	return words.Text(tag, "sources.source."+sourceIDs[i].id+".heading", nil)
+	return words().Text(tag, "sources.source."+sourceIDs[i].id+".heading", nil)
 }

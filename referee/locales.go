@@ -3,6 +3,7 @@ package referee
 import (
 	"embed"
 	"io/fs"
+	"sync"
 
 	"chickenfoot/referee/lang"
 )
@@ -24,9 +25,6 @@ func Locales() fs.FS {
 }
 
 // words is the rules library's own catalog: it words refusals and house
-// rules without an app.
-var words = lang.MustLoad(Locales())
-
-// Languages lists the language tags the rules library speaks, English
-// first.
-func Languages() []string { return words.Supported() }
+// rules without an app. It is read the first time it is needed: an app
+// words through its own catalog, which holds these files too.
+var words = sync.OnceValue(func() *lang.Catalog { return lang.MustLoad(Locales()) })

@@ -21,14 +21,14 @@ import (
 func TestMessagesRender(t *testing.T) {
 	t.Parallel()
 	for _, key := range slices.Sorted(maps.Keys(samples)) {
-		for _, tag := range words.Supported() {
-			if !words.Has(tag, key) {
+		for _, tag := range words().Supported() {
+			if !words().Has(tag, key) {
 				t.Errorf("samples has %q, which is not in the %s catalog", key, tag)
 				continue
 			}
 			for _, n := range []int{0, 1, 2, 25} {
 				p := withCount(samples[key], n)
-				got := words.Text(tag, key, p)
+				got := words().Text(tag, key, p)
 				if strings.TrimSpace(got) == "" || strings.HasPrefix(got, "[") || strings.Contains(got, "<no value>") {
 					t.Errorf("Text(%s, %q, %v) = %q", tag, key, p, got)
 				}
@@ -238,7 +238,7 @@ func TestMessageKeysInCode(t *testing.T) {
 		t.Fatalf("found only %d message keys in the code; is the scan broken?", len(uses))
 	}
 	for _, u := range uses {
-		if !words.Has(lang.Default, u.key) {
+		if !words().Has(lang.Default, u.key) {
 			t.Errorf("%s: %s(%q): no such message in the catalog", u.at, u.fn, u.key)
 			continue
 		}
@@ -272,7 +272,7 @@ func TestRefusalMessages(t *testing.T) {
 			case re.Key != tc.key:
 				t.Fatalf("Key = %q, want %q (%v)", re.Key, tc.key, re)
 			}
-			for _, tag := range words.Supported() {
+			for _, tag := range words().Supported() {
 				if got := re.Say(tag); got == "" || strings.HasPrefix(got, "[") || strings.Contains(got, "<no value>") {
 					t.Errorf("Say(%s) = %q, want a sentence", tag, got)
 				}

@@ -19,7 +19,7 @@ func (e *RuleError) Error() string { return string(e.Code) + ": " + e.Reason() }
 func (e *RuleError) Reason() string { return e.Say(lang.Default) }
 
 // Say words the refusal in the language tag.
-func (e *RuleError) Say(tag string) string { return words.Text(tag, e.Key, e.Params) }
+func (e *RuleError) Say(tag string) string { return words().Text(tag, e.Key, e.Params) }
 
 // Words lets a message quote the refusal in its own language.
 func (e *RuleError) Words() (string, map[string]any) { return e.Key, e.Params }
@@ -36,7 +36,7 @@ func (p Phrase) Say(tag string) string {
 	if p.Key == "" {
 		return ""
 	}
-	return words.Text(tag, p.Key, p.Params)
+	return words().Text(tag, p.Key, p.Params)
 }
 
 // String words the phrase in English.
@@ -62,13 +62,13 @@ func (ps Phrases) Worders() []lang.Worder {
 func (s Set) Words() (string, map[string]any) { return "set", map[string]any{"N": int(s)} }
 
 // Text words the message key with p in English.
-func Text(key string, p Params) string { return words.Text(lang.Default, key, p) }
+func Text(key string, p Params) string { return words().Text(lang.Default, key, p) }
 
 // Reason says in English why the winners won.
 func (o Outcome) Reason() string { return o.Why.String() }
 
 // Say is the preset's one-line description in the language tag.
-func (p Preset) Say(tag string) string { return words.Text(tag, "rules.preset."+p.Name, nil) }
+func (p Preset) Say(tag string) string { return words().Text(tag, "rules.preset."+p.Name, nil) }
 
 // Error words the refusal of the rules in English.
 func (e *RulesError) Error() string { return e.Say(lang.Default) }
@@ -76,7 +76,7 @@ func (e *RulesError) Error() string { return e.Say(lang.Default) }
 // Say words the refusal of the rules in the language tag.
 func (e *RulesError) Say(tag string) string {
 	key, p := e.Words()
-	return words.Text(tag, key, p)
+	return words().Text(tag, key, p)
 }
 
 // Words lets a message quote the refusal in its own language.
@@ -100,7 +100,7 @@ func (e *RulesError) WantIn(tag string) string {
 func (c *category) Error() string { return c.Say(lang.Default) }
 
 // Say names the category in the language tag.
-func (c *category) Say(tag string) string { return words.Text(tag, c.key, nil) }
+func (c *category) Say(tag string) string { return words().Text(tag, c.key, nil) }
 
 // wanted says which values a house rule accepts, in the language it is
 // given: "4 or 6", `one of "draw", "burn"`.
@@ -119,7 +119,7 @@ func badRule(field string, value any, want wanted) *RulesError {
 }
 
 // noRounds is what a losing total must be with a fixed number of rounds.
-func noRounds(tag string) string { return words.Text(tag, "rules.want.no-rounds", nil) }
+func noRounds(tag string) string { return words().Text(tag, "rules.want.no-rounds", nil) }
 
 // unknownRule refuses a house rule called name, which is none.
 func unknownRule(name string) error {
@@ -132,7 +132,7 @@ func gameWant(tag string) string {
 	for i, g := range Games {
 		names[i] = strconv.Quote(g.Name())
 	}
-	return words.Text(tag, "rules.want.one-of", map[string]any{"Values": strings.Join(names, ", ")})
+	return words().Text(tag, "rules.want.one-of", map[string]any{"Values": strings.Join(names, ", ")})
 }
 
 // setsWant says which sets there are: "6, 9, 12, 15 or 18".
@@ -141,15 +141,15 @@ func setsWant(tag string) string {
 	for i, s := range Sets {
 		sizes[i] = strconv.Itoa(int(s))
 	}
-	return words.Text(tag, "rules.want.either", map[string]any{"Values": sizes})
+	return words().Text(tag, "rules.want.either", map[string]any{"Values": sizes})
 }
 
 // straightPlayers says how many play Straight.
-func straightPlayers(tag string) string { return words.Text(tag, "rules.want.straight-players", nil) }
+func straightPlayers(tag string) string { return words().Text(tag, "rules.want.straight-players", nil) }
 
 // partnersFour says that partners play four-handed, for a table of n.
 func partnersFour(n int) wanted {
 	return func(tag string) string {
-		return words.Text(tag, "rules.want.partners-four", map[string]any{"N": n})
+		return words().Text(tag, "rules.want.partners-four", map[string]any{"N": n})
 	}
 }

@@ -133,6 +133,7 @@ var requestCodes = map[referee.Code]Code{
 // a phone what happened and what to do.
 var requestWords = map[string]string{
 	"sheet.seen-ahead":    "seq",
+	"rules.bad-value":     "setup.unknown-choice", // a value a form offers as a choice: say which it may be
 	"pips-zero":           "pips-zero-tap",
 	"setter":              "setter-tap",
 	"sheet.unknown":       "not-found",
@@ -156,11 +157,10 @@ func From(err error) *Error {
 	var rules *referee.RulesError
 	if errors.As(err, &rules) {
 		key, p := rules.Words()
-		if key != "rules.bad-value" {
-			return &Error{Code: CodeInvalid, Field: rules.Field, Key: key, Params: p}
+		if app, ok := requestWords[key]; ok {
+			key = app
 		}
-		// A value a form offers as a choice: say which it may be.
-		return &Error{Code: CodeInvalid, Field: rules.Field, Key: "setup.unknown-choice", Params: referee.Params{"Want": p["Want"]}}
+		return &Error{Code: CodeInvalid, Field: rules.Field, Key: key, Params: p}
 	}
 	var re *referee.RuleError
 	if !errors.As(err, &re) {
