@@ -160,8 +160,8 @@ type Move struct {
 	unchecked bool
 }
 
-// action is the referee's action the move names, its tile read in set.
-func (m Move) action(set referee.Set) (referee.Action, error) {
+// moveAction is the referee's action the move names, its tile read in set.
+func moveAction(m Move, set referee.Set) (referee.Action, error) {
 	a := m.Action
 	if a.Kind != referee.ActPlay || m.Tile == "" {
 		return a, nil
@@ -195,7 +195,7 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 	if err != nil {
 		return Table{}, err
 	}
-	action, err := m.action(sh.Game.Rules.Set)
+	action, err := moveAction(m, sh.Game.Rules.Set)
 	if err != nil {
 		return Table{}, err
 	}
@@ -216,9 +216,9 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 		// move changes a copy of it, of its rounds alone when it changes
 		// nothing else (see applyEffect).
 		if plainEffect(sh, n, eff) {
-			sh = sh.withRounds()
+			sh = withRounds(sh)
 		} else {
-			sh = sh.clone()
+			sh = cloneSheet(sh)
 		}
 	}
 	at, err := parseStamp(stamp(s.Now())) // as a read would find it

@@ -191,16 +191,16 @@ func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh Shee
 
 // withRounds copies a sheet with its own list of rounds, the rest shared:
 // enough for a move that only counts an action on a round.
-func (sh Sheet) withRounds() Sheet {
+func withRounds(sh Sheet) Sheet {
 	c := sh
 	c.Rounds = slices.Clone(sh.Rounds)
 	return c
 }
 
-// clone copies a sheet without history deep enough that changing the
+// cloneSheet copies a sheet without history deep enough that changing the
 // copy's rounds, entries, players or versions leaves the original as it
 // is.
-func (sh Sheet) clone() Sheet {
+func cloneSheet(sh Sheet) Sheet {
 	c := sh
 	c.Game.Players = slices.Clone(sh.Game.Players)
 	c.Game.Seats = slices.Clone(sh.Game.Seats)

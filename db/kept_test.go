@@ -255,7 +255,7 @@ func TestAnswersKeepTheirTable(t *testing.T) {
 			t.Fatalf("%v: %v", a, err)
 		}
 		answers = append(answers, tb)
-		saw = append(saw, seen{tb.Sheet.clone(), slices.Clone(tb.Log), tb.Live.Layout().String(), tb.Live.Turn()})
+		saw = append(saw, seen{cloneSheet(tb.Sheet), slices.Clone(tb.Log), tb.Live.Layout().String(), tb.Live.Turn()})
 	}
 	if s.speed.tables.hits < len(moves)-2 {
 		t.Fatalf("%d of %d moves ran from a kept table; the test needs them to", s.speed.tables.hits, len(moves))

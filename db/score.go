@@ -52,12 +52,12 @@ func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (She
 			return err
 		}
 		if kept != nil {
-			sh = sh.clone() // the kept sheet is shared with answers given
+			sh = cloneSheet(sh) // the kept sheet is shared with answers given
 		}
 		if seat, err = playerSeat(ctx, tx, sh.Game, f.Player); err != nil {
 			return err
 		}
-		e, err := f.entry(sh.Rules, sh.Players[seat])
+		e, err := scoreEntry(f, sh.Rules, sh.Players[seat])
 		if err != nil {
 			return err
 		}
@@ -111,9 +111,9 @@ func seatOf(seat sql.NullInt64) int {
 	return int(seat.Int64)
 }
 
-// entry reads the form into an entry scored under rules; name is the
+// scoreEntry reads the form into an entry scored under rules; name is the
 // player's, for the sentences.
-func (f ScoreForm) entry(rules referee.Rules, name string) (referee.Entry, error) {
+func scoreEntry(f ScoreForm, rules referee.Rules, name string) (referee.Entry, error) {
 	switch {
 	case f.Tapped && len(f.Tiles) == 0 && !f.WentOut:
 		// An empty grid is as likely a slip as a player who went out: it

@@ -213,7 +213,7 @@ func (s *Store) StraightScore(ctx context.Context, link string, p StraightPlay) 
 		if sh.Winner >= 0 {
 			return app.Conflict("allfives.over", nil)
 		}
-		m, err := sh.line(p, len(sh.Marks)+1, sh.Current().Number)
+		m, err := straightLine(sh, p, len(sh.Marks)+1, sh.Current().Number)
 		if err != nil {
 			return err
 		}
@@ -303,9 +303,9 @@ func (s *Store) finishStraight(ctx context.Context, tx conn, sh StraightSheet) e
 	return err
 }
 
-// line reads p as the sheet's line at place seq in the given hand, or
+// straightLine reads p as the sheet's line at place seq in the given hand, or
 // refuses it.
-func (sh StraightSheet) line(p StraightPlay, seq, hand int) (StraightMark, error) {
+func straightLine(sh StraightSheet, p StraightPlay, seq, hand int) (StraightMark, error) {
 	m := StraightMark{Seq: seq, Hand: hand, End: p.End, Side: -1}
 	if p.End && p.Player < -1 {
 		return m, app.Invalid("player", "allfives.end.who", nil)

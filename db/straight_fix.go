@@ -43,7 +43,7 @@ func (s *Store) StraightCorrect(ctx context.Context, link string, f StraightFix)
 			marks = slices.Delete(marks, f.Line-1, f.Line)
 		} else {
 			f.End = old.End
-			m, err := sh.line(f.StraightPlay, old.Seq, old.Hand)
+			m, err := straightLine(sh, f.StraightPlay, old.Seq, old.Hand)
 			if err != nil {
 				return err
 			}

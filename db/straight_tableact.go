@@ -78,7 +78,7 @@ func (s *Store) straightAct(ctx context.Context, tx conn, link string, m Straigh
 	if m.Kind == LeaderKind {
 		return s.pickLeader(ctx, tx, t, seat)
 	}
-	a, err := t.action(seat, m)
+	a, err := straightAction(t, seat, m)
 	if err != nil {
 		return t, false, err
 	}
@@ -113,10 +113,10 @@ func (s *Store) pickLeader(ctx context.Context, tx conn, t StraightTable, seat i
 	return out, false, err
 }
 
-// action reads m as the referee's action of seat on the table: a tile
+// straightAction reads m as the referee's action of seat on the table: a tile
 // sent without a place goes at the only place it fits, or is refused with
 // the rule that keeps it off the table where it fits nowhere.
-func (t StraightTable) action(seat int, m StraightTableMove) (referee.StraightAction, error) {
+func straightAction(t StraightTable, seat int, m StraightTableMove) (referee.StraightAction, error) {
 	a := referee.StraightAction{Seat: seat, Kind: referee.ActionKind(m.Kind)}
 	switch a.Kind {
 	case referee.ActDraw, referee.ActPass, referee.ActTakeBack:
@@ -194,7 +194,7 @@ func (s *Store) straightLine(ctx context.Context, tx conn, t *StraightTable, row
 		if h.Scored() == 0 {
 			return false, nil
 		}
-		m, err := sh.line(StraightPlay{Seen: sh.Version, Player: sh.Game.IDs[row.Action.Seat], Points: h.Line().Ends()}, len(sh.Marks)+1, t.Hand)
+		m, err := straightLine(sh, StraightPlay{Seen: sh.Version, Player: sh.Game.IDs[row.Action.Seat], Points: h.Line().Ends()}, len(sh.Marks)+1, t.Hand)
 		if err != nil {
 			return false, err
 		}
@@ -206,7 +206,7 @@ func (s *Store) straightLine(ctx context.Context, tx conn, t *StraightTable, row
 		t.Sheet = newStraightSheet(sh.Game, append(slices.Clip(sh.Marks), m), sh.Version+1)
 	case referee.ActTakeBack:
 		laid := t.Log[len(t.Log)-1] // the lay taken back: nothing else may come between
-		if laid.Mark == 0 || !sh.wrote(laid, t.Hand) {
+		if laid.Mark == 0 || !wroteRow(sh, laid, t.Hand) {
 			return false, nil // it scored nothing, or its line was undone on the sheet
 		}
 		if last := len(sh.Marks); laid.Mark != last {
@@ -222,9 +222,9 @@ func (s *Store) straightLine(ctx context.Context, tx conn, t *StraightTable, row
 	return true, s.finishStraight(ctx, tx, t.Sheet)
 }
 
-// wrote reports whether the sheet still holds the play line the lay in
+// wroteRow reports whether the sheet still holds the play line the lay in
 // r wrote on hand n: its line, of its side, in that hand.
-func (sh StraightSheet) wrote(r StraightMoveRow, n int) bool {
+func wroteRow(sh StraightSheet, r StraightMoveRow, n int) bool {
 	if r.Mark < 1 || r.Mark > len(sh.Marks) {
 		return false
 	}

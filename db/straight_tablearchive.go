@@ -52,7 +52,7 @@ func insertMoves(ctx context.Context, tx conn, game int64, n Night) error {
 	var order []int
 	for i, m := range n.StraightMoves {
 		r, err := moveRow(m, len(hands[m.Hand])+1, len(n.Players))
-		if err == nil && r.Mark > 0 && !sh.wrote(r, m.Hand) {
+		if err == nil && r.Mark > 0 && !wroteRow(sh, r, m.Hand) {
 			err = fmt.Errorf("its score is not on line %d", r.Mark)
 		}
 		if err != nil {
