@@ -12,41 +12,8 @@ import (
 	"chickenfoot/referee"
 )
 
-// An Action is one stored entry of a round's action log.
-type Action struct {
-	Seq    int
-	Action referee.Action
-	At     time.Time
-}
-
-// A Table is one round's live table: the game's sheet, the round's action
-// log, and the referee's round rebuilt from that log.
-type Table struct {
-	Sheet
-	Number int
-	Log    []Action
-	Live   *referee.Round // the round as the referee rebuilt it from Log
-	// Stopped is why replaying Log stopped short, when the rules refuse an
-	// action stored before they changed; Live is the round before it.
-	Stopped *referee.RuleError
-	// Recorded says Live shows the start the score sheet records, which
-	// is not in Log yet (see referee.Sheet.RecordedStart).
-	Recorded bool
-}
-
-// Actions lists the referee's actions of the log, in order.
-func (t Table) Actions() []referee.Action { return actionsOf(t.Log) }
-
-func actionsOf(log []Action) []referee.Action {
-	out := make([]referee.Action, len(log))
-	for i, a := range log {
-		out[i] = a.Action
-	}
-	return out
-}
-
 // Table loads round n's table.
-func (s *Store) Table(ctx context.Context, slug string, n int) (t Table, err error) {
+func (s *Store) Table(ctx context.Context, slug string, n int) (t app.Table, err error) {
 	err = s.readTx(ctx, func(q conn) error {
 		t, err = s.loadTable(ctx, q, slug, n)
 		return err
@@ -54,21 +21,21 @@ func (s *Store) Table(ctx context.Context, slug string, n int) (t Table, err err
 	return t, err
 }
 
-func (s *Store) loadTable(ctx context.Context, q conn, slug string, n int) (Table, error) {
+func (s *Store) loadTable(ctx context.Context, q conn, slug string, n int) (app.Table, error) {
 	sh, err := s.loadSheet(ctx, q, slug, noHistory)
 	if err != nil {
-		return Table{}, err
+		return app.Table{}, err
 	}
 	return s.tableOf(ctx, q, sh, n)
 }
 
-func (s *Store) tableOf(ctx context.Context, q conn, sh Sheet, n int) (Table, error) {
-	t := Table{Sheet: sh, Number: n}
+func (s *Store) tableOf(ctx context.Context, q conn, sh app.Sheet, n int) (app.Table, error) {
+	t := app.Table{Sheet: sh, Number: n}
 	if sh.Round(n) == nil {
 		return t, app.NotFound("round")
 	}
 	var err error
-	if t.Log, err = loadActions(ctx, q, sh.ids[n-1]); err != nil {
+	if t.Log, err = loadActions(ctx, q, sh.RoundIDs[n-1]); err != nil {
 		return t, fmt.Errorf("game %s, round %d: %w", sh.Game.Slug, n, err)
 	}
 	t.Live, err = sh.Replay(n, t.Actions())
@@ -84,24 +51,15 @@ func (s *Store) tableOf(ctx context.Context, q conn, sh Sheet, n int) (Table, er
 	return t, err
 }
 
-// Tiles is how many tiles the log has laid on the table, not counting a
-// start shown from the score sheet's record alone.
-func (t Table) Tiles() int {
-	if t.Recorded {
-		return t.Live.Layout().Len() - 1
-	}
-	return t.Live.Layout().Len()
-}
-
-func loadActions(ctx context.Context, q conn, roundID int64) ([]Action, error) {
+func loadActions(ctx context.Context, q conn, roundID int64) ([]app.Action, error) {
 	rows, err := q.QueryContext(ctx, qActions, roundID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Action
+	var out []app.Action
 	for rows.Next() {
-		var a Action
+		var a app.Action
 		var kind, at string
 		var tile, on sql.NullString
 		if err := rows.Scan(&a.Seq, &a.Action.Seat, &kind, &tile, &on, &at); err != nil {
@@ -116,7 +74,7 @@ func loadActions(ctx context.Context, q conn, roundID int64) ([]Action, error) {
 }
 
 // decodeAction fills in a stored action's kind, tiles and time.
-func decodeAction(a *Action, kind string, tile, on sql.NullString, at string) error {
+func decodeAction(a *app.Action, kind string, tile, on sql.NullString, at string) error {
 	a.Action.Kind = referee.ActionKind(kind)
 	var err error
 	if a.At, err = parseStamp(at); err != nil {
@@ -142,26 +100,8 @@ func decodeAction(a *Action, kind string, tile, on sql.NullString, at string) er
 	return err
 }
 
-// A Move is a table action as a phone sends it: the referee's action,
-// whose tile, when sent as typed, is read in the game's own set by Act.
-type Move struct {
-	referee.Action
-	// Tile is the tile laid as typed, or "" when Action.Move.Tile is
-	// already read.
-	Tile string
-	// Seen is the length of the log the page showed.
-	Seen int
-	// Player, when not nil, is the id of the player who acts (see
-	// Game.IDs), as the page named them: Act finds their seat at the
-	// table from it, and refuses one who left or plays no more.
-	Player *int
-	// unchecked accepts the log as stored, Seen aside: for the store's
-	// own tests.
-	unchecked bool
-}
-
 // moveAction is the referee's action the move names, its tile read in set.
-func moveAction(m Move, set referee.Set) (referee.Action, error) {
+func moveAction(m app.Move, set referee.Set) (referee.Action, error) {
 	a := m.Action
 	if a.Kind != referee.ActPlay || m.Tile == "" {
 		return a, nil
@@ -176,8 +116,8 @@ func moveAction(m Move, set referee.Set) (referee.Action, error) {
 // the same tile. The move's tile is read in the game's own set. What the
 // action changes on the score sheet (who set the double, who went out) is
 // written with it. It returns the table after.
-func (s *Store) Act(ctx context.Context, link string, n int, m Move) (Table, error) {
-	var out Table
+func (s *Store) Act(ctx context.Context, link string, n int, m app.Move) (app.Table, error) {
+	var out app.Table
 	err := s.speed.writeKeeping(ctx, func(tx conn) error { // a move changes no game's settings or players
 		var err error
 		out, err = s.act(ctx, tx, link, n, m)
@@ -190,26 +130,26 @@ func (s *Store) Act(ctx context.Context, link string, n int, m Move) (Table, err
 }
 
 // act is the write of a move in tx.
-func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (Table, error) {
+func (s *Store) act(ctx context.Context, tx conn, link string, n int, m app.Move) (app.Table, error) {
 	sh, kept, err := s.sheetToWrite(ctx, tx, link)
 	if err != nil {
-		return Table{}, err
+		return app.Table{}, err
 	}
 	action, err := moveAction(m, sh.Game.Rules.Set)
 	if err != nil {
-		return Table{}, err
+		return app.Table{}, err
 	}
 	if sh.Round(n) == nil {
-		return Table{}, app.NotFound("round")
+		return app.Table{}, app.NotFound("round")
 	}
 	if m.Player != nil {
 		if action.Seat, err = tableSeat(ctx, tx, sh, n, *m.Player); err != nil {
-			return Table{}, err
+			return app.Table{}, err
 		}
 	}
 	log, after, eff, err := s.tryAction(ctx, tx, sh, kept, n, action, m)
 	if err != nil {
-		return Table{}, err
+		return app.Table{}, err
 	}
 	if kept != nil {
 		// The kept sheet is shared with the answers already given: the
@@ -223,19 +163,19 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 	}
 	at, err := parseStamp(stamp(s.Now())) // as a read would find it
 	if err != nil {
-		return Table{}, err
+		return app.Table{}, err
 	}
 	// The action, and before it the start the score sheet recorded when
 	// the table had none (see referee.Sheet.RecordedStart).
 	added := after.Log()[len(log):]
 	for i, a := range added {
-		if err := s.appendAction(ctx, tx, sh.ids[n-1], len(log)+i+1, a, at); err != nil {
-			return Table{}, err
+		if err := s.appendAction(ctx, tx, sh.RoundIDs[n-1], len(log)+i+1, a, at); err != nil {
+			return app.Table{}, err
 		}
 	}
 	plain, err := s.applyEffect(ctx, tx, &sh, n, eff)
 	if err != nil {
-		return Table{}, err
+		return app.Table{}, err
 	}
 	sh.Round(n).Actions += len(added) - 1
 	// Appended in place where there is room: a log is only ever appended
@@ -244,23 +184,23 @@ func (s *Store) act(ctx context.Context, tx conn, link string, n int, m Move) (T
 	// and a write that fails forgets the kept tables before another can
 	// append to the same log.
 	for _, a := range added {
-		log = append(log, Action{Seq: len(log) + 1, Action: a, At: at})
+		log = append(log, app.Action{Seq: len(log) + 1, Action: a, At: at})
 	}
 	if plain && len(added) == 1 {
 		s.speed.keepTable(link, n, sh, log, after)
 	}
-	return Table{Sheet: sh, Number: n, Live: after, Log: log}, nil
+	return app.Table{Sheet: sh, Number: n, Live: after, Log: log}, nil
 }
 
 // tryAction checks action against round n's log as the page that sent m
 // saw it, and plays it on the round: on a copy of the round
 // the last move left kept when there is one, else on a replay of the log.
-func (s *Store) tryAction(ctx context.Context, tx conn, sh Sheet, kept *keptTable, n int, action referee.Action, m Move) ([]Action, *referee.Round, referee.TableEffect, error) {
-	var log []Action
+func (s *Store) tryAction(ctx context.Context, tx conn, sh app.Sheet, kept *keptTable, n int, action referee.Action, m app.Move) ([]app.Action, *referee.Round, referee.TableEffect, error) {
+	var log []app.Action
 	var err error
 	if kept != nil && kept.n == n {
 		log = kept.log
-	} else if log, err = loadActions(ctx, tx, sh.ids[n-1]); err != nil {
+	} else if log, err = loadActions(ctx, tx, sh.RoundIDs[n-1]); err != nil {
 		return nil, nil, referee.TableEffect{}, err
 	}
 	if err := checkLog(log, m); err != nil {
@@ -272,14 +212,14 @@ func (s *Store) tryAction(ctx context.Context, tx conn, sh Sheet, kept *keptTabl
 		after = kept.live.Clone()
 		eff, err = sh.ActOn(n, after, action)
 	} else {
-		after, eff, err = sh.Act(n, actionsOf(log), action)
+		after, eff, err = sh.Act(n, app.ActionsOf(log), action)
 	}
 	return log, after, eff, err
 }
 
 // tableSeat is the seat at round n's table of the player whose id is
 // player: the table seats only those who play the round, in seat order.
-func tableSeat(ctx context.Context, tx conn, sh Sheet, n, player int) (int, error) {
+func tableSeat(ctx context.Context, tx conn, sh app.Sheet, n, player int) (int, error) {
 	seat, err := playerSeat(ctx, tx, sh.Game, player)
 	if err != nil {
 		return -1, err
@@ -292,10 +232,7 @@ func tableSeat(ctx context.Context, tx conn, sh Sheet, n, player int) (int, erro
 }
 
 // checkLog refuses an action made on a table that has changed since.
-func checkLog(log []Action, m Move) error {
-	if m.unchecked {
-		return nil
-	}
+func checkLog(log []app.Action, m app.Move) error {
 	return referee.CheckSeen(len(log), m.Seen)
 }
 
@@ -317,20 +254,20 @@ func (s *Store) appendAction(ctx context.Context, tx conn, roundID int64, seq in
 // applyEffect writes what a table action changes on the score sheet: who
 // set the double, and the went-out entries the referee lists. plain says
 // it changed nothing but the round's count of actions.
-func (s *Store) applyEffect(ctx context.Context, tx conn, sh *Sheet, n int, eff referee.TableEffect) (plain bool, err error) {
+func (s *Store) applyEffect(ctx context.Context, tx conn, sh *app.Sheet, n int, eff referee.TableEffect) (plain bool, err error) {
 	r := sh.Round(n)
 	r.Actions++
 	if eff.Setter >= 0 {
 		// The double set is the one the round opens on: the planned one,
 		// the one recorded, or a lower one nobody held a higher one than.
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = ?, opened_double = ? WHERE id = ?`,
-			eff.Setter, eff.Double, sh.ids[n-1]); err != nil {
+			eff.Setter, eff.Double, sh.RoundIDs[n-1]); err != nil {
 			return false, err
 		}
 		r.Setter, r.Opened = eff.Setter, eff.Double
 	}
 	if eff.Unset {
-		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = NULL WHERE id = ?`, sh.ids[n-1]); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET setter_seat = NULL WHERE id = ?`, sh.RoundIDs[n-1]); err != nil {
 			return false, err
 		}
 		r.Setter = -1
@@ -350,6 +287,6 @@ func (s *Store) applyEffect(ctx context.Context, tx conn, sh *Sheet, n int, eff 
 
 // plainEffect reports whether eff changes nothing on the sheet but round
 // n's count of actions, as applyEffect will find.
-func plainEffect(sh Sheet, n int, eff referee.TableEffect) bool {
+func plainEffect(sh app.Sheet, n int, eff referee.TableEffect) bool {
 	return eff.Setter < 0 && !eff.Unset && len(sh.EntryChanges(n, eff)) == 0
 }

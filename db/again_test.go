@@ -15,18 +15,18 @@ func TestGroupByLink(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, grp := openGroup(t, "Friday club", "dev")
-	ng := NewGame{Name: "Again", PlayedOn: "2026-02-01", Device: "dev"}
+	ng := app.NewGame{Name: "Again", PlayedOn: "2026-02-01", Device: "dev"}
 	if _, err := s.CreateLikeLast(ctx, grp.Slug, ng); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("CreateLikeLast with no night yet = %v, want not found", err)
 	}
 	rules := referee.Standard()
 	rules.Set = 6
-	first, err := s.CreateGame(ctx, NewGame{Name: "First", PlayedOn: "2026-01-09", Rules: rules, HandSize: 7,
+	first, err := s.CreateGame(ctx, app.NewGame{Name: "First", PlayedOn: "2026-01-09", Rules: rules, HandSize: 7,
 		Players: []string{"Ann", "Bob", "Cy"}, Group: grp.Slug})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.saveEntry(ctx, first.Slug, 1, 0, typed(5), "", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, first.Slug, 1, 0, typed(5), "", seenEntry(t, s, first.Slug, 1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := s.Leave(ctx, first.Slug, 2, referee.MissedHighest, ""); err != nil { // after round 1

@@ -9,18 +9,19 @@ import (
 	"strings"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
 // trickyNight keeps a night whose names need care in JSON and CSV, with
 // every kind of thing an archive carries: typed, tapped and went-out
 // entries, an edit, an undo, a correction, a closed round and moves.
-func trickyNight(t *testing.T, s *Store) Game {
+func trickyNight(t *testing.T, s *Store) app.Game {
 	t.Helper()
 	ctx := context.Background()
 	rules := referee.Standard()
 	rules.Set = 9
-	g, err := s.CreateGame(ctx, NewGame{Name: "Friday, \"the\" big one\nround two 🐔", PlayedOn: "2026-11-27", Rules: rules, HandSize: 7,
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "Friday, \"the\" big one\nround two 🐔", PlayedOn: "2026-11-27", Rules: rules, HandSize: 7,
 		Players: []string{"Ann, Jr.", "\"Bob\"", "Zoë\nnew line", "سارة", "🦶 Foot"}})
 	if err != nil {
 		t.Fatal(err)
@@ -31,30 +32,30 @@ func trickyNight(t *testing.T, s *Store) Game {
 			t.Fatal(err)
 		}
 	}
-	must(s.SetOpening(ctx, g.Slug, 1, Opening{Double: 9, Setter: 2}, Opening{unchecked: true}))
+	must(s.SetOpening(ctx, g.Slug, 1, app.Opening{Double: 9, Setter: 2}, seenOpening(t, s, g.Slug, 1)))
 	for _, a := range []referee.Action{
 		{Seat: 2, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}},
 		{Seat: 3, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 1), On: referee.NewTile(9, 9)}},
 		{Seat: 4, Kind: referee.ActDraw},
 	} {
-		must(s.Act(ctx, g.Slug, 1, Move{Action: a, unchecked: true}))
+		must(s.Act(ctx, g.Slug, 1, app.Move{Action: a, Seen: seenLog(t, s, g.Slug, 1)}))
 	}
 	tapped, err := rules.TappedEntry([]referee.Tile{referee.NewTile(5, 4), referee.NewTile(0, 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	must(s.saveEntry(ctx, g.Slug, 1, 0, typed(7), "", anyBasis))
-	must(s.saveEntry(ctx, g.Slug, 1, 0, typed(9), "", anyBasis))
-	must(s.saveEntry(ctx, g.Slug, 1, 1, tapped, "", anyBasis))
-	must(s.saveEntry(ctx, g.Slug, 1, 2, out, "", anyBasis))
-	must(s.saveEntry(ctx, g.Slug, 1, 3, typed(4), "", anyBasis))
-	_, _, err = s.UndoLast(ctx, g.Slug, 1, anyBasis)
+	must(s.saveEntry(ctx, g.Slug, 1, 0, typed(7), "", seenEntry(t, s, g.Slug, 1, 0)))
+	must(s.saveEntry(ctx, g.Slug, 1, 0, typed(9), "", seenEntry(t, s, g.Slug, 1, 0)))
+	must(s.saveEntry(ctx, g.Slug, 1, 1, tapped, "", seenEntry(t, s, g.Slug, 1, 1)))
+	must(s.saveEntry(ctx, g.Slug, 1, 2, out, "", seenEntry(t, s, g.Slug, 1, 2)))
+	must(s.saveEntry(ctx, g.Slug, 1, 3, typed(4), "", seenEntry(t, s, g.Slug, 1, 3)))
+	_, _, err = s.UndoLast(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1))
 	must(nil, err)
-	must(s.saveEntry(ctx, g.Slug, 1, 3, typed(3), "", anyBasis))
-	must(s.saveEntry(ctx, g.Slug, 1, 4, typed(11), "", anyBasis))
-	must(s.CloseRound(ctx, g.Slug, 1, anyBasis))
-	must(s.saveEntry(ctx, g.Slug, 1, 4, typed(12), "Ann, Jr.", anyBasis))
-	must(s.saveEntry(ctx, g.Slug, 2, 0, typed(5), "", anyBasis))
+	must(s.saveEntry(ctx, g.Slug, 1, 3, typed(3), "", seenEntry(t, s, g.Slug, 1, 3)))
+	must(s.saveEntry(ctx, g.Slug, 1, 4, typed(11), "", seenEntry(t, s, g.Slug, 1, 4)))
+	must(s.CloseRound(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)))
+	must(s.saveEntry(ctx, g.Slug, 1, 4, typed(12), "Ann, Jr.", seenEntry(t, s, g.Slug, 1, 4)))
+	must(s.saveEntry(ctx, g.Slug, 2, 0, typed(5), "", seenEntry(t, s, g.Slug, 2, 0)))
 	return g
 }
 
@@ -135,7 +136,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if err != nil || len(only.Nights) != 2 || only.WriteJSON(&table) != nil || !bytes.Contains(table.Bytes(), []byte(`"name": "Club, \"the\" best"`)) {
 		t.Fatalf("the table's own archive: %d nights, %v", len(only.Nights), err)
 	}
-	if _, _, err := dst.UndoLast(ctx, g.Slug, 2, anyBasis); err != nil {
+	if _, _, err := dst.UndoLast(ctx, g.Slug, 2, seenRound(t, dst, g.Slug, 2)); err != nil {
 		t.Fatalf("undo on the imported night: %v", err)
 	}
 	tb, err := dst.Table(ctx, g.Slug, 1)

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"chickenfoot/db/app"
 	"context"
 	"errors"
 	"fmt"
@@ -26,7 +27,7 @@ func TestBackupWhileWriting(t *testing.T) {
 		newGame(t, s, "Ann", fmt.Sprint("Bob ", i))
 	}
 	const writers, first, during = 4, 20, 5
-	games := make([]Game, writers)
+	games := make([]app.Game, writers)
 	for w := range games {
 		games[w] = newGame(t, s, "Ann", "Bob")
 	}
@@ -70,7 +71,7 @@ func TestBackupWhileWriting(t *testing.T) {
 					backingUp = true
 				default:
 				}
-				if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(pips), "", anyBasis); err != nil {
+				if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(pips), "", seenEntry(t, s, g.Slug, 1, 0)); err != nil {
 					t.Errorf("writer %d: save %d: %v", w, pips, err)
 					return
 				}

@@ -122,11 +122,11 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 	g := newGame(t, s, "Ann", "Bob", "Cy")
 	s.speed.games.Delete(g.ID) // as if nobody had read it since the server started
 	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: start, unchecked: true}); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: start, Seen: seenLog(t, s, g.Slug, 1)}); err != nil {
 		t.Fatal(err)
 	}
 	v, ok := s.speed.games.Load(g.ID)
-	if !ok || len(v.(Game).Players) != 3 {
+	if !ok || len(v.(app.Game).Players) != 3 {
 		t.Fatalf("after a move the cache holds %v (%v), want the game of three players", v, ok)
 	}
 
@@ -141,7 +141,7 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 	var wg sync.WaitGroup
 	draw := referee.Action{Seat: 1, Kind: referee.ActDraw}
 	wg.Go(func() {
-		if _, err := s.Act(ctx, g.Slug, 1, Move{Action: draw, unchecked: true}); err != nil {
+		if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: draw, Seen: seenLog(t, s, g.Slug, 1)}); err != nil {
 			t.Error(err)
 		}
 	})
@@ -158,8 +158,8 @@ func TestWritesKeepTheGamesTheyRead(t *testing.T) {
 	s.speed.writes = batch
 	close(release)
 	wg.Wait()
-	if v, ok := s.speed.games.Load(g.ID); ok && len(v.(Game).Players) != 4 {
-		t.Fatalf("after a move and a join in one batch the cache holds %v, want nothing or the four players", v.(Game).Players)
+	if v, ok := s.speed.games.Load(g.ID); ok && len(v.(app.Game).Players) != 4 {
+		t.Fatalf("after a move and a join in one batch the cache holds %v, want nothing or the four players", v.(app.Game).Players)
 	}
 	sh, err := s.Sheet(ctx, g.Slug)
 	if err != nil || len(sh.Players) != 4 {
@@ -175,7 +175,7 @@ func TestActReadsTheTile(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "Ann", "Bob")
-	start := Move{Action: referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Start: true}}, Tile: "6-6", Seen: 0}
+	start := app.Move{Action: referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Start: true}}, Tile: "6-6", Seen: 0}
 	tb, err := s.Act(ctx, g.Slug, 1, start)
 	if err != nil {
 		t.Fatal(err)
@@ -183,11 +183,11 @@ func TestActReadsTheTile(t *testing.T) {
 	if len(tb.Log) != 1 || tb.Log[0].Action.Move.Tile != referee.NewTile(6, 6) {
 		t.Fatalf("Act(6-6 typed) = log %+v, want one action laying 6-6", tb.Log)
 	}
-	outside := Move{Action: referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{On: referee.NewTile(6, 6)}}, Tile: "66-1", Seen: 1}
+	outside := app.Move{Action: referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{On: referee.NewTile(6, 6)}}, Tile: "66-1", Seen: 1}
 	if _, err := s.Act(ctx, g.Slug, 1, outside); !errors.Is(err, referee.ErrNotation) {
 		t.Fatalf("Act(66-1 typed) = %v, want a layout refusal", err)
 	}
-	pass := Move{Action: referee.Action{Seat: 0, Kind: referee.ActPass}, Seen: 1}
+	pass := app.Move{Action: referee.Action{Seat: 0, Kind: referee.ActPass}, Seen: 1}
 	if _, err := s.Act(ctx, g.Slug, 1, pass); app.From(err) == nil {
 		t.Fatalf("a pass out of turn answered %v, want a refusal", err)
 	}

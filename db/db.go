@@ -44,7 +44,7 @@ type Store struct {
 	Now func() time.Time
 	// Publish, when set, hears of each write once it is committed (see
 	// News). Set it before the store is used.
-	Publish func(News)
+	Publish func(app.News)
 }
 
 // dsn puts the pragmas every connection needs into the connection string.
@@ -228,13 +228,13 @@ func migrate(ctx context.Context, conn *sql.DB, target int) error {
 // on it: all of fn's writes land, or none. Each service of the store is
 // built on it: load the sheet, ask the referee, write what it allows,
 // commit, or write nothing and return the referee's coded error.
-func (s *Store) writeSheet(ctx context.Context, slug string, history int, fn func(conn, *Sheet) error) error {
+func (s *Store) writeSheet(ctx context.Context, slug string, history int, fn func(conn, *app.Sheet) error) error {
 	return s.inTx(ctx, func(tx conn) error { return s.onSheet(ctx, tx, slug, history, fn) })
 }
 
 // onSheet loads the sheet in tx and runs fn on it; a view-only link
 // writes nothing.
-func (s *Store) onSheet(ctx context.Context, tx conn, slug string, history int, fn func(conn, *Sheet) error) error {
+func (s *Store) onSheet(ctx context.Context, tx conn, slug string, history int, fn func(conn, *app.Sheet) error) error {
 	sh, err := s.loadSheet(ctx, tx, slug, history)
 	if err != nil {
 		return err
@@ -247,7 +247,7 @@ func (s *Store) onSheet(ctx context.Context, tx conn, slug string, history int, 
 
 // writeSheetKeeping is writeSheet for a write that never changes a game's
 // settings or players (see speed.writeKeeping).
-func (s *Store) writeSheetKeeping(ctx context.Context, slug string, fn func(conn, *Sheet) error) error {
+func (s *Store) writeSheetKeeping(ctx context.Context, slug string, fn func(conn, *app.Sheet) error) error {
 	return s.speed.writeKeeping(ctx, func(tx conn) error { return s.onSheet(ctx, tx, slug, noHistory, fn) })
 }
 

@@ -33,7 +33,7 @@ func openTest(t *testing.T) *Store {
 
 // openGroup is a test store with one table of friends, name, started on
 // device.
-func openGroup(t *testing.T, name, device string) (*Store, Group) {
+func openGroup(t *testing.T, name, device string) (*Store, app.Group) {
 	t.Helper()
 	s := openTest(t)
 	grp, err := s.CreateGroup(context.Background(), name, device)
@@ -43,19 +43,64 @@ func openGroup(t *testing.T, name, device string) (*Store, Group) {
 	return s, grp
 }
 
-func newGame(t *testing.T, s *Store, players ...string) Game {
+func newGame(t *testing.T, s *Store, players ...string) app.Game {
 	t.Helper()
 	rules := referee.Standard()
 	rules.Set = 6
-	g, err := s.CreateGame(context.Background(), NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: players})
+	g, err := s.CreateGame(context.Background(), app.NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: players})
 	if err != nil {
 		t.Fatalf("CreateGame: %v", err)
 	}
 	return g
 }
 
-// anyBasis is a change based on whatever is stored.
-var anyBasis = Basis{unchecked: true}
+// seenSheet is the night as a page showing it now would: the sheet its
+// changes are based on.
+func seenSheet(t testing.TB, s *Store, link string) app.Sheet {
+	t.Helper()
+	sh, err := s.Sheet(context.Background(), link)
+	if err != nil {
+		t.Fatalf("the sheet a page shows: %v", err)
+	}
+	return sh
+}
+
+// seenEntry is the basis a page showing the night now sends with seat's
+// score in round n.
+func seenEntry(t testing.TB, s *Store, link string, n, seat int) app.Basis {
+	t.Helper()
+	return app.Basis{Version: seenSheet(t, s, link).Version(n, seat)}
+}
+
+// seenPlayer is seenEntry for the player with that id.
+func seenPlayer(t testing.TB, s *Store, link string, n, id int) app.Basis {
+	t.Helper()
+	sh := seenSheet(t, s, link)
+	return app.Basis{Version: sh.Version(n, sh.Game.SeatOf(id))}
+}
+
+// seenRound is the basis a page showing the night now sends with a close
+// or an undo of round n.
+func seenRound(t testing.TB, s *Store, link string, n int) app.Basis {
+	t.Helper()
+	return app.Basis{Version: seenSheet(t, s, link).RoundVersion(n)}
+}
+
+// seenOpening is round n's opening as a page showing it now has it.
+func seenOpening(t testing.TB, s *Store, link string, n int) app.Opening {
+	t.Helper()
+	return seenSheet(t, s, link).Opening(n)
+}
+
+// seenLog is the length of round n's table log a page showing it now has.
+func seenLog(t testing.TB, s *Store, link string, n int) int {
+	t.Helper()
+	tb, err := s.Table(context.Background(), link, n)
+	if err != nil {
+		t.Fatalf("the table a page shows: %v", err)
+	}
+	return len(tb.Log)
+}
 
 func typed(pips int) referee.Entry { return referee.Entry{Pips: pips, Score: pips} }
 
@@ -99,7 +144,7 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	g := newGame(t, s, "Ann", "Bob")
 	save := func(seat, pips int, by string) {
 		t.Helper()
-		if _, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(pips), by, anyBasis); err != nil {
+		if _, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(pips), by, seenEntry(t, s, g.Slug, 1, seat)); err != nil {
 			t.Fatalf("saveEntry: %v", err)
 		}
 	}
@@ -107,7 +152,7 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	save(1, 30, "")
 	save(1, 31, "")
 	tiles := referee.Entry{Tiles: []referee.Tile{{Hi: 5, Lo: 3}, {}}, Pips: 8, DoubleBlank: true, Score: 58}
-	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, tiles, "", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, tiles, "", seenEntry(t, s, g.Slug, 1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ := s.sheetWithHistory(ctx, g.Slug)
@@ -124,7 +169,7 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 	}
 	// Undo twice: Ann's tiles go back to 12, then Bob's 31 back to 30.
 	for _, want := range []struct{ seat, score int }{{0, 12}, {1, 30}} {
-		c, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis)
+		c, _, err := s.UndoLast(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1))
 		if err != nil || c.Seat != want.seat {
 			t.Fatalf("UndoLast = %+v, %v, want seat %d", c, err, want.seat)
 		}
@@ -133,9 +178,9 @@ func TestEntriesHistoryAndUndo(t *testing.T) {
 			t.Fatalf("after undo seat %d = %+v, want score %d", want.seat, e, want.score)
 		}
 	}
-	s.UndoLast(ctx, g.Slug, 1, anyBasis)
-	s.UndoLast(ctx, g.Slug, 1, anyBasis)
-	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); app.CodeOf(err) != app.CodeConflict {
+	s.UndoLast(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1))
+	s.UndoLast(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1))
+	if _, _, err := s.UndoLast(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("UndoLast on an empty round = %v, want a conflict", err)
 	}
 	sh, _ = s.sheetWithHistory(ctx, g.Slug)
@@ -157,20 +202,32 @@ func TestRefusedChecksWriteNothing(t *testing.T) {
 		code referee.Code
 	}{
 		{"the opener in a hand", func() error {
-			_, err := s.saveEntry(ctx, g.Slug, 1, 0, referee.Entry{Tiles: []referee.Tile{{Hi: 6, Lo: 6}}, Pips: 12, Score: 12}, "", anyBasis)
+			_, err := s.saveEntry(ctx, g.Slug, 1, 0, referee.Entry{Tiles: []referee.Tile{{Hi: 6, Lo: 6}}, Pips: 12, Score: 12}, "", seenEntry(t, s, g.Slug, 1, 0))
 			return err
 		}, referee.CodeOpenerInHand},
-		{"too many pips", func() error { _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(200), "", anyBasis); return err }, referee.CodeTooManyPips},
-		{"a stranger's edit", func() error { _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(3), "Zed", anyBasis); return err }, app.CodeInvalid},
-		{"a missing round", func() error { _, err := s.saveEntry(ctx, g.Slug, 2, 0, typed(3), "", anyBasis); return err }, app.CodeNotFound},
-		{"a missing seat", func() error { _, err := s.saveEntry(ctx, g.Slug, 1, 2, typed(3), "", anyBasis); return err }, app.CodeNotFound},
-		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); return err }, referee.CodeMissingEntries},
+		{"too many pips", func() error {
+			_, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(200), "", seenEntry(t, s, g.Slug, 1, 0))
+			return err
+		}, referee.CodeTooManyPips},
+		{"a stranger's edit", func() error {
+			_, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(3), "Zed", seenEntry(t, s, g.Slug, 1, 0))
+			return err
+		}, app.CodeInvalid},
+		{"a missing round", func() error {
+			_, err := s.saveEntry(ctx, g.Slug, 2, 0, typed(3), "", seenEntry(t, s, g.Slug, 2, 0))
+			return err
+		}, app.CodeNotFound},
+		{"a missing seat", func() error {
+			_, err := s.saveEntry(ctx, g.Slug, 1, 2, typed(3), "", seenEntry(t, s, g.Slug, 1, 2))
+			return err
+		}, app.CodeNotFound},
+		{"closing with entries missing", func() error { _, err := s.CloseRound(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); return err }, referee.CodeMissingEntries},
 		{"a skipped double under the draw rule", func() error {
-			_, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 5, Setter: 0}, Opening{unchecked: true})
+			_, err := s.SetOpening(ctx, g.Slug, 1, app.Opening{Double: 5, Setter: 0}, seenOpening(t, s, g.Slug, 1))
 			return err
 		}, referee.CodeNoSkip},
 		{"a stale version", func() error {
-			_, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(3), "", Basis{Version: 99})
+			_, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(3), "", app.Basis{Version: 99})
 			return err
 		}, app.CodeConflict},
 	}
@@ -190,15 +247,15 @@ func TestCloseRound(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	s.saveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
-	s.saveEntry(ctx, g.Slug, 1, 1, typed(9), "", anyBasis)
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{unchecked: true}); err != nil {
+	s.saveEntry(ctx, g.Slug, 1, 0, out, "", seenEntry(t, s, g.Slug, 1, 0))
+	s.saveEntry(ctx, g.Slug, 1, 1, typed(9), "", seenEntry(t, s, g.Slug, 1, 1))
+	if _, err := s.SetOpening(ctx, g.Slug, 1, app.Opening{Double: 6, Setter: 1}, seenOpening(t, s, g.Slug, 1)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("closing twice = %v, want a conflict", err)
 	}
 	sh, _ := s.Sheet(ctx, g.Slug)
@@ -210,7 +267,7 @@ func TestCloseRound(t *testing.T) {
 		t.Fatalf("Results() = %+v", res)
 	}
 	// A correction of the closed round is kept with who made it.
-	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(19), "Ann", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(19), "Ann", seenEntry(t, s, g.Slug, 1, 1)); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ = s.sheetWithHistory(ctx, g.Slug)
@@ -218,15 +275,15 @@ func TestCloseRound(t *testing.T) {
 	if last.Kind != "correction" || last.By != "Ann" || last.Old.Score != 9 || last.New.Score != 19 {
 		t.Fatalf("last change = %+v, want Ann's correction 9 → 19", last)
 	}
-	if _, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis); app.CodeOf(err) != app.CodeConflict {
+	if _, _, err := s.UndoLast(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("undo on a closed round = %v, want a conflict", err)
 	}
-	s.saveEntry(ctx, g.Slug, 2, 0, typed(1), "", anyBasis)
-	s.saveEntry(ctx, g.Slug, 2, 1, out, "", anyBasis)
+	s.saveEntry(ctx, g.Slug, 2, 0, typed(1), "", seenEntry(t, s, g.Slug, 2, 0))
+	s.saveEntry(ctx, g.Slug, 2, 1, out, "", seenEntry(t, s, g.Slug, 2, 1))
 	for n := 2; n <= 7; n++ { // double-6: seven rounds, 6-6 down to 0-0
-		s.saveEntry(ctx, g.Slug, n, 0, typed(1), "", anyBasis)
-		s.saveEntry(ctx, g.Slug, n, 1, out, "", anyBasis)
-		if _, err := s.CloseRound(ctx, g.Slug, n, anyBasis); err != nil {
+		s.saveEntry(ctx, g.Slug, n, 0, typed(1), "", seenEntry(t, s, g.Slug, n, 0))
+		s.saveEntry(ctx, g.Slug, n, 1, out, "", seenEntry(t, s, g.Slug, n, 1))
+		if _, err := s.CloseRound(ctx, g.Slug, n, seenRound(t, s, g.Slug, n)); err != nil {
 			t.Fatalf("closing round %d: %v", n, err)
 		}
 	}
@@ -362,7 +419,7 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, results[seat] = s.saveEntry(ctx, g.Slug, 1, seat, out, "", anyBasis)
+			_, results[seat] = s.saveEntry(ctx, g.Slug, 1, seat, out, "", seenEntry(t, s, g.Slug, 1, seat))
 		}()
 	}
 	wg.Wait()
@@ -387,7 +444,7 @@ func TestConcurrentWritesSeeEachOther(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(seat+1), "", anyBasis); err != nil {
+			if _, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(seat+1), "", seenEntry(t, s, g.Slug, 1, seat)); err != nil {
 				t.Error(err)
 			}
 		}()
@@ -412,26 +469,26 @@ func TestCorrectionResettlesALossLimitGame(t *testing.T) {
 	ctx := context.Background()
 	rules := referee.Standard()
 	rules.Set, rules.LossLimit = 6, 20
-	g, err := s.CreateGame(ctx, NewGame{Name: "To 20", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}})
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "To 20", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.saveEntry(ctx, g.Slug, 1, 0, typed(25), "", anyBasis)
-	s.saveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
-	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
+	s.saveEntry(ctx, g.Slug, 1, 0, typed(25), "", seenEntry(t, s, g.Slug, 1, 0))
+	s.saveEntry(ctx, g.Slug, 1, 1, out, "", seenEntry(t, s, g.Slug, 1, 1))
+	if _, err := s.CloseRound(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); err != nil {
 		t.Fatal(err)
 	}
 	if sh, _ := s.Sheet(ctx, g.Slug); !sh.Game.Finished() {
 		t.Fatal("Ann reached 20 and the game goes on")
 	}
-	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(5), "Bob", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(5), "Bob", seenEntry(t, s, g.Slug, 1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ := s.Sheet(ctx, g.Slug)
 	if sh.Game.Finished() || sh.Current() == nil || sh.Current().Number != 2 || sh.Current().Planned != 5 {
 		t.Fatalf("after correcting Ann to 5: finished %v, current %+v; want round 2 on 5-5", sh.Game.Finished(), sh.Current())
 	}
-	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(21), "Bob", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(21), "Bob", seenEntry(t, s, g.Slug, 1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	sh, _ = s.Sheet(ctx, g.Slug)
@@ -448,7 +505,7 @@ func TestVersions(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	sh, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(12), "", Basis{Version: 0})
+	sh, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(12), "", app.Basis{Version: 0})
 	if err != nil {
 		t.Fatalf("first entry based on no entry: %v", err)
 	}
@@ -456,28 +513,28 @@ func TestVersions(t *testing.T) {
 	if v1 == 0 {
 		t.Fatal("a saved entry has version 0")
 	}
-	if sh, err = s.saveEntry(ctx, g.Slug, 1, 0, typed(14), "", Basis{Version: v1}); err != nil {
+	if sh, err = s.saveEntry(ctx, g.Slug, 1, 0, typed(14), "", app.Basis{Version: v1}); err != nil {
 		t.Fatalf("edit based on the current version: %v", err)
 	}
 	v2 := sh.Version(1, 0)
-	_, err = s.saveEntry(ctx, g.Slug, 1, 0, typed(9), "", Basis{Version: v1})
+	_, err = s.saveEntry(ctx, g.Slug, 1, 0, typed(9), "", app.Basis{Version: v1})
 	if re := app.From(err); re == nil || re.Code != app.CodeConflict || !strings.Contains(fmt.Sprint(re.Params["Now"]), "14") {
 		t.Fatalf("edit based on a stale version = %v, want a conflict naming the current 14", err)
 	}
 	if sh, _ = s.Sheet(ctx, g.Slug); sh.Rounds[0].Entries[0].Score != 14 || sh.Version(1, 0) != v2 {
 		t.Fatal("a stale edit wrote")
 	}
-	if _, sh, err = s.UndoLast(ctx, g.Slug, 1, anyBasis); err != nil || sh.Version(1, 0) == v2 {
+	if _, sh, err = s.UndoLast(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); err != nil || sh.Version(1, 0) == v2 {
 		t.Fatalf("undo: %v; the version did not move", err)
 	}
-	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(3), "", Basis{Version: 0, Open: true}); err != nil {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(3), "", app.Basis{Version: 0, Open: true}); err != nil {
 		t.Fatal(err)
 	}
-	s.saveEntry(ctx, g.Slug, 1, 0, out, "", anyBasis)
-	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
+	s.saveEntry(ctx, g.Slug, 1, 0, out, "", seenEntry(t, s, g.Slug, 1, 0))
+	if _, err := s.CloseRound(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", Basis{unchecked: true, Open: true}); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", app.Basis{Version: seenEntry(t, s, g.Slug, 1, 1).Version, Open: true}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("an entry typed while the round was open, saved after it closed = %v, want a conflict", err)
 	}
 }
@@ -490,7 +547,7 @@ func TestAct(t *testing.T) {
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
 	start := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
-	tb, err := s.Act(ctx, g.Slug, 1, Move{Action: start, Seen: 0})
+	tb, err := s.Act(ctx, g.Slug, 1, app.Move{Action: start, Seen: 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,28 +555,28 @@ func TestAct(t *testing.T) {
 		t.Fatalf("after Bob sets 6-6: log %d, turn %d, setter %d; want 1, Ann, Bob", len(tb.Log), tb.Live.Turn(), tb.Round(1).Setter)
 	}
 	lay := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: lay, Seen: 0}); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: lay, Seen: 0}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("a move based on the empty table after 6-6 was set = %v, want a conflict", err)
 	}
 	wrong := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: wrong, Seen: 1}); !errors.Is(err, referee.ErrTurn) {
+	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: wrong, Seen: 1}); !errors.Is(err, referee.ErrTurn) {
 		t.Fatalf("Bob laying on Ann's turn = %v, want a turn error", err)
 	}
 	if tb, err = s.Table(ctx, g.Slug, 1); err != nil || len(tb.Log) != 1 {
 		t.Fatalf("refused actions wrote: %d actions, %v", len(tb.Log), err)
 	}
 	// The score sheet's record of who set the double is the table's too.
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 0}, Opening{unchecked: true}); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, app.Opening{Double: 6, Setter: 0}, seenOpening(t, s, g.Slug, 1)); err != nil {
 		t.Fatalf("the same double with another setter: %v", err)
 	}
 	if tb, _ = s.Table(ctx, g.Slug, 1); tb.Live.Setter() != 0 || tb.Live.Turn() != 1 {
 		t.Fatalf("after the sheet says Ann set 6-6: the table's setter %d, turn %d; want Ann, then Bob", tb.Live.Setter(), tb.Live.Turn())
 	}
 	bob := referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 1), On: referee.NewTile(6, 6)}}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, Seen: 1}); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: bob, Seen: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{unchecked: true}); !errors.Is(err, referee.ErrScore) {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, app.Opening{Double: 6, Setter: 1}, seenOpening(t, s, g.Slug, 1)); !errors.Is(err, referee.ErrScore) {
 		t.Fatalf("changing who set the double once tiles are laid after it = %v, want a refusal", err)
 	}
 }
@@ -533,7 +590,7 @@ func TestTableWithAStaleLog(t *testing.T) {
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
 	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: start, Seen: 0}); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: start, Seen: 0}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.write.Exec(`INSERT INTO round_actions (round_id, seq, seat, kind, tile, on_tile, created_at)
@@ -545,7 +602,7 @@ func TestTableWithAStaleLog(t *testing.T) {
 		t.Fatalf("Table() = stopped %v, %d tiles, %v; want it shown up to Ann's second tile, stopped there", tb.Stopped, tb.Live.Layout().Len(), err)
 	}
 	bob := referee.Action{Seat: 1, Kind: referee.ActPass}
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: bob, unchecked: true}); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: bob, Seen: seenLog(t, s, g.Slug, 1)}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("acting on a stale log = %v, want a conflict", err)
 	}
 }
@@ -563,21 +620,21 @@ func TestSetterTakenBack(t *testing.T) {
 	}
 	steps := []referee.Action{{Seat: 0, Kind: referee.ActDraw}, start(1), {Seat: 1, Kind: referee.ActTakeBack}}
 	for _, a := range steps {
-		if _, err := s.Act(ctx, g.Slug, 1, Move{Action: a, unchecked: true}); err != nil {
+		if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: a, Seen: seenLog(t, s, g.Slug, 1)}); err != nil {
 			t.Fatalf("%s: %v", a, err)
 		}
 	}
 	if sh, _ := s.Sheet(ctx, g.Slug); sh.Rounds[0].Setter != -1 {
 		t.Fatalf("after the start was taken back the sheet says seat %d set it, want nobody", sh.Rounds[0].Setter)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 2}, Opening{unchecked: true}); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, app.Opening{Double: 6, Setter: 2}, seenOpening(t, s, g.Slug, 1)); err != nil {
 		t.Fatalf("setting who set it with only a draw and a lifted start on the table: %v", err)
 	}
-	tb, err := s.Act(ctx, g.Slug, 1, Move{Action: start(2), unchecked: true})
+	tb, err := s.Act(ctx, g.Slug, 1, app.Move{Action: start(2), Seen: seenLog(t, s, g.Slug, 1)})
 	if err != nil || tb.Live.Setter() != 2 || tb.Live.Turn() != 0 || tb.Round(1).Setter != 2 {
 		t.Fatalf("Cy sets 6-6: %v; the table's setter %d, turn %d, the sheet's %d; want Cy, Ann, Cy", err, tb.Live.Setter(), tb.Live.Turn(), tb.Round(1).Setter)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 1}, Opening{unchecked: true}); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, app.Opening{Double: 6, Setter: 1}, seenOpening(t, s, g.Slug, 1)); err != nil {
 		t.Fatalf("changing who set it with only the double on the table: %v", err)
 	}
 	if tb, err = s.Table(ctx, g.Slug, 1); err != nil || tb.Stopped != nil || tb.Live.Setter() != 1 || tb.Live.Turn() != 2 {
@@ -600,28 +657,28 @@ func TestEveryChangeIsChecked(t *testing.T) {
 		want  app.Code
 	}{
 		{"an entry", func() error {
-			_, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 0, Pips: "5", Basis: Basis{Version: -1, Open: true}})
+			_, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: 0, Pips: "5", Basis: app.Basis{Version: -1, Open: true}})
 			return err
 		}, app.CodeConflict},
 		{"a move", func() error {
-			_, err := s.Act(ctx, g.Slug, 1, Move{Action: six, Seen: -1})
+			_, err := s.Act(ctx, g.Slug, 1, app.Move{Action: six, Seen: -1})
 			return err
 		}, app.CodeInvalid}, // no page shows fewer than no actions
 		{"an opening", func() error {
-			_, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 0}, Opening{Double: -1, Setter: -1})
+			_, err := s.SetOpening(ctx, g.Slug, 1, app.Opening{Double: 6, Setter: 0}, app.Opening{Double: -1, Setter: -1})
 			return err
 		}, app.CodeConflict},
 		{"an undo", func() error {
-			_, _, err := s.UndoLast(ctx, g.Slug, 1, Basis{Version: -1})
+			_, _, err := s.UndoLast(ctx, g.Slug, 1, app.Basis{Version: -1})
 			return err
 		}, app.CodeConflict},
 		{"a close", func() error {
 			for seat := range g.Players {
-				if _, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: seat, Pips: "5", Basis: Basis{Open: true}}); err != nil {
+				if _, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: seat, Pips: "5", Basis: app.Basis{Open: true}}); err != nil {
 					return err
 				}
 			}
-			_, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: -1})
+			_, err := s.CloseRound(ctx, g.Slug, 1, app.Basis{Version: -1})
 			return err
 		}, app.CodeConflict},
 	} {

@@ -52,7 +52,7 @@ func (s *Store) DeleteGame(ctx context.Context, slug, form string) (name string,
 	})
 	if err == nil && id != 0 {
 		s.speed.forget(id)
-		s.publish(News{Kind: NewsGone, Game: id, Seat: -1, Player: -1})
+		s.publish(app.News{Kind: app.NewsGone, Game: id, Seat: -1, Player: -1})
 	}
 	return name, err
 }

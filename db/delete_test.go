@@ -17,7 +17,7 @@ func TestDeleteGame(t *testing.T) {
 	s := openTest(t)
 	keep := newGame(t, s, "Cy", "Di")
 	g := newGame(t, s, "Ann", "Bob")
-	for _, game := range []Game{keep, g} {
+	for _, game := range []app.Game{keep, g} {
 		fillNight(t, s, game)
 	}
 	before := rowCounts(t, s)
@@ -57,7 +57,7 @@ func TestDeleteGame(t *testing.T) {
 	// SQLite gives the newest row's id to the next one: the next night
 	// must not be shown the deleted one's name and players.
 	rules := referee.Standard()
-	next, err := s.CreateGame(ctx, NewGame{Name: "Saturday", PlayedOn: "2026-11-29", Rules: rules, HandSize: 7, Players: []string{"Eve", "Fay", "Gus"}})
+	next, err := s.CreateGame(ctx, app.NewGame{Name: "Saturday", PlayedOn: "2026-11-29", Rules: rules, HandSize: 7, Players: []string{"Eve", "Fay", "Gus"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,18 +69,18 @@ func TestDeleteGame(t *testing.T) {
 
 // fillNight gives a night a row in every table of its own: entries with
 // their history, a move on the table, two browsers (one by each link).
-func fillNight(t *testing.T, s *Store, g Game) {
+func fillNight(t *testing.T, s *Store, g app.Game) {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}, Seen: 0}); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}, Seen: 0}); err != nil {
 		t.Fatal(err)
 	}
 	for seat, e := range []referee.Entry{typed(5), out} {
-		if _, err := s.saveEntry(ctx, g.Slug, 1, seat, e, "", anyBasis); err != nil {
+		if _, err := s.saveEntry(ctx, g.Slug, 1, seat, e, "", seenEntry(t, s, g.Slug, 1, seat)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
+	if _, err := s.CloseRound(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); err != nil {
 		t.Fatal(err)
 	}
 	for device, link := range map[string]string{"host": g.Slug, "watcher": g.ViewSlug} {

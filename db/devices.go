@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"chickenfoot/referee"
+	"chickenfoot/db/app"
 )
 
 // A browser is known by a random device id it keeps in a cookie. The
@@ -31,19 +31,13 @@ func remember(ctx context.Context, tx conn, device, link string, at time.Time) e
 	return err
 }
 
-// A Visit is what the store knows of one browser at one game night.
-type Visit struct {
-	Known bool // the night is on the browser's home page
-	Seat  int  // who the browser says it is, or -1
-}
-
 // Visit says what device is at the game opened by link, and notes the
 // visit when it is new or stale. It expects link to name a game. A visit
 // noted lately is one read; one to note is read again and noted in one
 // write.
-func (s *Store) Visit(ctx context.Context, device, link string) (Visit, error) {
+func (s *Store) Visit(ctx context.Context, device, link string) (app.Visit, error) {
 	if device == "" {
-		return Visit{Seat: -1}, nil
+		return app.Visit{Seat: -1}, nil
 	}
 	v, fresh, err := s.visit(ctx, s.reader(), device, link)
 	if err != nil || fresh {
@@ -58,8 +52,8 @@ func (s *Store) Visit(ctx context.Context, device, link string) (Visit, error) {
 
 // visit reads device's visit to the game by link, and says whether it
 // was noted within seenAgain.
-func (s *Store) visit(ctx context.Context, q conn, device, link string) (v Visit, fresh bool, err error) {
-	v = Visit{Seat: -1}
+func (s *Store) visit(ctx context.Context, q conn, device, link string) (v app.Visit, fresh bool, err error) {
+	v = app.Visit{Seat: -1}
 	var seat sql.NullInt64
 	var seen string
 	err = q.QueryRowContext(ctx, `SELECT seat, seen_at FROM device_games WHERE device = ? AND link = ?`, device, link).
@@ -107,7 +101,7 @@ func (s *Store) SetSeat(ctx context.Context, device, link string, player int) er
 // Nights lists the game nights device created or opened, newest first, at
 // most limit of them, each by the link the browser used. A night whose
 // link was renewed since is not listed.
-func (s *Store) Nights(ctx context.Context, device string, limit int) ([]Summary, error) {
+func (s *Store) Nights(ctx context.Context, device string, limit int) ([]app.Summary, error) {
 	if device == "" {
 		return nil, nil
 	}
@@ -119,28 +113,15 @@ func (s *Store) Nights(ctx context.Context, device string, limit int) ([]Summary
 
 // allGames lists every game night kept, newest first, at most limit of
 // them, by their edit links: for the store's own tests.
-func (s *Store) allGames(ctx context.Context, limit int) ([]Summary, error) {
+func (s *Store) allGames(ctx context.Context, limit int) ([]app.Summary, error) {
 	return s.summaries(ctx, `
 		SELECT g.slug, 0, g.id, g.name, g.played_on, g.finished_at IS NOT NULL, g.created_at
 		FROM games g ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, limit)
 }
 
-// A Summary is one line of a list of game nights.
-type Summary struct {
-	Slug      string // the link the night is listed by
-	ViewOnly  bool   // the link is the view-only one
-	Name      string
-	PlayedOn  string
-	Players   []string
-	Rounds    int // rounds closed, or a Straight night's hands ended
-	Game      referee.Game
-	Finished  bool
-	CreatedAt time.Time
-}
-
 // summaries reads the nights query selects (link, view only, id, name,
 // date, finished, created), with their players and closed rounds.
-func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Summary, error) {
+func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]app.Summary, error) {
 	rows, err := s.reader().QueryContext(ctx, `
 		WITH n (link, view, id, name, played_on, finished, created_at) AS (`+query+`)
 		SELECT n.link, n.view, n.name, n.played_on, n.finished, n.created_at,
@@ -153,9 +134,9 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Sum
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Summary
+	var out []app.Summary
 	for rows.Next() {
-		var sm Summary
+		var sm app.Summary
 		var created, players string
 		if err := rows.Scan(&sm.Slug, &sm.ViewOnly, &sm.Name, &sm.PlayedOn, &sm.Finished, &created, &sm.Rounds, &players, &sm.Game); err != nil {
 			return nil, err
@@ -169,15 +150,11 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Sum
 	return out, rows.Err()
 }
 
-// DeviceKept is how long a browser keeps its id (the most browsers allow a
-// cookie): a visit not seen again for longer is one no browser can list.
-const DeviceKept = 400 * 24 * time.Hour
-
 // forgetOldDevices drops what is remembered of browsers not seen for
-// DeviceKept: their ids are gone from every browser, so each such row
+// app.DeviceKept: their ids are gone from every browser, so each such row
 // would only grow the file. It runs as the store opens.
 func forgetOldDevices(ctx context.Context, db *sql.DB, now time.Time) error {
-	before := stamp(now.Add(-DeviceKept))
+	before := stamp(now.Add(-app.DeviceKept))
 	for _, table := range []string{"device_games", "device_groups"} {
 		if _, err := db.ExecContext(ctx, `DELETE FROM `+table+` WHERE seen_at < ?`, before); err != nil {
 			return fmt.Errorf("db: forgetting old browsers: %w", err)

@@ -75,11 +75,11 @@ func TestFileGoneStopsWrites(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			_, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 0, Pips: "7", Basis: anyBasis})
+			_, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: 0, Pips: "7", Basis: seenPlayer(t, s, g.Slug, 1, 0)})
 			if !errors.Is(err, ErrFileGone) || app.CodeOf(err) != app.CodeUnavailable {
 				t.Fatalf("Enter with the file %s = %v, want ErrFileGone (unavailable)", how, err)
 			}
-			if _, err := s.CreateGame(ctx, NewGame{Name: "Later", PlayedOn: "2026-11-28", Rules: g.Rules, HandSize: 7, Players: []string{"Cy", "Di"}}); !errors.Is(err, ErrFileGone) {
+			if _, err := s.CreateGame(ctx, app.NewGame{Name: "Later", PlayedOn: "2026-11-28", Rules: g.Rules, HandSize: 7, Players: []string{"Cy", "Di"}}); !errors.Is(err, ErrFileGone) {
 				t.Fatalf("CreateGame with the file %s = %v, want ErrFileGone", how, err)
 			}
 			if err := s.Ping(ctx); !errors.Is(err, ErrFileGone) {
@@ -106,7 +106,7 @@ func TestDiskFullIsSaid(t *testing.T) {
 	}
 	var err error
 	for i := 0; i < 200 && err == nil; i++ {
-		_, err = s.CreateGame(ctx, NewGame{Name: strings.Repeat("night ", 9), PlayedOn: "2026-11-28", Rules: g.Rules, HandSize: 7,
+		_, err = s.CreateGame(ctx, app.NewGame{Name: strings.Repeat("night ", 9), PlayedOn: "2026-11-28", Rules: g.Rules, HandSize: 7,
 			Players: []string{strings.Repeat("a", 40), strings.Repeat("b", 40), strings.Repeat("c", 40)}})
 	}
 	if !errors.Is(err, ErrDiskFull) || app.CodeOf(err) != app.CodeFull {
@@ -198,11 +198,11 @@ func TestCSVCellsAreNotFormulas(t *testing.T) {
 	s := openTest(t)
 	names := []string{"=HYPERLINK(\"http://evil.example\")", "+Bo", "-Cy", "@SUM(A1)", "\tDi", "\rEd", "Fay"}
 	rules := newGame(t, s, "x", "y").Rules
-	g, err := s.CreateGame(ctx, NewGame{Name: "=1+1", PlayedOn: "2026-11-28", Rules: rules, HandSize: 5, Players: names})
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "=1+1", PlayedOn: "2026-11-28", Rules: rules, HandSize: 5, Players: names})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 2, Pips: "12", Basis: anyBasis}); err != nil {
+	if _, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: 2, Pips: "12", Basis: seenPlayer(t, s, g.Slug, 1, 2)}); err != nil {
 		t.Fatal(err)
 	}
 	a, err := s.Export(ctx, g.Slug)
@@ -248,7 +248,7 @@ func TestOldBrowsersForgotten(t *testing.T) {
 	}
 	g := newGame(t, s, "Ann", "Bob")
 	now := time.Now()
-	for dev, seen := range map[string]time.Time{"old": now.Add(-DeviceKept - time.Hour), "new": now.Add(-time.Hour)} {
+	for dev, seen := range map[string]time.Time{"old": now.Add(-app.DeviceKept - time.Hour), "new": now.Add(-time.Hour)} {
 		if _, err := s.write.Exec(`INSERT INTO device_games (device, link, seen_at) VALUES (?, ?, ?)`, dev, g.Slug, stamp(seen)); err != nil {
 			t.Fatal(err)
 		}

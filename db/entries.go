@@ -12,37 +12,12 @@ import (
 	"chickenfoot/referee"
 )
 
-// A Basis is what a change to an entry was based on, so that a change
-// made on a stale page is refused instead of overwriting a newer one.
-type Basis struct {
-	// Version is the entry's version the page showed (see Sheet.Version),
-	// or, for a close or an undo, the round's (see Sheet.RoundVersion).
-	Version int64
-	// Open says the page showed the round still open: a round closed
-	// since is then a conflict, not a correction.
-	Open bool
-	// Change is, for an undo, the change the page offered to take back
-	// (see Sheet.Undoable), or 0: another one is then a conflict.
-	Change int64
-	// Form is the one-time id of the form sent, or "": the same form sent
-	// again changes nothing and is answered with the sheet as it is.
-	Form string
-	// After is, for a close, the one-time ids of the entry forms the same
-	// page sent before it without hearing back (kept on the phone while it
-	// was off line, sent in order): the entries they wrote since Version
-	// are what the page showed, not another phone's change.
-	After []string
-	// unchecked accepts whatever is stored, Version aside: for the
-	// store's own tests, which change what they have not read.
-	unchecked bool
-}
-
 // saveEntry is Enter for an entry already read, by seat: the store's own
 // tests write with it.
-func (s *Store) saveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
-	var out Sheet
+func (s *Store) saveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn app.Basis) (app.Sheet, error) {
+	var out app.Sheet
 	key := entryForm(basedOn, slug, n, seat, e, by)
-	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *Sheet) (err error) {
+	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *app.Sheet) (err error) {
 		out, err = s.saveEntryIn(ctx, tx, sh, key, n, seat, e, by, basedOn)
 		return err
 	})
@@ -54,7 +29,7 @@ func (s *Store) saveEntry(ctx context.Context, slug string, n, seat int, e refer
 
 // entryForm is the one-time form of an entry sent to seat of round n, with
 // what it says.
-func entryForm(basedOn Basis, link string, n, seat int, e referee.Entry, by string) form {
+func entryForm(basedOn app.Basis, link string, n, seat int, e referee.Entry, by string) form {
 	return formOf(basedOn.Form, entryTarget(link, n, seat), e, by, basedOn.Version, basedOn.Open)
 }
 
@@ -64,20 +39,20 @@ func entryTarget(link string, n, seat int) string {
 }
 
 // saveEntryIn is saveEntry on the sheet read in tx; key is the form's.
-func (s *Store) saveEntryIn(ctx context.Context, tx conn, sh *Sheet, key form, n, seat int, e referee.Entry, by string, basedOn Basis) (Sheet, error) {
+func (s *Store) saveEntryIn(ctx context.Context, tx conn, sh *app.Sheet, key form, n, seat int, e referee.Entry, by string, basedOn app.Basis) (app.Sheet, error) {
 	// The answer shows the history Undo would take back from an open
 	// round: the change this save writes, when it writes one, is that
 	// change, so the history is read only when it doesn't.
 	open := sh.Round(n) != nil && !sh.Round(n).Closed
-	shown := func() (Sheet, error) { return *sh, loadSavedHistory(ctx, tx, sh, n) }
+	shown := func() (app.Sheet, error) { return *sh, loadSavedHistory(ctx, tx, sh, n) }
 	if !open {
 		if err := loadSavedHistory(ctx, tx, sh, n); err != nil {
-			return Sheet{}, err
+			return app.Sheet{}, err
 		}
-		shown = func() (Sheet, error) { return *sh, nil }
+		shown = func() (app.Sheet, error) { return *sh, nil }
 	}
 	if _, sent, err := sentBefore(ctx, tx, key); err != nil {
-		return Sheet{}, err
+		return app.Sheet{}, err
 	} else if sent {
 		return shown()
 	}
@@ -85,37 +60,37 @@ func (s *Store) saveEntryIn(ctx context.Context, tx conn, sh *Sheet, key form, n
 		if r := sh.Round(n); app.CodeOf(err) == app.CodeConflict && r != nil && !r.Closed && sameEntry(r.Entries[seat], &e) {
 			return shown() // two phones entered the same: nothing is lost, nothing to write
 		}
-		return Sheet{}, whoChanged(ctx, tx, sh.Version(n, seat), err)
+		return app.Sheet{}, whoChanged(ctx, tx, sh.Version(n, seat), err)
 	}
 	if err := sh.CheckAuthor(n, by); err != nil {
-		return Sheet{}, err
+		return app.Sheet{}, err
 	}
 	if err := sh.CheckEntry(n, seat, e); err != nil {
-		return Sheet{}, err
+		return app.Sheet{}, err
 	}
 	ch := referee.EntryChange{Seat: seat, Old: sh.Round(n).Entries[seat], New: &e, Kind: sh.Kind(n, seat)}
 	if sameEntry(ch.Old, ch.New) {
 		if _, err := shown(); err != nil {
-			return Sheet{}, err
+			return app.Sheet{}, err
 		}
 		return *sh, s.keepForm(ctx, tx, key, strconv.FormatInt(sh.Version(n, seat), 10))
 	}
 	id, err := s.putChange(ctx, tx, sh, n, ch, by, 0)
 	if err != nil {
-		return Sheet{}, err
+		return app.Sheet{}, err
 	}
-	saved := Change{ID: id, Round: n, Seat: seat, Kind: ch.Kind, Old: ch.Old, New: ch.New, By: by, At: s.Now().UTC()}
+	saved := app.Change{ID: id, Round: n, Seat: seat, Kind: ch.Kind, Old: ch.Old, New: ch.New, By: by, At: s.Now().UTC()}
 	if open {
-		sh.History = []Change{saved}
+		sh.History = []app.Change{saved}
 	} else {
 		sh.History = append(sh.History, saved)
 	}
 	if ch.Kind == referee.KindCorrection {
 		if err := s.resettle(ctx, tx, sh); err != nil {
-			return Sheet{}, err
+			return app.Sheet{}, err
 		}
 		if err := keepResults(ctx, tx, sh); err != nil {
-			return Sheet{}, err
+			return app.Sheet{}, err
 		}
 	}
 	return *sh, s.keepForm(ctx, tx, key, strconv.FormatInt(sh.Version(n, seat), 10))
@@ -124,7 +99,7 @@ func (s *Store) saveEntryIn(ctx context.Context, tx conn, sh *Sheet, key form, n
 // loadSavedHistory reads the history a save's answer shows: for an open
 // round, the one change its Undo would take back; for a correction, the
 // round's whole history.
-func loadSavedHistory(ctx context.Context, tx conn, sh *Sheet, n int) (err error) {
+func loadSavedHistory(ctx context.Context, tx conn, sh *app.Sheet, n int) (err error) {
 	query := qUndoable
 	if r := sh.Round(n); r != nil && r.Closed {
 		query = qRoundHistory
@@ -157,14 +132,14 @@ func sortedTiles(ts []referee.Tile) []referee.Tile {
 }
 
 // checkBasis refuses a change based on what is no longer there.
-func checkBasis(sh *Sheet, n, seat int, basedOn Basis) error {
+func checkBasis(sh *app.Sheet, n, seat int, basedOn app.Basis) error {
 	r := sh.Round(n)
 	switch {
 	case r == nil || seat < 0 || seat >= len(sh.Players):
 		return app.NotFound("entry")
 	case basedOn.Open && r.Closed:
 		return app.Conflict("round-closed", referee.Params{"N": n})
-	case basedOn.unchecked || basedOn.Version == sh.Version(n, seat):
+	case basedOn.Version == sh.Version(n, seat):
 		return nil
 	}
 	return app.Conflict("entry-changed", referee.Params{"Name": sh.Players[seat], "Now": r.Entries[seat]})
@@ -188,15 +163,15 @@ func whoChanged(ctx context.Context, tx conn, version int64, err error) error {
 // putEntry records a change in the history and writes its new entry (or,
 // with none, removes the entry), with the change's id as the entry's
 // version. It updates the sheet to match.
-func (s *Store) putEntry(ctx context.Context, tx conn, sh *Sheet, n int, ch referee.EntryChange, by string, undoes int64) error {
+func (s *Store) putEntry(ctx context.Context, tx conn, sh *app.Sheet, n int, ch referee.EntryChange, by string, undoes int64) error {
 	_, err := s.putChange(ctx, tx, sh, n, ch, by, undoes)
 	return err
 }
 
 // putChange is putEntry returning the change's id.
-func (s *Store) putChange(ctx context.Context, tx conn, sh *Sheet, n int, ch referee.EntryChange, by string, undoes int64) (int64, error) {
+func (s *Store) putChange(ctx context.Context, tx conn, sh *app.Sheet, n int, ch referee.EntryChange, by string, undoes int64) (int64, error) {
 	now := stamp(s.Now())
-	roundID := sh.ids[n-1]
+	roundID := sh.RoundIDs[n-1]
 	var undo sql.NullInt64
 	if undoes > 0 {
 		undo = sql.NullInt64{Int64: undoes, Valid: true}
@@ -224,7 +199,7 @@ func (s *Store) putChange(ctx context.Context, tx conn, sh *Sheet, n int, ch ref
 	if err != nil {
 		return 0, err
 	}
-	sh.Round(n).Entries[ch.Seat], sh.version[n-1][ch.Seat] = ch.New, version
+	sh.Round(n).Entries[ch.Seat], sh.Versions[n-1][ch.Seat] = ch.New, version
 	return id, nil
 }
 

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"chickenfoot/db/app"
 	"context"
 	"errors"
 	"fmt"
@@ -43,14 +44,14 @@ func (s *Store) checkKept(ctx context.Context, tx conn, link string, t *keptTabl
 	if t.n == 0 { // a sheet kept after a score entry, without a table
 		return nil
 	}
-	log, err := loadActions(ctx, tx, sh.ids[t.n-1])
+	log, err := loadActions(ctx, tx, sh.RoundIDs[t.n-1])
 	if err != nil {
 		return err
 	}
 	if !reflect.DeepEqual(log, t.log) {
 		return fmt.Errorf("%w: the log of %s, round %d:\nkept %+v\nfile %+v", errKeptDiffers, link, t.n, t.log, log)
 	}
-	replayed, err := sh.Replay(t.n, actionsOf(log))
+	replayed, err := sh.Replay(t.n, app.ActionsOf(log))
 	if err != nil {
 		return fmt.Errorf("kept table of %s: replaying round %d: %w", link, t.n, err)
 	}

@@ -15,7 +15,7 @@ func TestFormSentTwice(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
-	ng := NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: referee.Standard(), HandSize: 7, Players: []string{"Ann", "Bob"}, Form: "f1"}
+	ng := app.NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: referee.Standard(), HandSize: 7, Players: []string{"Ann", "Bob"}, Form: "f1"}
 	first, err := s.CreateGame(ctx, ng)
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +34,7 @@ func TestFormSentTwice(t *testing.T) {
 
 	// The entry form: the second post is based on a version that is now
 	// stale, yet it is answered with the sheet, not refused.
-	b := Basis{Version: 0, Open: true, Form: "e1"}
+	b := app.Basis{Version: 0, Open: true, Form: "e1"}
 	for range 2 {
 		sh, err := s.saveEntry(ctx, first.Slug, 1, 0, typed(12), "", b)
 		if err != nil || sh.Rounds[0].Entries[0].Score != 12 {
@@ -42,12 +42,12 @@ func TestFormSentTwice(t *testing.T) {
 		}
 	}
 	// The same id on another player's form is another form.
-	if _, err := s.saveEntry(ctx, first.Slug, 1, 1, typed(5), "", Basis{Version: 0, Open: true, Form: "e1"}); err != nil {
+	if _, err := s.saveEntry(ctx, first.Slug, 1, 1, typed(5), "", app.Basis{Version: 0, Open: true, Form: "e1"}); err != nil {
 		t.Fatal(err)
 	}
 	// Undo sent twice takes back one change, and both say which.
 	sh, _ := s.sheetWithHistory(ctx, first.Slug)
-	u := Basis{Version: sh.RoundVersion(1), Form: "u1"}
+	u := app.Basis{Version: sh.RoundVersion(1), Form: "u1"}
 	for range 2 {
 		c, _, err := s.UndoLast(ctx, first.Slug, 1, u)
 		if err != nil || c.Seat != 1 || c.New.Score != 5 {
@@ -61,7 +61,7 @@ func TestFormSentTwice(t *testing.T) {
 
 	// A day later the ids are forgotten.
 	s.Now = func() time.Time { return time.Date(2026, 11, 29, 21, 0, 0, 0, time.UTC) }
-	if _, err := s.CreateGame(ctx, NewGame{Name: "Later", PlayedOn: "2026-11-29", Rules: referee.Standard(), HandSize: 7, Players: []string{"Ann", "Bob"}, Form: "f3"}); err != nil {
+	if _, err := s.CreateGame(ctx, app.NewGame{Name: "Later", PlayedOn: "2026-11-29", Rules: referee.Standard(), HandSize: 7, Players: []string{"Ann", "Bob"}, Form: "f3"}); err != nil {
 		t.Fatal(err)
 	}
 	var kept int
@@ -92,7 +92,7 @@ func TestSameEntryAgain(t *testing.T) {
 		{"typed again", typed(12), 2},
 	}
 	for _, st := range steps {
-		if _, err := s.saveEntry(ctx, g.Slug, 1, 0, st.entry, "", anyBasis); err != nil {
+		if _, err := s.saveEntry(ctx, g.Slug, 1, 0, st.entry, "", seenEntry(t, s, g.Slug, 1, 0)); err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
 		sh, _ := s.sheetWithHistory(ctx, g.Slug)
@@ -109,14 +109,14 @@ func TestUndoBasedOnAChange(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	s.saveEntry(ctx, g.Slug, 1, 0, typed(12), "", anyBasis)
+	s.saveEntry(ctx, g.Slug, 1, 0, typed(12), "", seenEntry(t, s, g.Slug, 1, 0))
 	sh, _ := s.sheetWithHistory(ctx, g.Slug)
 	offered, ok := sh.Undoable(1)
 	if !ok || offered.Seat != 0 {
 		t.Fatalf("Undoable = %+v, %v; want Ann's 12", offered, ok)
 	}
-	s.saveEntry(ctx, g.Slug, 1, 1, typed(5), "", anyBasis) // another phone
-	_, _, err := s.UndoLast(ctx, g.Slug, 1, Basis{unchecked: true, Change: offered.ID})
+	s.saveEntry(ctx, g.Slug, 1, 1, typed(5), "", seenEntry(t, s, g.Slug, 1, 1)) // another phone
+	_, _, err := s.UndoLast(ctx, g.Slug, 1, app.Basis{Version: seenRound(t, s, g.Slug, 1).Version, Change: offered.ID})
 	if app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("UndoLast of a change no longer the latest = %v, want a conflict", err)
 	}

@@ -12,68 +12,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
-
-// A Game is one game night: its players in seat order and the house rules
-// it was created under, frozen.
-type Game struct {
-	ID int64
-	// Slug is the unguessable part of the address the game was opened by:
-	// its edit link, or its view-only link when ViewOnly. A game opened by
-	// its view-only link never shows the edit link.
-	Slug       string
-	ViewSlug   string // the view-only link's part
-	ViewOnly   bool   // opened by the view-only link: nothing may change
-	GroupID    int64  // the table of friends it was played by, or 0
-	Name       string
-	PlayedOn   string // YYYY-MM-DD
-	Rules      referee.Rules
-	HandSize   int
-	Players    []string       // by seat
-	IDs        []int          // by seat, each player's id: it never changes and no other player of the night gets it
-	Seats      []referee.Stay // by seat, the rounds each plays; nil when all play every round
-	CreatedAt  time.Time
-	FinishedAt time.Time // zero while the game is on
-}
-
-// Staying lists the players who did not leave, in seat order: the table
-// to play again.
-func (g Game) Staying() []string {
-	var out []string
-	for seat, name := range g.Players {
-		if seat >= len(g.Seats) || g.Seats[seat].Until == 0 {
-			out = append(out, name)
-		}
-	}
-	return out
-}
-
-// Finished reports whether the last round is in.
-func (g Game) Finished() bool { return !g.FinishedAt.IsZero() }
-
-// NewGame is what the setup form gives to CreateGame.
-type NewGame struct {
-	Name     string
-	PlayedOn string
-	Rules    referee.Rules
-	HandSize int
-	Players  []string
-	// Form is the setup form's one-time id, or "": the same form sent
-	// again gives back the game it made instead of a second one.
-	Form string
-	// Device is the browser that starts the night, or "": the night is
-	// listed on its home page.
-	Device string
-	// Group is the link of the table of friends playing it, or "": its
-	// players are then the group's people of those names.
-	Group string
-}
 
 // newSlug returns 128 random bits as 26 lowercase base32 characters.
 func newSlug() string {
@@ -84,12 +28,12 @@ func newSlug() string {
 
 // CreateGame stores a new game night with its first round, opening on the
 // set's highest double.
-func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
+func (s *Store) CreateGame(ctx context.Context, ng app.NewGame) (app.Game, error) {
 	rules, err := json.Marshal(ng.Rules)
 	if err != nil {
-		return Game{}, err
+		return app.Game{}, err
 	}
-	g := Game{Slug: newSlug(), ViewSlug: newSlug(), Name: ng.Name, PlayedOn: ng.PlayedOn, Rules: ng.Rules, HandSize: ng.HandSize,
+	g := app.Game{Slug: newSlug(), ViewSlug: newSlug(), Name: ng.Name, PlayedOn: ng.PlayedOn, Rules: ng.Rules, HandSize: ng.HandSize,
 		Players: ng.Players, IDs: firstIDs(len(ng.Players)), CreatedAt: s.Now().UTC()}
 	key := formOf(ng.Form, "games", ng.Name, ng.PlayedOn, string(rules), ng.HandSize, ng.Players, ng.Group)
 	err = s.inTx(ctx, func(tx conn) error {
@@ -130,13 +74,10 @@ func firstIDs(n int) []int {
 	return ids
 }
 
-// SeatOf is the seat of the player whose id is id, or -1.
-func (g Game) SeatOf(id int) int { return slices.Index(g.IDs, id) }
-
 // playerSeat is the seat of the player whose id is id, the player a page
 // named. One who gave up their seat since is a conflict that names them:
 // the page was drawn before, and the seats after theirs moved up.
-func playerSeat(ctx context.Context, tx conn, g Game, id int) (int, error) {
+func playerSeat(ctx context.Context, tx conn, g app.Game, id int) (int, error) {
 	if seat := g.SeatOf(id); seat >= 0 {
 		return seat, nil
 	}
@@ -152,7 +93,7 @@ func playerSeat(ctx context.Context, tx conn, g Game, id int) (int, error) {
 }
 
 // insertGame writes a new game and its players, and answers its id.
-func insertGame(ctx context.Context, tx conn, g Game, rules string) (int64, error) {
+func insertGame(ctx context.Context, tx conn, g app.Game, rules string) (int64, error) {
 	res, err := tx.ExecContext(ctx,
 		`INSERT INTO games (slug, view_slug, name, played_on, rules, hand_size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		g.Slug, g.ViewSlug, g.Name, g.PlayedOn, rules, g.HandSize, stamp(g.CreatedAt))
@@ -259,10 +200,10 @@ func insertRound(ctx context.Context, tx conn, gameID int64, number, planned int
 // loadGame loads the game one of its links names. Which link it is and
 // whether the game is over are read every time; what never changes once
 // a game is created (its name, players, rules) is read once and kept.
-func (s *Store) loadGame(ctx context.Context, q conn, link string) (Game, error) {
+func (s *Store) loadGame(ctx context.Context, q conn, link string) (app.Game, error) {
 	id, slug, view, finished, err := findLink(ctx, q, link)
 	if err != nil {
-		return Game{}, err
+		return app.Game{}, err
 	}
 	g, err := s.frozenGame(ctx, q, id)
 	if err != nil {
@@ -320,7 +261,7 @@ func sameLink(stored, asked string) bool {
 
 // frozenGame is what never changes about game id: from the cache when it
 // is there, else read and kept. Its links and end are left for loadGame.
-func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) {
+func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (app.Game, error) {
 	if g, ok := s.speed.game(id); ok {
 		return g, nil
 	}
@@ -332,8 +273,8 @@ func (s *Store) frozenGame(ctx context.Context, q conn, id int64) (Game, error) 
 	return g, err
 }
 
-func readGame(ctx context.Context, q conn, id int64) (Game, error) {
-	g := Game{ID: id}
+func readGame(ctx context.Context, q conn, id int64) (app.Game, error) {
+	g := app.Game{ID: id}
 	var rules, created string
 	err := q.QueryRowContext(ctx, qGame, id).Scan(&g.Name, &g.PlayedOn, &rules, &g.HandSize, &created, &g.GroupID)
 	if err != nil {
@@ -373,7 +314,7 @@ func readGame(ctx context.Context, q conn, id int64) (Game, error) {
 
 // Settings loads what never changes about a game night: its name, date,
 // players, rules and hand size, and its links.
-func (s *Store) Settings(ctx context.Context, slug string) (g Game, err error) {
+func (s *Store) Settings(ctx context.Context, slug string) (g app.Game, err error) {
 	err = s.readTx(ctx, func(q conn) error {
 		g, err = s.loadGame(ctx, q, slug)
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -41,7 +42,7 @@ func TestImportGroupWithoutLink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lines, _, err := other.GroupNights(ctx, g.ID, NightFilter{Limit: 10}); err != nil || len(lines) != 2 {
+	if lines, _, err := other.GroupNights(ctx, g.ID, app.NightFilter{Limit: 10}); err != nil || len(lines) != 2 {
 		t.Fatalf("the new table's history: %d nights, %v, want 2", len(lines), err)
 	}
 }

@@ -11,18 +11,9 @@ import (
 	"chickenfoot/referee"
 )
 
-// A Group is a table of friends: the people who play together, their
-// nights and their records, behind one unguessable link.
-type Group struct {
-	ID        int64
-	Slug      string
-	Name      string
-	CreatedAt time.Time
-}
-
 // CreateGroup keeps a new table of friends, listed on device's home page.
-func (s *Store) CreateGroup(ctx context.Context, name, device string) (Group, error) {
-	g := Group{Slug: newSlug(), Name: name, CreatedAt: s.Now().UTC()}
+func (s *Store) CreateGroup(ctx context.Context, name, device string) (app.Group, error) {
+	g := app.Group{Slug: newSlug(), Name: name, CreatedAt: s.Now().UTC()}
 	err := s.inTx(ctx, func(tx conn) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO groups (slug, name, created_at) VALUES (?, ?, ?)`, g.Slug, g.Name, stamp(g.CreatedAt))
 		if err != nil {
@@ -48,7 +39,7 @@ func rememberGroup(ctx context.Context, tx conn, device, link string, at time.Ti
 // Group finds the table of friends whose link is link, comparing it in
 // constant time, and notes that device opened it. A visit noted lately is
 // only read; one to note is read again and noted in one write.
-func (s *Store) Group(ctx context.Context, link, device string) (g Group, err error) {
+func (s *Store) Group(ctx context.Context, link, device string) (g app.Group, err error) {
 	fresh := false
 	err = s.readTx(ctx, func(q conn) error {
 		g, fresh, err = s.groupVisit(ctx, q, link, device)
@@ -69,7 +60,7 @@ func (s *Store) Group(ctx context.Context, link, device string) (g Group, err er
 
 // groupVisit finds the group link names, and says whether device's visit
 // to it needs no noting (none asked, or noted within seenAgain).
-func (s *Store) groupVisit(ctx context.Context, q conn, link, device string) (Group, bool, error) {
+func (s *Store) groupVisit(ctx context.Context, q conn, link, device string) (app.Group, bool, error) {
 	g, err := findGroup(ctx, q, link)
 	if err != nil || device == "" {
 		return g, true, err
@@ -86,15 +77,15 @@ func (s *Store) groupVisit(ctx context.Context, q conn, link, device string) (Gr
 	return g, err == nil && s.Now().Sub(at) < seenAgain, nil
 }
 
-func findGroup(ctx context.Context, q conn, link string) (Group, error) {
-	var g Group
+func findGroup(ctx context.Context, q conn, link string) (app.Group, error) {
+	var g app.Group
 	if len(link) <= selectorLen || len(link) > 64 {
 		return g, app.NotFound("group")
 	}
 	found := false
 	err := eachRow(ctx, q, `SELECT id, slug, name, created_at FROM groups WHERE slug >= ? AND slug < ?`,
 		[]any{link[:selectorLen], link[:selectorLen] + "~"}, func(r *sql.Rows) error {
-			var c Group
+			var c app.Group
 			var created string
 			if err := r.Scan(&c.ID, &c.Slug, &c.Name, &created); err != nil {
 				return err
@@ -112,14 +103,14 @@ func findGroup(ctx context.Context, q conn, link string) (Group, error) {
 }
 
 // Groups lists the tables of friends device created or opened, by name.
-func (s *Store) Groups(ctx context.Context, device string) ([]Group, error) {
-	var out []Group
+func (s *Store) Groups(ctx context.Context, device string) ([]app.Group, error) {
+	var out []app.Group
 	if device == "" {
 		return out, nil
 	}
 	err := eachRow(ctx, s.reader(), `SELECT g.id, g.slug, g.name FROM device_groups d JOIN groups g ON g.slug = d.link
 		WHERE d.device = ? ORDER BY g.name, g.id`, []any{device}, func(r *sql.Rows) error {
-		var g Group
+		var g app.Group
 		err := r.Scan(&g.ID, &g.Slug, &g.Name)
 		out = append(out, g)
 		return err
@@ -130,7 +121,7 @@ func (s *Store) Groups(ctx context.Context, device string) ([]Group, error) {
 // joinGroup makes a new night one of the group's: each player is the
 // group's person of that name (a new one for a new name), and each has a
 // row in the group's records from the start.
-func joinGroup(ctx context.Context, tx conn, link string, g Game) (int64, error) {
+func joinGroup(ctx context.Context, tx conn, link string, g app.Game) (int64, error) {
 	grp, err := findGroup(ctx, tx, link)
 	if err != nil {
 		return 0, err
@@ -166,37 +157,18 @@ func joinGroup(ctx context.Context, tx conn, link string, g Game) (int64, error)
 	return grp.ID, addTotals(ctx, tx, fresh, 1)
 }
 
-// A Person is one of a group's people, with their running record.
-type Person struct {
-	ID     int64
-	Name   string
-	Nights int // nights played, finished or not
-	Record
-}
-
-// A Record is a person's results over the group's nights.
-type Record struct {
-	Finished int // finished nights played
-	Won      int // finished nights won
-	Rounds   int // closed rounds played
-	Points   int // scored over those rounds
-	Outs     int // rounds gone out
-	Zeros    int // rounds scored at 0
-	Caught   int // rounds caught holding the 0-0
-}
-
 // People lists a group's people with their records, by name.
-func (s *Store) People(ctx context.Context, group int64) ([]Person, error) {
+func (s *Store) People(ctx context.Context, group int64) ([]app.Person, error) {
 	return people(ctx, s.reader(), group)
 }
 
-func people(ctx context.Context, q conn, group int64) ([]Person, error) {
-	var out []Person
+func people(ctx context.Context, q conn, group int64) ([]app.Person, error) {
+	var out []app.Person
 	err := eachRow(ctx, q, `SELECT p.id, p.name, coalesce(t.nights, 0), coalesce(t.finished, 0), coalesce(t.won, 0), coalesce(t.rounds, 0),
 			coalesce(t.points, 0), coalesce(t.outs, 0), coalesce(t.zeros, 0), coalesce(t.caught, 0)
 		FROM people p LEFT JOIN person_totals t ON t.person_id = p.id WHERE p.group_id = ? ORDER BY p.name, p.id`, []any{group},
 		func(r *sql.Rows) error {
-			var p Person
+			var p app.Person
 			err := r.Scan(&p.ID, &p.Name, &p.Nights, &p.Finished, &p.Won, &p.Rounds, &p.Points, &p.Outs, &p.Zeros, &p.Caught)
 			out = append(out, p)
 			return err
@@ -204,33 +176,10 @@ func people(ctx context.Context, q conn, group int64) ([]Person, error) {
 	return out, err
 }
 
-// A NightLine is one night in a group's history.
-type NightLine struct {
-	ID       int64
-	Link     string // the night's view-only link
-	Name     string
-	PlayedOn string
-	Finished bool
-	Players  []string
-	Winners  []string // the winners of a finished night
-	Best     int      // the winning (lowest) total so far
-}
-
-// A NightFilter picks the nights of a group's history: all, or one
-// person's, between two dates (inclusive, either may be ""), from where
-// the last page stopped (the date and id of its last night).
-type NightFilter struct {
-	Person   int64
-	From, To string
-	AfterOn  string
-	AfterID  int64
-	Limit    int
-}
-
 // Nights of a group, newest first, a page at a time: the database walks
 // an index from where the last page stopped, however long the history.
 // more says whether another page follows.
-func (s *Store) GroupNights(ctx context.Context, group int64, f NightFilter) (lines []NightLine, more bool, err error) {
+func (s *Store) GroupNights(ctx context.Context, group int64, f app.NightFilter) (lines []app.NightLine, more bool, err error) {
 	to := f.To
 	if to == "" {
 		to = "9999-12-31"
@@ -248,7 +197,7 @@ func (s *Store) GroupNights(ctx context.Context, group int64, f NightFilter) (li
 	}
 	args = append(args, f.From, to, afterOn, afterID, f.Limit+1)
 	err = eachRow(ctx, s.reader(), query, args, func(r *sql.Rows) error {
-		var l NightLine
+		var l app.NightLine
 		var players, winners string
 		err := r.Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Finished, &players, &winners, &l.Best)
 		l.Players = strings.Split(players, "\x1f")
@@ -267,36 +216,11 @@ func (s *Store) GroupNights(ctx context.Context, group int64, f NightFilter) (li
 	return lines, more, nil
 }
 
-// A PersonPage is one person's record in a group: their sums, best and
-// worst finished nights, and head to head against each other person.
-type PersonPage struct {
-	Person
-	Best, Worst *NightLine // lowest and highest finished totals, or nil
-	Against     []HeadToHead
-	Recent      []NightPoint // the latest finished nights, oldest first
-	People      []Person     // everyone of the group, as read with the record
-}
-
-// A NightPoint is a person's total in one finished night, beside the
-// night's winning total.
-type NightPoint struct {
-	PlayedOn       string
-	Total, Winning int
-}
-
 // recentNights is how many finished nights a record charts.
 const recentNights = 20
 
-// HeadToHead is how a person fared against another over the finished
-// nights they both played.
-type HeadToHead struct {
-	Other         Person
-	Nights        int
-	Ahead, Behind int
-}
-
 // PersonRecord reads one person of a group, from kept sums and indexes.
-func (s *Store) PersonRecord(ctx context.Context, group, person int64) (p PersonPage, err error) {
+func (s *Store) PersonRecord(ctx context.Context, group, person int64) (p app.PersonPage, err error) {
 	// One read: a rename or merge meanwhile can't mix two states on a page.
 	err = s.readTx(ctx, func(q conn) error {
 		p, err = personRecord(ctx, q, group, person)
@@ -305,13 +229,13 @@ func (s *Store) PersonRecord(ctx context.Context, group, person int64) (p Person
 	return p, err
 }
 
-func personRecord(ctx context.Context, q conn, group, person int64) (PersonPage, error) {
-	var p PersonPage
+func personRecord(ctx context.Context, q conn, group, person int64) (app.PersonPage, error) {
+	var p app.PersonPage
 	var err error
 	if p.People, err = people(ctx, q, group); err != nil {
 		return p, err
 	}
-	byID := map[int64]Person{}
+	byID := map[int64]app.Person{}
 	for _, pp := range p.People {
 		byID[pp.ID] = pp
 	}
@@ -334,8 +258,8 @@ func personRecord(ctx context.Context, q conn, group, person int64) (PersonPage,
 
 // endNight is person's finished night with the lowest total (order ASC)
 // or the highest (DESC), or nil before the first.
-func endNight(ctx context.Context, q conn, person int64, order string) (*NightLine, error) {
-	l := NightLine{Finished: true}
+func endNight(ctx context.Context, q conn, person int64, order string) (*app.NightLine, error) {
+	l := app.NightLine{Finished: true}
 	err := q.QueryRowContext(ctx, `SELECT g.id, g.view_slug, g.name, g.played_on, n.total FROM person_nights n JOIN games g ON g.id = n.game_id
 		WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.total `+order+`, n.played_on `+order+` LIMIT 1`, person).
 		Scan(&l.ID, &l.Link, &l.Name, &l.PlayedOn, &l.Best)
@@ -346,25 +270,25 @@ func endNight(ctx context.Context, q conn, person int64, order string) (*NightLi
 }
 
 // recent is person's latest finished nights, oldest first.
-func recent(ctx context.Context, q conn, person int64) ([]NightPoint, error) {
-	var out []NightPoint
+func recent(ctx context.Context, q conn, person int64) ([]app.NightPoint, error) {
+	var out []app.NightPoint
 	err := eachRow(ctx, q, `SELECT n.played_on, n.total, g.line_best FROM person_nights n JOIN games g ON g.id = n.game_id
 		WHERE n.person_id = ? AND n.finished = 1 ORDER BY n.played_on DESC, n.game_id DESC LIMIT ?`, []any{person, recentNights},
 		func(r *sql.Rows) error {
-			var pt NightPoint
+			var pt app.NightPoint
 			err := r.Scan(&pt.PlayedOn, &pt.Total, &pt.Winning)
-			out = append([]NightPoint{pt}, out...)
+			out = append([]app.NightPoint{pt}, out...)
 			return err
 		})
 	return out, err
 }
 
 // against is person's head to head with each other person of byID.
-func against(ctx context.Context, q conn, person int64, byID map[int64]Person) ([]HeadToHead, error) {
-	var out []HeadToHead
+func against(ctx context.Context, q conn, person int64, byID map[int64]app.Person) ([]app.HeadToHead, error) {
+	var out []app.HeadToHead
 	err := eachRow(ctx, q, `SELECT other_id, nights, ahead, behind FROM person_pairs WHERE person_id = ? AND nights > 0`, []any{person},
 		func(r *sql.Rows) error {
-			var h HeadToHead
+			var h app.HeadToHead
 			var other int64
 			err := r.Scan(&other, &h.Nights, &h.Ahead, &h.Behind)
 			h.Other = byID[other]
@@ -501,7 +425,7 @@ func (s *Store) forgetGroupGames() { s.speed.forgetAll() }
 
 // LastNight is the group's latest night, to start the next like it; a
 // group with none is a not-found error.
-func (s *Store) LastNight(ctx context.Context, group int64) (g Game, err error) {
+func (s *Store) LastNight(ctx context.Context, group int64) (g app.Game, err error) {
 	err = s.readTx(ctx, func(q conn) error {
 		var link string
 		err := q.QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)

@@ -12,12 +12,12 @@ import (
 
 // playNight keeps a two-round night of the group, the rounds' entries
 // given by seat (nil: went out), and closes both.
-func playNight(t *testing.T, s *Store, group, date string, players []string, rounds ...[]*referee.Entry) Game {
+func playNight(t *testing.T, s *Store, group, date string, players []string, rounds ...[]*referee.Entry) app.Game {
 	t.Helper()
 	ctx := context.Background()
 	rules := referee.Standard()
 	rules.Set, rules.Rounds, rules.TieBreak = 6, len(rounds), referee.TieShared
-	g, err := s.CreateGame(ctx, NewGame{Name: "Night " + date, PlayedOn: date, Rules: rules, HandSize: 7, Players: players, Group: group})
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "Night " + date, PlayedOn: date, Rules: rules, HandSize: 7, Players: players, Group: group})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,11 +26,11 @@ func playNight(t *testing.T, s *Store, group, date string, players []string, rou
 			if e == nil {
 				e = &out
 			}
-			if _, err := s.saveEntry(ctx, g.Slug, n+1, seat, *e, "", anyBasis); err != nil {
+			if _, err := s.saveEntry(ctx, g.Slug, n+1, seat, *e, "", seenEntry(t, s, g.Slug, n+1, seat)); err != nil {
 				t.Fatalf("%s round %d seat %d: %v", date, n+1, seat, err)
 			}
 		}
-		if _, err := s.CloseRound(ctx, g.Slug, n+1, anyBasis); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, n+1, seenRound(t, s, g.Slug, n+1)); err != nil {
 			t.Fatalf("%s closing round %d: %v", date, n+1, err)
 		}
 	}
@@ -64,7 +64,7 @@ func TestGroupRecords(t *testing.T) {
 	for _, p := range people {
 		id[p.Name] = p.ID
 	}
-	record := func(name string) PersonPage {
+	record := func(name string) app.PersonPage {
 		t.Helper()
 		p, err := s.PersonRecord(ctx, grp.ID, id[name])
 		if err != nil {
@@ -72,11 +72,11 @@ func TestGroupRecords(t *testing.T) {
 		}
 		return p
 	}
-	want := map[string]Person{
-		"Ann": {Nights: 1, Record: Record{Finished: 1, Won: 1, Rounds: 2, Points: 7, Outs: 1, Zeros: 1}},
-		"Bob": {Nights: 2, Record: Record{Finished: 2, Rounds: 4, Points: 66, Outs: 1, Zeros: 1, Caught: 1}},
-		"Cy":  {Nights: 2, Record: Record{Finished: 2, Rounds: 4, Points: 14, Outs: 1, Zeros: 1}},
-		"Dee": {Nights: 1, Record: Record{Finished: 1, Won: 1, Rounds: 2, Points: 4, Outs: 1, Zeros: 1}},
+	want := map[string]app.Person{
+		"Ann": {Nights: 1, Record: app.Record{Finished: 1, Won: 1, Rounds: 2, Points: 7, Outs: 1, Zeros: 1}},
+		"Bob": {Nights: 2, Record: app.Record{Finished: 2, Rounds: 4, Points: 66, Outs: 1, Zeros: 1, Caught: 1}},
+		"Cy":  {Nights: 2, Record: app.Record{Finished: 2, Rounds: 4, Points: 14, Outs: 1, Zeros: 1}},
+		"Dee": {Nights: 1, Record: app.Record{Finished: 1, Won: 1, Rounds: 2, Points: 4, Outs: 1, Zeros: 1}},
 	}
 	check := func(when string) {
 		t.Helper()
@@ -110,7 +110,7 @@ func TestGroupRecords(t *testing.T) {
 	}
 
 	// Bob did not hold the 0-0 after all: corrected once night A is over.
-	if _, err := s.saveEntry(ctx, a.Slug, 1, 1, *pips(10), "Ann", anyBasis); err != nil {
+	if _, err := s.saveEntry(ctx, a.Slug, 1, 1, *pips(10), "Ann", seenEntry(t, s, a.Slug, 1, 1)); err != nil {
 		t.Fatal(err)
 	}
 	w := want["Bob"]
@@ -155,7 +155,7 @@ func TestGroupRecords(t *testing.T) {
 	if g, _ := s.Settings(ctx, a.Slug); g.Players[1] != "Robert" {
 		t.Fatalf("night A's players after the rename: %q", g.Players)
 	}
-	if lines, _, err := s.GroupNights(ctx, grp.ID, NightFilter{Limit: 10}); err != nil || len(lines) != 3 ||
+	if lines, _, err := s.GroupNights(ctx, grp.ID, app.NightFilter{Limit: 10}); err != nil || len(lines) != 3 ||
 		strings.Join(lines[2].Players, ",") != "Ann,Robert,Cy" || strings.Join(lines[2].Winners, ",") != "Ann" || lines[2].Best != 7 {
 		t.Fatalf("the history after the rename: %+v, %v", lines, err)
 	}
@@ -190,7 +190,7 @@ func TestGroupHistoryPages(t *testing.T) {
 		playNight(t, s, grp.Slug, d, players, []*referee.Entry{nil, pips(3 + i)})
 	}
 	var seen []string
-	f := NightFilter{Limit: 2}
+	f := app.NightFilter{Limit: 2}
 	for page := 0; ; page++ {
 		lines, more, err := s.GroupNights(ctx, grp.ID, f)
 		if err != nil {
@@ -221,7 +221,7 @@ func TestGroupHistoryPages(t *testing.T) {
 			cy = p.ID
 		}
 	}
-	lines, more, err := s.GroupNights(ctx, grp.ID, NightFilter{Person: cy, From: "2026-01-10", Limit: 50})
+	lines, more, err := s.GroupNights(ctx, grp.ID, app.NightFilter{Person: cy, From: "2026-01-10", Limit: 50})
 	if err != nil || more || len(lines) != 1 || lines[0].PlayedOn != "2026-01-16" {
 		t.Fatalf("Cy's nights from 10 January: %+v, %v, %v", lines, more, err)
 	}
@@ -238,7 +238,7 @@ func TestGroupRecordsDoubleBlank(t *testing.T) {
 		s, grp := openGroup(t, "Club", "")
 		rules := referee.Standard()
 		rules.Set, rules.Rounds, rules.DoubleBlank = 6, 1, worth
-		g, err := s.CreateGame(ctx, NewGame{Name: "Night", PlayedOn: "2026-02-06", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}, Group: grp.Slug})
+		g, err := s.CreateGame(ctx, app.NewGame{Name: "Night", PlayedOn: "2026-02-06", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}, Group: grp.Slug})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,11 +247,11 @@ func TestGroupRecordsDoubleBlank(t *testing.T) {
 			t.Fatal(err)
 		}
 		for seat, e := range []referee.Entry{out, held} {
-			if _, err := s.saveEntry(ctx, g.Slug, 1, seat, e, "", anyBasis); err != nil {
+			if _, err := s.saveEntry(ctx, g.Slug, 1, seat, e, "", seenEntry(t, s, g.Slug, 1, seat)); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, err := s.CloseRound(ctx, g.Slug, 1, anyBasis); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); err != nil {
 			t.Fatal(err)
 		}
 		people, _ := s.People(ctx, grp.ID)
@@ -272,7 +272,7 @@ func checkKept(t *testing.T, s *Store, group int64, when string) {
 	t.Helper()
 	ctx := context.Background()
 	type pair struct{ a, b int64 }
-	totals := map[int64]Record{}
+	totals := map[int64]app.Record{}
 	nights := map[int64]int{}
 	pairs := map[pair][3]int{}
 	var links []string

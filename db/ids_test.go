@@ -34,14 +34,14 @@ func TestStalePageAfterAPlayerGoes(t *testing.T) {
 	if err != nil || name != "Cy" || !slices.Equal(sh.Players, []string{"Ann", "Bob", "Di"}) || !slices.Equal(sh.Game.IDs, []int{0, 1, 3}) {
 		t.Fatalf("Cy leaves = %q, %v ids %v, %v", name, sh.Players, sh.Game.IDs, err)
 	}
-	stale := ScoreForm{Player: 2, Pips: "7", Basis: Basis{Version: 0, Open: true}}
+	stale := app.ScoreForm{Player: 2, Pips: "7", Basis: app.Basis{Version: 0, Open: true}}
 	if _, err = s.Enter(ctx, g.Slug, 1, stale); conflictKey(err) != "player-gone" {
 		t.Fatalf("Cy's stale score = %v, want refused as player-gone", err)
 	}
 	if re := app.From(err); re == nil || re.Params["Name"] != "Cy" {
 		t.Errorf("refusal names %v, want Cy", re)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 1, Opening{Double: 6, Setter: 2}, sh.Opening(1)); conflictKey(err) != "player-gone" {
+	if _, err := s.SetOpening(ctx, g.Slug, 1, app.Opening{Double: 6, Setter: 2}, sh.Opening(1)); conflictKey(err) != "player-gone" {
 		t.Errorf("Cy as the setter on a stale page = %v, want player-gone", err)
 	}
 	if err := s.SetSeat(ctx, "phone", g.Slug, 2); conflictKey(err) != "player-gone" {
@@ -53,9 +53,9 @@ func TestStalePageAfterAPlayerGoes(t *testing.T) {
 	}
 	// Di's card names her by id 3: it reaches her at seat 2, and the news
 	// names her by her id, which her card follows on every phone.
-	var news []News
-	s.Publish = func(n News) { news = append(news, n) }
-	if sh, err = s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 3, Pips: "9", Basis: Basis{Version: 0, Open: true}}); err != nil || sh.Rounds[0].Entries[2].Score != 9 {
+	var news []app.News
+	s.Publish = func(n app.News) { news = append(news, n) }
+	if sh, err = s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: 3, Pips: "9", Basis: app.Basis{Version: 0, Open: true}}); err != nil || sh.Rounds[0].Entries[2].Score != 9 {
 		t.Fatalf("Di's score = %v, %v", sh.Rounds[0].Entries, err)
 	}
 	if len(news) != 1 || news[0].Seat != 2 || news[0].Player != 3 {
@@ -107,7 +107,7 @@ func TestFormSentAgainChanged(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "Ann", "Bob")
-	f := ScoreForm{Player: 0, Pips: "30", Basis: Basis{Version: 0, Open: true, Form: "e1"}}
+	f := app.ScoreForm{Player: 0, Pips: "30", Basis: app.Basis{Version: 0, Open: true, Form: "e1"}}
 	if _, err := s.Enter(ctx, g.Slug, 1, f); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestFormSentAgainChanged(t *testing.T) {
 		t.Fatalf("the fix on the current version = %v, %v; want 3", sh.Rounds[0].Entries[0], err)
 	}
 
-	ng := NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: referee.Standard(), HandSize: 7, Players: []string{"Ann", "Bob"}, Form: "g1"}
+	ng := app.NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: referee.Standard(), HandSize: 7, Players: []string{"Ann", "Bob"}, Form: "g1"}
 	first, err := s.CreateGame(ctx, ng)
 	if err != nil {
 		t.Fatal(err)
@@ -141,11 +141,11 @@ func TestCloseAndOpeningStale(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "Ann", "Bob")
-	s.saveEntry(ctx, g.Slug, 1, 0, typed(5), "", anyBasis)
-	sh, _ := s.saveEntry(ctx, g.Slug, 1, 1, out, "", anyBasis)
+	s.saveEntry(ctx, g.Slug, 1, 0, typed(5), "", seenEntry(t, s, g.Slug, 1, 0))
+	sh, _ := s.saveEntry(ctx, g.Slug, 1, 1, out, "", seenEntry(t, s, g.Slug, 1, 1))
 	seen := sh.RoundVersion(1)
-	s.saveEntry(ctx, g.Slug, 1, 0, typed(8), "", anyBasis) // another phone
-	_, err := s.CloseRound(ctx, g.Slug, 1, Basis{Version: seen})
+	s.saveEntry(ctx, g.Slug, 1, 0, typed(8), "", seenEntry(t, s, g.Slug, 1, 0)) // another phone
+	_, err := s.CloseRound(ctx, g.Slug, 1, app.Basis{Version: seen})
 	if conflictKey(err) != "close-changed" {
 		t.Fatalf("a close on a stale page = %v, want close-changed", err)
 	}
@@ -153,19 +153,19 @@ func TestCloseAndOpeningStale(t *testing.T) {
 	if sh.Rounds[0].Closed {
 		t.Fatal("the round closed on a stale page")
 	}
-	if sh, err = s.CloseRound(ctx, g.Slug, 1, Basis{Version: sh.RoundVersion(1)}); err != nil {
+	if sh, err = s.CloseRound(ctx, g.Slug, 1, app.Basis{Version: sh.RoundVersion(1)}); err != nil {
 		t.Fatalf("a close on the current page: %v", err)
 	}
 
 	nobody := sh.Opening(2)
-	if _, err := s.SetOpening(ctx, g.Slug, 2, Opening{Double: nobody.Double, Setter: 1}, nobody); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 2, app.Opening{Double: nobody.Double, Setter: 1}, nobody); err != nil {
 		t.Fatal(err)
 	}
 	// The same tap from a page that showed nobody either changes nothing.
-	if _, err := s.SetOpening(ctx, g.Slug, 2, Opening{Double: nobody.Double, Setter: 1}, nobody); err != nil {
+	if _, err := s.SetOpening(ctx, g.Slug, 2, app.Opening{Double: nobody.Double, Setter: 1}, nobody); err != nil {
 		t.Fatalf("the same opening again: %v", err)
 	}
-	if _, err := s.SetOpening(ctx, g.Slug, 2, Opening{Double: nobody.Double, Setter: 0}, nobody); conflictKey(err) != "opening-changed" {
+	if _, err := s.SetOpening(ctx, g.Slug, 2, app.Opening{Double: nobody.Double, Setter: 0}, nobody); conflictKey(err) != "opening-changed" {
 		t.Fatalf("another setter on a stale page = %v, want opening-changed", err)
 	}
 }

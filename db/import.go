@@ -19,7 +19,7 @@ import (
 // of them, or, when any is malformed or clashes with a night already kept
 // (the same link), none, with an error wrapping ErrArchive that names the
 // night and what is wrong. A night without links gets new ones.
-func (s *Store) Import(ctx context.Context, a Archive) (int, error) {
+func (s *Store) Import(ctx context.Context, a app.Archive) (int, error) {
 	seen := map[string]string{}
 	groups := map[string]string{} // a table without a link, by name → the new link it gets
 	for i := range a.Nights {
@@ -28,7 +28,7 @@ func (s *Store) Import(ctx context.Context, a Archive) (int, error) {
 			if groups[n.Group.Name] == "" {
 				groups[n.Group.Name] = newSlug()
 			}
-			n.Group = &NightGroup{Link: groups[n.Group.Name], Name: n.Group.Name}
+			n.Group = &app.NightGroup{Link: groups[n.Group.Name], Name: n.Group.Name}
 		}
 		if err := checkNight(*n); err != nil {
 			return 0, nightError(i, n.Name, err)
@@ -111,7 +111,7 @@ func formatRune(r rune) bool { return unicode.Is(unicode.Cf, r) }
 
 // checkLinks refuses a night's links, or its date, where the store could
 // not find or list it by them.
-func checkLinks(n Night) error {
+func checkLinks(n app.Night) error {
 	for _, l := range []string{n.Link, n.ViewLink} {
 		if l != "" && !validLink(l) {
 			return refusal("import.link", referee.Params{"Link": l, "Len": linkLen})
@@ -127,7 +127,7 @@ func checkLinks(n Night) error {
 }
 
 // checkNight refuses a night the store could not hold or read back.
-func checkNight(n Night) error {
+func checkNight(n app.Night) error {
 	rules := referee.Standard()
 	if err := json.Unmarshal(n.Rules, &rules); err != nil {
 		return refusal("import.rules", referee.Params{"Err": err.Error()})
@@ -177,7 +177,7 @@ func checkNight(n Night) error {
 // checkStays refuses stays that don't fit the night: one for each seat,
 // each within the rounds, with a rule for what a missed round counts, and
 // no entry or starting double from a player who missed that round.
-func checkStays(n Night) error {
+func checkStays(n app.Night) error {
 	if n.Stays == nil {
 		return nil
 	}
@@ -210,7 +210,7 @@ func checkStays(n Night) error {
 	return nil
 }
 
-func checkRound(r NightRound, number, players int) error {
+func checkRound(r app.NightRound, number, players int) error {
 	seat := func(s int) bool { return s >= 0 && s < players }
 	switch {
 	case r.Number != number:
@@ -279,7 +279,7 @@ func keptEntry(raw json.RawMessage) sql.NullString {
 
 // insertNight writes one checked night; one of a table of friends joins
 // that table (made when the database lacks it), with its records.
-func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
+func (s *Store) insertNight(ctx context.Context, tx conn, n app.Night) error {
 	rules, err := compactJSON(n.Rules)
 	if err != nil {
 		return err
@@ -330,7 +330,7 @@ func (s *Store) insertNight(ctx context.Context, tx conn, n Night) error {
 // insertMarks writes a Straight night's sheet, each line checked as a
 // phone's would be: a side or seat of the night, fives in play, a spot
 // count for every seat at an end, hands in order.
-func insertMarks(ctx context.Context, tx conn, game int64, n Night) error {
+func insertMarks(ctx context.Context, tx conn, game int64, n app.Night) error {
 	if len(n.Straight) == 0 {
 		return nil
 	}
@@ -365,7 +365,7 @@ func insertMarks(ctx context.Context, tx conn, game int64, n Night) error {
 
 // joinImported makes an imported night one of its table's (made when the
 // database lacks it), and keeps its results in the table's records.
-func (s *Store) joinImported(ctx context.Context, tx conn, n Night) error {
+func (s *Store) joinImported(ctx context.Context, tx conn, n app.Night) error {
 	if _, err := findGroup(ctx, tx, n.Group.Link); app.CodeOf(err) == app.CodeNotFound {
 		_, err = tx.ExecContext(ctx, qInsertGroup, n.Group.Link, n.Group.Name, n.CreatedAt)
 		if err != nil {
@@ -397,7 +397,7 @@ func (s *Store) joinImported(ctx context.Context, tx conn, n Night) error {
 
 // insertRoundContent writes a round's history, entries and moves. An
 // entry's version is the id its seat's latest change gets.
-func insertRoundContent(ctx context.Context, tx conn, roundID int64, r NightRound) error {
+func insertRoundContent(ctx context.Context, tx conn, roundID int64, r app.NightRound) error {
 	ids := make([]int64, len(r.History))
 	version := map[int]int64{}
 	for i, c := range r.History {

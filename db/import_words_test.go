@@ -18,46 +18,46 @@ import (
 // by Say, with the night's reason worded inside the file's.
 func TestImportRefusalWords(t *testing.T) {
 	t.Parallel()
-	good := func() Night {
-		return Night{Name: "Friday", PlayedOn: "2026-11-27", CreatedAt: "2026-11-27T20:00:00Z", HandSize: 15,
+	good := func() app.Night {
+		return app.Night{Name: "Friday", PlayedOn: "2026-11-27", CreatedAt: "2026-11-27T20:00:00Z", HandSize: 15,
 			Rules: json.RawMessage(`{}`), Players: []string{"Ann", "Bob"},
-			Rounds: []NightRound{{Number: 1, PlannedDouble: 9}}}
+			Rounds: []app.NightRound{{Number: 1, PlannedDouble: 9}}}
 	}
 	tiles, minus := "9-9 x", -1
 	for _, tt := range []struct {
 		name   string
-		edit   func(n *Night)
+		edit   func(n *app.Night)
 		en, da string
 	}{
-		{"one player", func(n *Night) { n.Players = n.Players[:1] },
+		{"one player", func(n *app.Night) { n.Players = n.Players[:1] },
 			"it has 1 player; a night has 2 to 16", "den har 1 spiller; en aften har 2 til 16"},
-		{"hand size", func(n *Night) { n.HandSize = 0 }, "its hand size is 0", "dens håndstørrelse er 0"},
-		{"no rounds", func(n *Night) { n.Rounds = nil }, "it has no rounds", "den har ingen runder"},
-		{"rules", func(n *Night) { n.Rules = json.RawMessage(`[]`) },
+		{"hand size", func(n *app.Night) { n.HandSize = 0 }, "its hand size is 0", "dens håndstørrelse er 0"},
+		{"no rounds", func(n *app.Night) { n.Rounds = nil }, "it has no rounds", "den har ingen runder"},
+		{"rules", func(n *app.Night) { n.Rules = json.RawMessage(`[]`) },
 			"its rules can't be read: json: cannot unmarshal array into Go value of type referee.Rules",
 			"dens regler kan ikke læses: json: cannot unmarshal array into Go value of type referee.Rules"},
-		{"a name twice", func(n *Night) { n.Players[1] = "Ann" },
+		{"a name twice", func(n *app.Night) { n.Players[1] = "Ann" },
 			`player 2's name "Ann" is empty or twice`, `spiller 2s navn "Ann" er tomt eller står der to gange`},
-		{"a link", func(n *Night) { n.Link = "abc" },
+		{"a link", func(n *app.Night) { n.Link = "abc" },
 			`link "abc" is not one of this app's links: those are 26 characters, lowercase letters a to z and digits 2 to 7`,
 			`linket "abc" er ikke et af denne apps links: de har 26 tegn, små bogstaver a til z og cifre 2 til 7`},
-		{"a date", func(n *Night) { n.PlayedOn = "friday" },
+		{"a date", func(n *app.Night) { n.PlayedOn = "friday" },
 			`its date "friday" is not a date like 2026-11-27`, `dens dato "friday" er ikke en dato som 2026-11-27`},
-		{"a time", func(n *Night) { n.CreatedAt = "now" },
+		{"a time", func(n *app.Night) { n.CreatedAt = "now" },
 			`time "now" is not RFC 3339`, `tidspunktet "now" er ikke RFC 3339`},
-		{"stays", func(n *Night) { n.Stays = []NightStay{{From: 1, Missed: "highest"}} },
+		{"stays", func(n *app.Night) { n.Stays = []app.NightStay{{From: 1, Missed: "highest"}} },
 			"it has stays for 1 player, not 2", "den har ophold for 1 spiller, ikke 2"},
-		{"a round numbered", func(n *Night) { n.Rounds[0].Number = 4 },
+		{"a round numbered", func(n *app.Night) { n.Rounds[0].Number = 4 },
 			"round 1: it is numbered 4", "runde 1: den har nummer 4"},
-		{"a negative double", func(n *Night) { n.Rounds[0].PlannedDouble = -1 },
+		{"a negative double", func(n *app.Night) { n.Rounds[0].PlannedDouble = -1 },
 			"round 1: its double is negative", "runde 1: dens dobbelt er negativ"},
-		{"a setter", func(n *Night) { n.Rounds[0].Setter = &minus },
+		{"a setter", func(n *app.Night) { n.Rounds[0].Setter = &minus },
 			"round 1: its setter -1 is not a seat", "runde 1: dens udlægger -1 er ikke en plads"},
-		{"tiles", func(n *Night) {
-			n.Rounds[0].Entries = []NightEntry{{Seat: 0, Tiles: &tiles, UpdatedAt: "2026-11-27T20:00:00Z"}}
+		{"tiles", func(n *app.Night) {
+			n.Rounds[0].Entries = []app.NightEntry{{Seat: 0, Tiles: &tiles, UpdatedAt: "2026-11-27T20:00:00Z"}}
 		}, `round 1: seat 0's tiles: "x" is not a tile: write it as two numbers joined by a hyphen, like 9-3.`,
 			`runde 1: plads 0s brikker: "x" er ikke en brik: skriv to tal med bindestreg imellem, fx 9-3.`},
-		{"a move", func(n *Night) { n.Rounds[0].Actions = []NightAction{{Seq: 2, Kind: "play"}} },
+		{"a move", func(n *app.Night) { n.Rounds[0].Actions = []app.NightAction{{Seq: 2, Kind: "play"}} },
 			"round 1: move 1 on the table is out of range", "runde 1: træk 1 på bordet er uden for området"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

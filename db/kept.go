@@ -40,9 +40,9 @@ const maxKeptActions = 200_000
 // of the round, and appends to the log past the end of the answer's (see
 // act).
 type keptTable struct {
-	sheet Sheet
+	sheet app.Sheet
 	n     int
-	log   []Action
+	log   []app.Action
 	live  *referee.Round
 }
 
@@ -138,7 +138,7 @@ func (w *writerTables) table(link string) *keptTable {
 }
 
 // keep stages round n's table after a plain move made by link.
-func (w *writerTables) keep(link string, n int, sh Sheet, log []Action, live *referee.Round) {
+func (w *writerTables) keep(link string, n int, sh app.Sheet, log []app.Action, live *referee.Round) {
 	w.plain = true
 	w.staged, w.stagedFor = &keptTable{sheet: sh, n: n, log: log, live: live}, link
 }
@@ -146,7 +146,7 @@ func (w *writerTables) keep(link string, n int, sh Sheet, log []Action, live *re
 // keepSheet stages the sheet after a score entry in an open round made by
 // link. An entry changes nothing of a round's log or its table, so the
 // table kept for link, if any, stays with the new sheet.
-func (w *writerTables) keepSheet(link string, sh Sheet) {
+func (w *writerTables) keepSheet(link string, sh app.Sheet) {
 	w.plain = true
 	t := &keptTable{sheet: sh}
 	if old := w.table(link); old != nil {
@@ -167,18 +167,18 @@ func (sp *speed) keptTable(link string) *keptTable {
 
 // keepTable keeps round n's table after a plain move made by link, once
 // the write's savepoint is released and its batch committed.
-func (sp *speed) keepTable(link string, n int, sh Sheet, log []Action, live *referee.Round) {
+func (sp *speed) keepTable(link string, n int, sh app.Sheet, log []app.Action, live *referee.Round) {
 	sp.tables.keep(link, n, sh, log, live)
 }
 
 // keepSheet keeps the sheet after a score entry in an open round made by
 // link, as keepTable does.
-func (sp *speed) keepSheet(link string, sh Sheet) { sp.tables.keepSheet(link, sh) }
+func (sp *speed) keepSheet(link string, sh app.Sheet) { sp.tables.keepSheet(link, sh) }
 
 // sheetToWrite is the sheet a move made by link starts from: the kept
 // table's, or else read in tx. kept is the kept table, or nil; its sheet
 // is shared, and a move copies it before changing it (see act).
-func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh Sheet, kept *keptTable, err error) {
+func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh app.Sheet, kept *keptTable, err error) {
 	if kept = s.speed.keptTable(link); kept != nil {
 		return kept.sheet, kept, nil
 	}
@@ -191,7 +191,7 @@ func (s *Store) sheetToWrite(ctx context.Context, tx conn, link string) (sh Shee
 
 // withRounds copies a sheet with its own list of rounds, the rest shared:
 // enough for a move that only counts an action on a round.
-func withRounds(sh Sheet) Sheet {
+func withRounds(sh app.Sheet) app.Sheet {
 	c := sh
 	c.Rounds = slices.Clone(sh.Rounds)
 	return c
@@ -200,17 +200,17 @@ func withRounds(sh Sheet) Sheet {
 // cloneSheet copies a sheet without history deep enough that changing the
 // copy's rounds, entries, players or versions leaves the original as it
 // is.
-func cloneSheet(sh Sheet) Sheet {
+func cloneSheet(sh app.Sheet) app.Sheet {
 	c := sh
 	c.Game.Players = slices.Clone(sh.Game.Players)
 	c.Game.Seats = slices.Clone(sh.Game.Seats)
 	c.Sheet.Players = slices.Clone(sh.Sheet.Players)
 	c.Sheet.Seats = slices.Clone(sh.Sheet.Seats)
 	c.History = slices.Clone(sh.History)
-	c.ids = slices.Clone(sh.ids)
-	c.version = make([][]int64, len(sh.version))
-	for i, v := range sh.version {
-		c.version[i] = slices.Clone(v)
+	c.RoundIDs = slices.Clone(sh.RoundIDs)
+	c.Versions = make([][]int64, len(sh.Versions))
+	for i, v := range sh.Versions {
+		c.Versions[i] = slices.Clone(v)
 	}
 	c.Rounds = slices.Clone(sh.Rounds)
 	for i := range c.Rounds {

@@ -89,10 +89,7 @@ func randomWrite(ctx context.Context, s *Store, rng *rand.Rand, link string) (re
 		return "", false, err
 	}
 	basedOn := len(tb.Log)
-	switch rng.IntN(10) {
-	case 0:
-		basedOn = -1 // whatever is stored
-	case 1:
+	if rng.IntN(10) == 0 {
 		basedOn = max(0, basedOn-1) // a stale page
 	}
 	r := tb.Live
@@ -116,26 +113,27 @@ func randomWrite(ctx context.Context, s *Store, rng *rand.Rand, link string) (re
 				a = referee.Action{Seat: turn, Kind: referee.ActPass}
 			}
 		}
-		_, err = s.Act(ctx, link, n, Move{Action: a, Seen: basedOn, unchecked: basedOn < 0})
+		_, err = s.Act(ctx, link, n, app.Move{Action: a, Seen: basedOn})
 		return "", true, err
 	case roll < 80:
 		seat := 0
 		if len(tb.Log) > 0 {
 			seat = tb.Log[len(tb.Log)-1].Action.Seat
 		}
-		_, err = s.Act(ctx, link, n, Move{Action: referee.Action{Seat: seat, Kind: referee.ActTakeBack}, Seen: basedOn, unchecked: basedOn < 0})
+		_, err = s.Act(ctx, link, n, app.Move{Action: referee.Action{Seat: seat, Kind: referee.ActTakeBack}, Seen: basedOn})
 		return "", true, err
 	case roll < 85: // a score sent by a phone: the sheet is kept after it
 		player := sh.Game.IDs[rng.IntN(len(sh.Game.IDs))]
-		_, err = s.Enter(ctx, link, n, ScoreForm{Player: player, Pips: strconv.Itoa(1 + rng.IntN(40)), Basis: anyBasis})
+		_, err = s.Enter(ctx, link, n, app.ScoreForm{Player: player, Pips: strconv.Itoa(1 + rng.IntN(40)), Basis: app.Basis{Version: sh.Version(n, sh.Game.SeatOf(player))}})
 	case roll < 90:
-		_, err = s.saveEntry(ctx, link, n, rng.IntN(3), typed(rng.IntN(40)), "", anyBasis)
+		seat := rng.IntN(3)
+		_, err = s.saveEntry(ctx, link, n, seat, typed(rng.IntN(40)), "", app.Basis{Version: sh.Version(n, seat)})
 	case roll < 94:
-		_, err = s.CloseRound(ctx, link, n, anyBasis)
+		_, err = s.CloseRound(ctx, link, n, app.Basis{Version: sh.RoundVersion(n)})
 	case roll < 97:
-		_, err = s.SetOpening(ctx, link, n, Opening{Double: sh.Round(n).Double(), Setter: rng.IntN(3)}, Opening{unchecked: true})
+		_, err = s.SetOpening(ctx, link, n, app.Opening{Double: sh.Round(n).Double(), Setter: rng.IntN(3)}, sh.Opening(n))
 	default:
-		var g Game
+		var g app.Game
 		if g, err = s.RenewLink(ctx, link, "", false); err == nil {
 			renewed = g.Slug
 		}
@@ -151,8 +149,11 @@ func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	act := func(seat int, tile, on referee.Tile, basedOn int) error { // basedOn -1: whatever is stored
-		_, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: seat, Kind: referee.ActPlay, Move: referee.Move{Tile: tile, On: on, Start: on == referee.Tile{}}}, Seen: basedOn, unchecked: basedOn < 0})
+	act := func(seat int, tile, on referee.Tile, basedOn int) error { // basedOn -1: what the file holds now
+		if basedOn < 0 {
+			basedOn = seenLog(t, s, g.Slug, 1)
+		}
+		_, err := s.Act(ctx, g.Slug, 1, app.Move{Action: referee.Action{Seat: seat, Kind: referee.ActPlay, Move: referee.Move{Tile: tile, On: on, Start: on == referee.Tile{}}}, Seen: basedOn})
 		return err
 	}
 	six := referee.NewTile(6, 6)
@@ -198,10 +199,10 @@ func TestKeptTableForgottenAfterAnotherProcessWrites(t *testing.T) {
 // until their logs are back under it, and the count stays true.
 func TestKeptTablesBounded(t *testing.T) {
 	var w writerTables
-	big := make([]Action, maxKeptActions/4)
+	big := make([]app.Action, maxKeptActions/4)
 	for i := range 10 {
 		w.beginWrite()
-		w.keep(string(rune('a'+i)), 1, Sheet{}, big, nil)
+		w.keep(string(rune('a'+i)), 1, app.Sheet{}, big, nil)
 		w.endWrite(false, false)
 		w.endBatch(true)
 		sum := 0
@@ -242,15 +243,15 @@ func TestAnswersKeepTheirTable(t *testing.T) {
 		{Seat: 1, Kind: referee.ActDraw},
 	}
 	type seen struct {
-		sheet  Sheet
-		log    []Action
+		sheet  app.Sheet
+		log    []app.Action
 		layout string
 		turn   int
 	}
-	var answers []Table
+	var answers []app.Table
 	var saw []seen
 	for _, a := range moves {
-		tb, err := s.Act(ctx, g.Slug, 1, Move{Action: a, unchecked: true})
+		tb, err := s.Act(ctx, g.Slug, 1, app.Move{Action: a, Seen: seenLog(t, s, g.Slug, 1)})
 		if err != nil {
 			t.Fatalf("%v: %v", a, err)
 		}
@@ -275,7 +276,7 @@ func TestKeptSheetAfterEntries(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	g := newGame(t, s, "Ann", "Bob")
-	first, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: g.IDs[0], Pips: "12", Basis: anyBasis})
+	first, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: g.IDs[0], Pips: "12", Basis: seenPlayer(t, s, g.Slug, 1, g.IDs[0])})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +284,7 @@ func TestKeptSheetAfterEntries(t *testing.T) {
 		t.Fatal("no sheet kept after an entry in an open round")
 	}
 	hits := s.speed.tables.hits
-	sh, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: g.IDs[1], Pips: "7", Basis: anyBasis})
+	sh, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: g.IDs[1], Pips: "7", Basis: seenPlayer(t, s, g.Slug, 1, g.IDs[1])})
 	if err != nil || sh.Round(1).Entries[0].Pips != 12 || sh.Round(1).Entries[1].Pips != 7 {
 		t.Fatalf("the next entry = %v, %v; want Ann's 12 and Bob's 7", sh.Round(1).Entries, err)
 	}

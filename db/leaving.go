@@ -11,7 +11,7 @@ import (
 // writing nothing: a view-only link, a player who gave up their seat
 // since (a conflict naming them) or was never seated, a leave the
 // referee refuses. It returns the sheet to ask on.
-func (s *Store) CheckLeave(ctx context.Context, link string, player int) (Sheet, error) {
+func (s *Store) CheckLeave(ctx context.Context, link string, player int) (app.Sheet, error) {
 	sh, err := s.Sheet(ctx, link)
 	if err != nil {
 		return sh, err

@@ -9,8 +9,8 @@ import (
 // one. The old link stops at once and leaves the home page of every
 // browser that had it; device, the browser asking, keeps the table under
 // the new one.
-func (s *Store) RenewGroupLink(ctx context.Context, link, device string) (Group, error) {
-	var g Group
+func (s *Store) RenewGroupLink(ctx context.Context, link, device string) (app.Group, error) {
+	var g app.Group
 	err := s.inTx(ctx, func(tx conn) error {
 		var err error
 		if g, err = findGroup(ctx, tx, link); err != nil {
@@ -34,8 +34,8 @@ func (s *Store) RenewGroupLink(ctx context.Context, link, device string) (Group,
 // once, on every phone, and leaves the home page of every browser that
 // had it; device, the browser asking, keeps the night under the new one.
 // It answers the game as its new edit link opens it.
-func (s *Store) RenewLink(ctx context.Context, slug, device string, view bool) (Game, error) {
-	var g Game
+func (s *Store) RenewLink(ctx context.Context, slug, device string, view bool) (app.Game, error) {
+	var g app.Game
 	err := s.inTx(ctx, func(tx conn) error {
 		var err error
 		if g, err = s.loadGame(ctx, tx, slug); err != nil {
@@ -68,7 +68,7 @@ func (s *Store) RenewLink(ctx context.Context, slug, device string, view bool) (
 		return remember(ctx, tx, device, fresh, s.Now())
 	})
 	if err == nil {
-		s.publish(News{Kind: NewsGone, Game: g.ID, Seat: -1, Player: -1})
+		s.publish(app.News{Kind: app.NewsGone, Game: g.ID, Seat: -1, Player: -1})
 	}
 	return g, err
 }

@@ -23,10 +23,10 @@ func TestLinksAndDevices(t *testing.T) {
 	if err != nil || !v.ViewOnly || v.Slug != g.ViewSlug || v.ID != g.ID {
 		t.Fatalf("by the view-only link: %+v, %v", v, err)
 	}
-	if _, err := s.saveEntry(ctx, g.ViewSlug, 1, 0, typed(5), "", anyBasis); app.CodeOf(err) != app.CodeViewOnly {
+	if _, err := s.saveEntry(ctx, g.ViewSlug, 1, 0, typed(5), "", seenEntry(t, s, g.ViewSlug, 1, 0)); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("a save by the view-only link: %v, want refused as view-only", err)
 	}
-	if _, err := s.Act(ctx, g.ViewSlug, 1, Move{Action: referee.Action{Kind: referee.ActPass}, unchecked: true}); app.CodeOf(err) != app.CodeViewOnly {
+	if _, err := s.Act(ctx, g.ViewSlug, 1, app.Move{Action: referee.Action{Kind: referee.ActPass}, Seen: seenLog(t, s, g.ViewSlug, 1)}); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("a move by the view-only link: %v, want refused as view-only", err)
 	}
 	if _, err := s.RenewLink(ctx, g.ViewSlug, "", true); app.CodeOf(err) != app.CodeViewOnly {
@@ -45,7 +45,7 @@ func TestLinksAndDevices(t *testing.T) {
 	if err := s.SetSeat(ctx, host, g.Slug, 2); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("a seat the game lacks: %v", err)
 	}
-	nights := func(device string) []Summary {
+	nights := func(device string) []app.Summary {
 		t.Helper()
 		list, err := s.Nights(ctx, device, 10)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -14,42 +15,42 @@ func TestServicesPublishWhatTheyCommitted(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t)
-	var got []News
-	s.Publish = func(n News) { got = append(got, n) }
+	var got []app.News
+	s.Publish = func(n app.News) { got = append(got, n) }
 	g := newGame(t, s, "Ann", "Bob")
 	six := referee.NewTile(6, 6)
 	steps := []struct {
 		name  string
 		write func() error
-		want  []News
+		want  []app.News
 	}{
 		{"the double set on the table", func() error {
-			_, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: six, Start: true}}, Seen: 0})
+			_, err := s.Act(ctx, g.Slug, 1, app.Move{Action: referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: six, Start: true}}, Seen: 0})
 			return err
-		}, []News{{Kind: NewsTable, Game: g.ID, Round: 1, Seat: -1, Player: -1, Opening: true}}},
+		}, []app.News{{Kind: app.NewsTable, Game: g.ID, Round: 1, Seat: -1, Player: -1, Opening: true}}},
 		{"a move out of turn", func() error {
-			_, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: 0, Kind: referee.ActPass}, Seen: 1})
+			_, err := s.Act(ctx, g.Slug, 1, app.Move{Action: referee.Action{Seat: 0, Kind: referee.ActPass}, Seen: 1})
 			if err == nil {
 				t.Error("a pass out of turn was accepted")
 			}
 			return nil
 		}, nil},
 		{"an entry", func() error {
-			_, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 1, Pips: "5", Basis: anyBasis})
+			_, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: 1, Pips: "5", Basis: seenPlayer(t, s, g.Slug, 1, 1)})
 			return err
-		}, []News{{Kind: NewsEntry, Game: g.ID, Round: 1, Seat: 1, Player: 1, Open: true}}},
+		}, []app.News{{Kind: app.NewsEntry, Game: g.ID, Round: 1, Seat: 1, Player: 1, Open: true}}},
 		{"an undo", func() error {
-			_, _, err := s.UndoLast(ctx, g.Slug, 1, anyBasis)
+			_, _, err := s.UndoLast(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1))
 			return err
-		}, []News{{Kind: NewsEntry, Game: g.ID, Round: 1, Seat: 1, Player: 1, Open: true}}},
+		}, []app.News{{Kind: app.NewsEntry, Game: g.ID, Round: 1, Seat: 1, Player: 1, Open: true}}},
 		{"a join", func() error {
 			_, err := s.Join(ctx, g.Slug, "Cy", referee.MissedHighest, "")
 			return err
-		}, []News{{Kind: NewsSeats, Game: g.ID, Round: 1, Seat: -1, Player: -1}}},
+		}, []app.News{{Kind: app.NewsSeats, Game: g.ID, Round: 1, Seat: -1, Player: -1}}},
 		{"a renewed link", func() error {
 			_, err := s.RenewLink(ctx, g.Slug, "", true)
 			return err
-		}, []News{{Kind: NewsGone, Game: g.ID, Seat: -1, Player: -1}}},
+		}, []app.News{{Kind: app.NewsGone, Game: g.ID, Seat: -1, Player: -1}}},
 	}
 	for _, st := range steps {
 		got = nil
@@ -68,19 +69,19 @@ func TestLowerOpeningIsWholeNews(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t)
-	var got []News
-	s.Publish = func(n News) { got = append(got, n) }
+	var got []app.News
+	s.Publish = func(n app.News) { got = append(got, n) }
 	rules := referee.Standard()
 	rules.Set, rules.Unheld = 6, referee.UnheldBurn
-	g, err := s.CreateGame(ctx, NewGame{Name: "Burn", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}})
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "Burn", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	five := referee.NewTile(5, 5)
-	if _, err := s.Act(ctx, g.Slug, 1, Move{Action: referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: five, Start: true}}, Seen: 0}); err != nil {
+	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: referee.Action{Seat: 1, Kind: referee.ActPlay, Move: referee.Move{Tile: five, Start: true}}, Seen: 0}); err != nil {
 		t.Fatal(err)
 	}
-	want := []News{{Kind: NewsTable, Game: g.ID, Round: 1, Seat: -1, Player: -1, Opening: true, Whole: true}}
+	want := []app.News{{Kind: app.NewsTable, Game: g.ID, Round: 1, Seat: -1, Player: -1, Opening: true, Whole: true}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("a start on 5-5 in 6-6's round published %+v, want %+v", got, want)
 	}
@@ -104,19 +105,19 @@ func TestRenameAndMergePublishNames(t *testing.T) {
 	for _, p := range people {
 		id[p.Name] = p.ID
 	}
-	names := func(games ...int64) []News {
-		var out []News
+	names := func(games ...int64) []app.News {
+		var out []app.News
 		for _, g := range games {
-			out = append(out, News{Kind: NewsNames, Game: g, Seat: -1, Player: -1})
+			out = append(out, app.News{Kind: app.NewsNames, Game: g, Seat: -1, Player: -1})
 		}
 		return out
 	}
-	var got []News
-	s.Publish = func(n News) { got = append(got, n) }
+	var got []app.News
+	s.Publish = func(n app.News) { got = append(got, n) }
 	for _, tc := range []struct {
 		name  string
 		write func() error
-		want  []News
+		want  []app.News
 	}{
 		{"a rename", func() error { return s.RenamePerson(ctx, grp.Slug, id["Ann"], "Anne") }, names(a.ID, b.ID)},
 		{"a refused rename", func() error {

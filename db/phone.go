@@ -16,8 +16,8 @@ import (
 
 // visiting is the change of a sheet followed, in its transaction, by
 // reading and noting device's visit to the night link opens into v.
-func (s *Store) visiting(ctx context.Context, device, link string, v *Visit, change func(conn, *Sheet) error) func(conn, *Sheet) error {
-	return func(tx conn, sh *Sheet) error {
+func (s *Store) visiting(ctx context.Context, device, link string, v *app.Visit, change func(conn, *app.Sheet) error) func(conn, *app.Sheet) error {
+	return func(tx conn, sh *app.Sheet) error {
 		if err := change(tx, sh); err != nil {
 			return err
 		}
@@ -29,9 +29,9 @@ func (s *Store) visiting(ctx context.Context, device, link string, v *Visit, cha
 
 // noteVisit reads device's visit to the night link opens, in tx, and
 // notes it when it is new or stale.
-func (s *Store) noteVisit(ctx context.Context, tx conn, device, link string) (Visit, error) {
+func (s *Store) noteVisit(ctx context.Context, tx conn, device, link string) (app.Visit, error) {
 	if device == "" {
-		return Visit{Seat: -1}, nil
+		return app.Visit{Seat: -1}, nil
 	}
 	v, fresh, err := s.visit(ctx, tx, device, link)
 	if err != nil || fresh {
@@ -43,7 +43,7 @@ func (s *Store) noteVisit(ctx context.Context, tx conn, device, link string) (Vi
 
 // writableGame loads the game link opens, in tx, for a change to it: a
 // view-only link changes nothing.
-func (s *Store) writableGame(ctx context.Context, tx conn, link string) (Game, error) {
+func (s *Store) writableGame(ctx context.Context, tx conn, link string) (app.Game, error) {
 	g, err := s.loadGame(ctx, tx, link)
 	if err == nil && g.ViewOnly {
 		err = app.ViewOnly()

@@ -19,7 +19,7 @@ func TestReadIsOneState(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(5), "", anyBasis); err != nil {
+		if _, err := s.saveEntry(ctx, g.Slug, 1, 0, typed(5), "", seenEntry(t, s, g.Slug, 1, 0)); err != nil {
 			return err
 		}
 		after, err := s.loadSheet(ctx, q, g.Slug, noHistory)

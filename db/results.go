@@ -1,6 +1,7 @@
 package db
 
 import (
+	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"slices"
@@ -19,7 +20,7 @@ type nightResult struct {
 // closed rounds or end just changed: each person's row for the night, and
 // by the difference from the old rows, their running sums and head to
 // head. A night outside a group keeps nothing.
-func keepResults(ctx context.Context, tx conn, sh *Sheet) error {
+func keepResults(ctx context.Context, tx conn, sh *app.Sheet) error {
 	if sh.Game.GroupID == 0 {
 		return nil
 	}
@@ -132,7 +133,7 @@ func nightResults(ctx context.Context, tx conn, game int64) ([]nightResult, erro
 }
 
 // resultsOf is each seated person's result in the night as it stands.
-func resultsOf(sh *Sheet, people []int64) []nightResult {
+func resultsOf(sh *app.Sheet, people []int64) []nightResult {
 	outcome := sh.Standings()
 	finished := 0
 	if sh.Game.Finished() {

@@ -10,46 +10,23 @@ import (
 	"chickenfoot/referee"
 )
 
-// An Opening is who set a round's double down and which double it was, as
-// a page names them: Setter is the player's id (see Game.IDs), or -1 for
-// nobody yet.
-type Opening struct {
-	Double, Setter int
-	// unchecked, in the opening a page showed, accepts whatever is
-	// stored: for the store's own tests.
-	unchecked bool
-}
-
-// Opening is round n's opening as a page shows it.
-func (sh Sheet) Opening(n int) Opening {
-	r := sh.Round(n)
-	if r == nil {
-		return Opening{Double: -1, Setter: -1}
-	}
-	o := Opening{Double: r.Double(), Setter: -1}
-	if r.Setter >= 0 && r.Setter < len(sh.Game.IDs) {
-		o.Setter = sh.Game.IDs[r.Setter]
-	}
-	return o
-}
-
 // SetOpening records the double round n really opened on and the player
 // that set it, once the referee accepts it. seen is the opening the page
 // showed: when it has changed
 // since, to something else than to, nothing is written. It returns the sheet as written.
-func (s *Store) SetOpening(ctx context.Context, slug string, n int, to, seen Opening) (Sheet, error) {
+func (s *Store) SetOpening(ctx context.Context, slug string, n int, to, seen app.Opening) (app.Sheet, error) {
 	sh, _, err := s.SetOpeningFrom(ctx, "", slug, n, to, seen)
 	return sh, err
 }
 
 // SetOpeningFrom is SetOpening sent by the phone device, with what the
 // store knows of that phone at the night (see visiting).
-func (s *Store) SetOpeningFrom(ctx context.Context, device, slug string, n int, to, seen Opening) (Sheet, Visit, error) {
-	v := Visit{Seat: -1}
-	var out Sheet
+func (s *Store) SetOpeningFrom(ctx context.Context, device, slug string, n int, to, seen app.Opening) (app.Sheet, app.Visit, error) {
+	v := app.Visit{Seat: -1}
+	var out app.Sheet
 	var moved bool // the round opens on another double than it did
-	err := s.writeSheet(ctx, slug, noHistory, s.visiting(ctx, device, slug, &v, func(tx conn, sh *Sheet) error {
-		if now := sh.Opening(n); sh.Round(n) != nil && !seen.unchecked && now != seen && now != to {
+	err := s.writeSheet(ctx, slug, noHistory, s.visiting(ctx, device, slug, &v, func(tx conn, sh *app.Sheet) error {
+		if now := sh.Opening(n); sh.Round(n) != nil && now != seen && now != to {
 			return app.Conflict("opening-changed", nil)
 		}
 		double, setter := to.Double, -1
@@ -71,7 +48,7 @@ func (s *Store) SetOpeningFrom(ctx context.Context, device, slug string, n int, 
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET opened_double = ?, setter_seat = ? WHERE id = ?`,
-			double, setter, sh.ids[n-1]); err != nil {
+			double, setter, sh.RoundIDs[n-1]); err != nil {
 			return err
 		}
 		r := sh.Round(n)
@@ -81,14 +58,14 @@ func (s *Store) SetOpeningFrom(ctx context.Context, device, slug string, n int, 
 		return nil
 	}))
 	if err == nil {
-		s.publish(News{Kind: NewsOpening, Game: out.Game.ID, Round: n, Seat: -1, Player: -1, Whole: moved})
+		s.publish(app.News{Kind: app.NewsOpening, Game: out.Game.ID, Round: n, Seat: -1, Player: -1, Whole: moved})
 	}
 	return out, v, err
 }
 
 // resettle writes what the referee decides, after a correction, about the
 // end of a game played to a losing total.
-func (s *Store) resettle(ctx context.Context, tx conn, sh *Sheet) error {
+func (s *Store) resettle(ctx context.Context, tx conn, sh *app.Sheet) error {
 	res := sh.Resettle()
 	switch {
 	case res.Reopen:
@@ -98,17 +75,17 @@ func (s *Store) resettle(ctx context.Context, tx conn, sh *Sheet) error {
 		return s.addRound(ctx, tx, sh, res.Next)
 	case res.End:
 		cur := sh.Current()
-		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE id = ?`, sh.ids[cur.Number-1]); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE id = ?`, sh.RoundIDs[cur.Number-1]); err != nil {
 			return err
 		}
-		sh.Rounds, sh.ids, sh.version = sh.Rounds[:cur.Number-1], sh.ids[:cur.Number-1], sh.version[:cur.Number-1]
+		sh.Rounds, sh.RoundIDs, sh.Versions = sh.Rounds[:cur.Number-1], sh.RoundIDs[:cur.Number-1], sh.Versions[:cur.Number-1]
 		return s.finish(ctx, tx, sh)
 	}
 	return nil
 }
 
 // addRound adds the next round, planned on double, to the game and sheet.
-func (s *Store) addRound(ctx context.Context, tx conn, sh *Sheet, double int) error {
+func (s *Store) addRound(ctx context.Context, tx conn, sh *app.Sheet, double int) error {
 	n := len(sh.Rounds) + 1
 	id, err := insertRound(ctx, tx, sh.Game.ID, n, double)
 	if err != nil {
@@ -116,13 +93,13 @@ func (s *Store) addRound(ctx context.Context, tx conn, sh *Sheet, double int) er
 	}
 	sh.Rounds = append(sh.Rounds, referee.SheetRound{Number: n, Planned: double, Opened: -1, Setter: -1,
 		Entries: make([]*referee.Entry, len(sh.Players))})
-	sh.ids, sh.version = append(sh.ids, id), append(sh.version, make([]int64, len(sh.Players)))
+	sh.RoundIDs, sh.Versions = append(sh.RoundIDs, id), append(sh.Versions, make([]int64, len(sh.Players)))
 	sh.Finished, sh.Game.FinishedAt = false, time.Time{}
 	return nil
 }
 
 // finish marks the game over.
-func (s *Store) finish(ctx context.Context, tx conn, sh *Sheet) error {
+func (s *Store) finish(ctx context.Context, tx conn, sh *app.Sheet) error {
 	now := s.Now()
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET finished_at = ? WHERE id = ?`, stamp(now), sh.Game.ID); err != nil {
 		return err
@@ -138,19 +115,19 @@ func (s *Store) finish(ctx context.Context, tx conn, sh *Sheet) error {
 // since is not closed, unless the changes are the page's own entries
 // named in basedOn.After. The same form sent again (basedOn.Form) closes
 // nothing more and is answered with the sheet as it is.
-func (s *Store) CloseRound(ctx context.Context, slug string, n int, basedOn Basis) (Sheet, error) {
+func (s *Store) CloseRound(ctx context.Context, slug string, n int, basedOn app.Basis) (app.Sheet, error) {
 	sh, _, err := s.CloseRoundFrom(ctx, "", slug, n, basedOn)
 	return sh, err
 }
 
 // CloseRoundFrom is CloseRound sent by the phone device, with what the
 // store knows of that phone at the night (see visiting).
-func (s *Store) CloseRoundFrom(ctx context.Context, device, slug string, n int, basedOn Basis) (Sheet, Visit, error) {
-	v := Visit{Seat: -1}
-	var out Sheet
+func (s *Store) CloseRoundFrom(ctx context.Context, device, slug string, n int, basedOn app.Basis) (app.Sheet, app.Visit, error) {
+	v := app.Visit{Seat: -1}
+	var out app.Sheet
 	var again bool
 	key := formOf(basedOn.Form, fmt.Sprintf("close %s %d", slug, n), basedOn.Version, basedOn.After)
-	err := s.writeSheet(ctx, slug, noHistory, s.visiting(ctx, device, slug, &v, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, noHistory, s.visiting(ctx, device, slug, &v, func(tx conn, sh *app.Sheet) error {
 		if _, sent, err := sentBefore(ctx, tx, key); err != nil {
 			return err
 		} else if sent {
@@ -162,15 +139,13 @@ func (s *Store) CloseRoundFrom(ctx context.Context, device, slug string, n int, 
 			return err
 		}
 		// A round that could close is refused if the page saw other scores.
-		if !basedOn.unchecked {
-			if ok, err := closeBasisHolds(ctx, tx, sh, slug, n, basedOn); err != nil {
-				return err
-			} else if !ok {
-				return app.Conflict("close-changed", nil)
-			}
+		if ok, err := closeBasisHolds(ctx, tx, sh, slug, n, basedOn); err != nil {
+			return err
+		} else if !ok {
+			return app.Conflict("close-changed", nil)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET closed_at = ?, opened_double = coalesce(opened_double, planned_double) WHERE id = ?`,
-			stamp(s.Now()), sh.ids[n-1]); err != nil {
+			stamp(s.Now()), sh.RoundIDs[n-1]); err != nil {
 			return err
 		}
 		r := sh.Round(n)
@@ -190,7 +165,7 @@ func (s *Store) CloseRoundFrom(ctx context.Context, device, slug string, n int, 
 		return err
 	}))
 	if err == nil && !again {
-		s.publish(News{Kind: NewsClosed, Game: out.Game.ID, Round: n, Seat: -1, Player: -1})
+		s.publish(app.News{Kind: app.NewsClosed, Game: out.Game.ID, Round: n, Seat: -1, Player: -1})
 	}
 	return out, v, err
 }
@@ -199,7 +174,7 @@ func (s *Store) CloseRoundFrom(ctx context.Context, device, slug string, n int, 
 // closes it saw them: none changed since basedOn.Version, or changed by
 // the page's own entry forms in basedOn.After, each to the version that
 // form wrote.
-func closeBasisHolds(ctx context.Context, tx conn, sh *Sheet, link string, n int, basedOn Basis) (bool, error) {
+func closeBasisHolds(ctx context.Context, tx conn, sh *app.Sheet, link string, n int, basedOn app.Basis) (bool, error) {
 	if sh.RoundVersion(n) == basedOn.Version {
 		return true, nil
 	}

@@ -12,25 +12,6 @@ import (
 	"chickenfoot/referee"
 )
 
-// A ScoreForm is a score entry as a phone sends it, read as far as it can
-// be without the game: Enter reads it under the game's own rules.
-type ScoreForm struct {
-	Player      int    // the player's id (see Game.IDs), as the page named them
-	Pips        string // the pips left in hand, as typed
-	DoubleBlank bool   // the 0-0 is among them
-	BlankHalves string // how many blank halves, where the house rule charges for them
-	WentOut     bool   // with Tapped, said of an empty hand: none tapped, and out
-	OutOnDouble bool
-	Tapped      bool     // the hand was tapped tile by tile: Tiles
-	Tiles       []string // as typed
-	// By is who makes a correction. An entry sent while the round is
-	// played without it is kept as made by the player whose phone Device
-	// is, where that phone said whose it is.
-	By     string
-	Device string
-	Basis  Basis
-}
-
 // Enter reads a score entry sent by a phone under the game's rules, writes
 // it as the player's entry for round n, and records the change in the
 // history: an entry, an edit while the round is open, or a correction of
@@ -43,8 +24,8 @@ type ScoreForm struct {
 // Reason is empty. It returns the sheet as written with the history its
 // answer shows: for an open round, the change its Undo would take back;
 // for a correction, the round's whole history.
-func (s *Store) Enter(ctx context.Context, link string, n int, f ScoreForm) (Sheet, error) {
-	var out Sheet
+func (s *Store) Enter(ctx context.Context, link string, n int, f app.ScoreForm) (app.Sheet, error) {
+	var out app.Sheet
 	seat := -1
 	err := s.speed.writeKeeping(ctx, func(tx conn) error { // an entry changes no game's settings or players
 		sh, kept, err := s.sheetToWrite(ctx, tx, link)
@@ -113,7 +94,7 @@ func seatOf(seat sql.NullInt64) int {
 
 // scoreEntry reads the form into an entry scored under rules; name is the
 // player's, for the sentences.
-func scoreEntry(f ScoreForm, rules referee.Rules, name string) (referee.Entry, error) {
+func scoreEntry(f app.ScoreForm, rules referee.Rules, name string) (referee.Entry, error) {
 	switch {
 	case f.Tapped && len(f.Tiles) == 0 && !f.WentOut:
 		// An empty grid is as likely a slip as a player who went out: it

@@ -20,7 +20,7 @@ func TestEnter(t *testing.T) {
 	if err := s.SetSeat(ctx, phone, g.Slug, 1); err != nil {
 		t.Fatal(err)
 	}
-	sh, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 0, Pips: " 12 ", Device: phone, Basis: Basis{unchecked: true, Open: true}})
+	sh, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: 0, Pips: " 12 ", Device: phone, Basis: app.Basis{Version: seenPlayer(t, s, g.Slug, 1, 0).Version, Open: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,28 +30,29 @@ func TestEnter(t *testing.T) {
 	if c, ok := sh.Undoable(1); !ok || c.By != "Bob" {
 		t.Fatalf("Enter from Bob's phone: undoable change %+v (%v), want one made by Bob", c, ok)
 	}
-	tapped := ScoreForm{Player: 1, Tapped: true, Tiles: []string{"6-5", "2-1"}, Basis: anyBasis}
+	tapped := app.ScoreForm{Player: 1, Tapped: true, Tiles: []string{"6-5", "2-1"}, Basis: seenPlayer(t, s, g.Slug, 1, 1)}
 	if sh, err = s.Enter(ctx, g.Slug, 1, tapped); err != nil || sh.Round(1).Entries[1].Pips != 14 {
 		t.Fatalf("Enter(tapped 6-5 2-1) = %+v, %v; want 14 pips", sh.Round(1).Entries[1], err)
 	}
 	for _, c := range []struct {
-		f          ScoreForm
+		f          app.ScoreForm
 		field, key string
 	}{
-		{ScoreForm{Player: 0, Pips: "", Basis: anyBasis}, "pips", "pips-blank"},
-		{ScoreForm{Player: 0, Pips: "ten", Basis: anyBasis}, "pips", "pips-not-number"},
-		{ScoreForm{Player: 0, Pips: "3", BlankHalves: "x", Basis: anyBasis}, "blank_halves", "blank-halves-not-number"},
-		{ScoreForm{Player: 0, Tapped: true, Tiles: []string{"9-9"}, Basis: anyBasis}, "tile", "tile-unreadable"},
+		{app.ScoreForm{Player: 0, Pips: ""}, "pips", "pips-blank"},
+		{app.ScoreForm{Player: 0, Pips: "ten"}, "pips", "pips-not-number"},
+		{app.ScoreForm{Player: 0, Pips: "3", BlankHalves: "x"}, "blank_halves", "blank-halves-not-number"},
+		{app.ScoreForm{Player: 0, Tapped: true, Tiles: []string{"9-9"}}, "tile", "tile-unreadable"},
 	} {
+		c.f.Basis = seenPlayer(t, s, g.Slug, 1, 0)
 		_, err := s.Enter(ctx, g.Slug, 1, c.f)
 		if re := app.From(err); re == nil || re.Code != app.CodeInvalid || re.Field != c.field || re.Key != c.key {
 			t.Errorf("Enter(%+v) = %v, want invalid %s (%s), left to word", c.f, err, c.field, c.key)
 		}
 	}
-	if _, err := s.Enter(ctx, g.ViewSlug, 1, ScoreForm{Player: 0, Pips: "nonsense"}); app.CodeOf(err) != app.CodeViewOnly {
+	if _, err := s.Enter(ctx, g.ViewSlug, 1, app.ScoreForm{Player: 0, Pips: "nonsense"}); app.CodeOf(err) != app.CodeViewOnly {
 		t.Errorf("Enter through the view-only link = %v, want view-only", err)
 	}
-	if _, err := s.Enter(ctx, g.Slug, 1, ScoreForm{Player: 2, Pips: "1", Basis: anyBasis}); app.CodeOf(err) != app.CodeNotFound {
+	if _, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: 2, Pips: "1", Basis: seenPlayer(t, s, g.Slug, 1, 2)}); app.CodeOf(err) != app.CodeNotFound {
 		t.Errorf("Enter for seat 2 of two = %v, want not found", err)
 	}
 	if sh, err := s.Sheet(ctx, g.Slug); err != nil || sh.Round(1).Entries[0].Pips != 12 {

@@ -6,56 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
-
-// A Change is one line of a round's history of entries.
-type Change struct {
-	ID     int64
-	Round  int // round number
-	Seat   int
-	Kind   referee.EntryKind
-	Old    *referee.Entry // nil when there was none
-	New    *referee.Entry // nil when the entry was removed
-	By     string
-	At     time.Time
-	Undoes int64 // for an undo, the change it reverted
-}
-
-// A Sheet is a whole game night as the score sheet shows it: the game,
-// the referee's score sheet (rounds and entries), and where asked, every
-// change to the entries.
-type Sheet struct {
-	Game Game
-	referee.Sheet
-	History []Change
-	ids     []int64   // each round's row id, by number-1
-	version [][]int64 // each entry's version, by round and seat; 0 for no entry
-}
-
-// Version is the version of seat's entry in round n: the id of the change
-// that wrote it, or 0 when there is none. A change based on another
-// version is stale.
-func (sh Sheet) Version(n, seat int) int64 {
-	if n < 1 || n > len(sh.version) || seat < 0 || seat >= len(sh.version[n-1]) {
-		return 0
-	}
-	return sh.version[n-1][seat]
-}
-
-// RoundVersion is the version of round n's entries as a whole: the newest
-// of their versions, so any change to any of them changes it.
-func (sh Sheet) RoundVersion(n int) int64 {
-	var v int64
-	if n >= 1 && n <= len(sh.version) {
-		for _, e := range sh.version[n-1] {
-			v = max(v, e)
-		}
-	}
-	return v
-}
 
 // Which rounds' history a sheet is loaded with: none, all, the last
 // round's, or round n's (n > 0).
@@ -67,20 +21,20 @@ const (
 
 // Sheet loads a game night with all its rounds and entries. History is
 // left empty: SheetWithRoundHistory and SheetWithUndoable read it.
-func (s *Store) Sheet(ctx context.Context, slug string) (Sheet, error) {
+func (s *Store) Sheet(ctx context.Context, slug string) (app.Sheet, error) {
 	return s.readSheet(ctx, slug, noHistory)
 }
 
 // sheetWithHistory is Sheet with every change to the entries: for the
 // store's own tests.
-func (s *Store) sheetWithHistory(ctx context.Context, slug string) (Sheet, error) {
+func (s *Store) sheetWithHistory(ctx context.Context, slug string) (app.Sheet, error) {
 	return s.readSheet(ctx, slug, allHistory)
 }
 
 // SheetWithRoundHistory is Sheet with the changes to round n's entries
 // only (with n 0, the last round's): what a round's card or page shows,
 // read without the whole game's history.
-func (s *Store) SheetWithRoundHistory(ctx context.Context, slug string, n int) (Sheet, error) {
+func (s *Store) SheetWithRoundHistory(ctx context.Context, slug string, n int) (app.Sheet, error) {
 	if n <= 0 {
 		n = lastHistory
 	}
@@ -91,7 +45,7 @@ func (s *Store) SheetWithRoundHistory(ctx context.Context, slug string, n int) (
 // last round's), only the one its Undo would take back, if any: what the
 // game page and a round's card show, read with a bounded query however
 // long the round's history.
-func (s *Store) SheetWithUndoable(ctx context.Context, slug string, n int) (sh Sheet, err error) {
+func (s *Store) SheetWithUndoable(ctx context.Context, slug string, n int) (sh app.Sheet, err error) {
 	err = s.readTx(ctx, func(q conn) error {
 		if sh, err = s.loadSheet(ctx, q, slug, noHistory); err != nil {
 			return err
@@ -106,7 +60,7 @@ func (s *Store) SheetWithUndoable(ctx context.Context, slug string, n int) (sh S
 }
 
 // readSheet is loadSheet in one read transaction.
-func (s *Store) readSheet(ctx context.Context, slug string, history int) (sh Sheet, err error) {
+func (s *Store) readSheet(ctx context.Context, slug string, history int) (sh app.Sheet, err error) {
 	err = s.readTx(ctx, func(q conn) error {
 		sh, err = s.loadSheet(ctx, q, slug, history)
 		return err
@@ -114,12 +68,12 @@ func (s *Store) readSheet(ctx context.Context, slug string, history int) (sh She
 	return sh, err
 }
 
-func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history int) (Sheet, error) {
+func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history int) (app.Sheet, error) {
 	g, err := s.loadGame(ctx, q, slug)
 	if err != nil {
-		return Sheet{}, err
+		return app.Sheet{}, err
 	}
-	sh := Sheet{Game: g, Sheet: referee.Sheet{Rules: g.Rules, Players: g.Players, Seats: g.Seats, HandSize: g.HandSize, Finished: g.Finished()}}
+	sh := app.Sheet{Game: g, Sheet: referee.Sheet{Rules: g.Rules, Players: g.Players, Seats: g.Seats, HandSize: g.HandSize, Finished: g.Finished()}}
 	if err := loadRounds(ctx, q, &sh); err != nil {
 		return sh, err
 	}
@@ -137,7 +91,7 @@ func (s *Store) loadSheet(ctx context.Context, q conn, slug string, history int)
 	return sh, err
 }
 
-func loadRounds(ctx context.Context, q conn, sh *Sheet) error {
+func loadRounds(ctx context.Context, q conn, sh *app.Sheet) error {
 	rows, err := q.QueryContext(ctx, qRounds, sh.Game.ID)
 	if err != nil {
 		return err
@@ -155,13 +109,13 @@ func loadRounds(ctx context.Context, q conn, sh *Sheet) error {
 		}
 		r.Entries = make([]*referee.Entry, players)
 		sh.Rounds = append(sh.Rounds, r)
-		sh.ids = append(sh.ids, id)
-		sh.version = append(sh.version, make([]int64, players))
+		sh.RoundIDs = append(sh.RoundIDs, id)
+		sh.Versions = append(sh.Versions, make([]int64, players))
 	}
 	return rows.Err()
 }
 
-func loadEntries(ctx context.Context, q conn, sh *Sheet) error {
+func loadEntries(ctx context.Context, q conn, sh *app.Sheet) error {
 	rows, err := q.QueryContext(ctx, qEntries, sh.Game.ID)
 	if err != nil {
 		return err
@@ -185,20 +139,20 @@ func loadEntries(ctx context.Context, q conn, sh *Sheet) error {
 			}
 		}
 		r.Entries[seat] = &e
-		sh.version[number-1][seat] = version
+		sh.Versions[number-1][seat] = version
 	}
 	return rows.Err()
 }
 
-func loadHistory(ctx context.Context, q conn, query string, args ...any) ([]Change, error) {
+func loadHistory(ctx context.Context, q conn, query string, args ...any) ([]app.Change, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Change
+	var out []app.Change
 	for rows.Next() {
-		var c Change
+		var c app.Change
 		var old, new sql.NullString
 		var at string
 		if err := rows.Scan(&c.ID, &c.Round, &c.Seat, &c.Kind, &old, &new, &c.By, &at, &c.Undoes); err != nil {

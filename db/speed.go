@@ -1,6 +1,7 @@
 package db
 
 import (
+	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"slices"
@@ -51,7 +52,7 @@ type speed struct {
 	// players (see writeKeeping); pending are the games the batch's such
 	// writes read, to keep once it is committed.
 	keeping bool
-	pending []Game
+	pending []app.Game
 
 	// The tables of the last moves, kept by the writer (kept.go).
 	tables writerTables
@@ -88,12 +89,12 @@ func (sp *speed) writeKeeping(ctx context.Context, fn func(conn) error) error {
 
 // game is what never changes about game id (its name, players, rules),
 // when the cache has it. The players are the caller's to change.
-func (sp *speed) game(id int64) (Game, bool) {
+func (sp *speed) game(id int64) (app.Game, bool) {
 	v, ok := sp.games.Load(id)
 	if !ok {
-		return Game{}, false
+		return app.Game{}, false
 	}
-	g := v.(Game)
+	g := v.(app.Game)
 	g.Players = slices.Clone(g.Players)
 	return g, true
 }
@@ -117,7 +118,7 @@ func (sp *speed) forgets() uint64 { return sp.forgotten.Load() }
 // once unless a game was forgotten meanwhile: the read may predate a
 // deletion or a rename. A write's read is kept once its batch is
 // committed (see commit), and only for a write that changes no game.
-func (sp *speed) keepGame(q conn, since uint64, g Game) {
+func (sp *speed) keepGame(q conn, since uint64, g app.Game) {
 	frozen := g
 	frozen.Players = slices.Clone(g.Players)
 	switch {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -21,7 +22,7 @@ func TestGamesCache(t *testing.T) {
 	g := newGame(t, s, "Ann", "Bob")
 	sp := s.speed
 	sp.forget(g.ID)
-	read := func() Game {
+	read := func() app.Game {
 		t.Helper()
 		got, err := readGame(ctx, s.reader(), g.ID)
 		if err != nil {
@@ -113,7 +114,7 @@ func BenchmarkGameRead(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	g, err := s.CreateGame(ctx, NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: referee.Standard(), HandSize: 11,
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: referee.Standard(), HandSize: 11,
 		Players: []string{"Ann", "Bob", "Cy", "Dee", "Ed", "Flo", "Gus", "Hal"}})
 	if err != nil {
 		b.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -12,10 +13,10 @@ import (
 // missed count as missed says. In a table of friends's night the player
 // is the group's person of that name, as at the start. form is the join
 // form's one-time id, or "": the same form sent again seats no one more.
-func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Missed, form string) (Sheet, error) {
-	var out Sheet
+func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Missed, form string) (app.Sheet, error) {
+	var out app.Sheet
 	key := formOf(form, "join "+slug, name, missed)
-	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *app.Sheet) error {
 		if _, sent, err := sentBefore(ctx, tx, key); err != nil || sent {
 			out = *sh
 			return err
@@ -43,7 +44,7 @@ func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Miss
 		sh.Game.Players, sh.Game.Seats, sh.Game.IDs = sh.Players, sh.Seats, append(slices.Clone(sh.Game.IDs), id)
 		for i := range sh.Rounds {
 			sh.Rounds[i].Entries = append(sh.Rounds[i].Entries, nil)
-			sh.version[i] = append(sh.version[i], 0)
+			sh.Versions[i] = append(sh.Versions[i], 0)
 		}
 		if err := seatPerson(ctx, tx, sh, seat); err != nil {
 			return err
@@ -63,7 +64,7 @@ func (s *Store) Join(ctx context.Context, slug, name string, missed referee.Miss
 
 // newHandSize deals hand tiles each from round from on; the rounds before
 // keep the size they were dealt.
-func (s *Store) newHandSize(ctx context.Context, tx conn, sh *Sheet, from, hand int) error {
+func (s *Store) newHandSize(ctx context.Context, tx conn, sh *app.Sheet, from, hand int) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE rounds SET hand_size = ? WHERE game_id = ? AND number < ? AND hand_size IS NULL`,
 		sh.HandSize, sh.Game.ID, from); err != nil {
 		return err
@@ -86,11 +87,11 @@ func (s *Store) newHandSize(ctx context.Context, tx conn, sh *Sheet, from, hand 
 // round yet gives up the seat, and the seats after it move up one. form
 // is the leave form's one-time id, or "": the same form sent again (two
 // taps) takes no one else. It answers the name of who left.
-func (s *Store) Leave(ctx context.Context, slug string, player int, missed referee.Missed, form string) (string, Sheet, error) {
-	var out Sheet
+func (s *Store) Leave(ctx context.Context, slug string, player int, missed referee.Missed, form string) (string, app.Sheet, error) {
+	var out app.Sheet
 	var name string
 	key := formOf(form, "leave "+slug, player, missed)
-	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, noHistory, func(tx conn, sh *app.Sheet) error {
 		made, sent, err := sentBefore(ctx, tx, key)
 		if err != nil || sent {
 			name, out = made, *sh
@@ -144,7 +145,7 @@ func (s *Store) playersChanged(id int64) {
 // unseat removes seat's player, who has played no round, and moves the
 // seats after it up one: none of them has played yet either (see
 // referee.Leaving), so no entry or table action names them.
-func (s *Store) unseat(ctx context.Context, tx conn, sh *Sheet, seat int) error {
+func (s *Store) unseat(ctx context.Context, tx conn, sh *app.Sheet, seat int) error {
 	if err := s.forgetPerson(ctx, tx, sh, seat); err != nil {
 		return err
 	}
@@ -172,7 +173,7 @@ func (s *Store) unseat(ctx context.Context, tx conn, sh *Sheet, seat int) error 
 	sh.Game.IDs = slices.Delete(slices.Clone(sh.Game.IDs), seat, seat+1)
 	for i := range sh.Rounds {
 		sh.Rounds[i].Entries = slices.Delete(sh.Rounds[i].Entries, seat, seat+1)
-		sh.version[i] = slices.Delete(sh.version[i], seat, seat+1)
+		sh.Versions[i] = slices.Delete(sh.Versions[i], seat, seat+1)
 	}
 	return nil
 }
@@ -180,7 +181,7 @@ func (s *Store) unseat(ctx context.Context, tx conn, sh *Sheet, seat int) error 
 // forgetPerson takes a group night's seat out of the group's records, and
 // the person too when this night was all they had: someone added by
 // mistake leaves no one behind.
-func (s *Store) forgetPerson(ctx context.Context, tx conn, sh *Sheet, seat int) error {
+func (s *Store) forgetPerson(ctx context.Context, tx conn, sh *app.Sheet, seat int) error {
 	if sh.Game.GroupID == 0 {
 		return nil
 	}
@@ -225,7 +226,7 @@ func stays(sh referee.Sheet) []referee.Stay {
 // seatPerson makes a player seated after the start the group's person of
 // that name, with a row in the group's records, as joinGroup does for
 // those seated at the start.
-func seatPerson(ctx context.Context, tx conn, sh *Sheet, seat int) error {
+func seatPerson(ctx context.Context, tx conn, sh *app.Sheet, seat int) error {
 	if sh.Game.GroupID == 0 {
 		return nil
 	}

@@ -21,7 +21,7 @@ func TestJoinLateAndLeave(t *testing.T) {
 	s, grp := openGroup(t, "Friday club", "dev")
 	rules := referee.Standard()
 	rules.Set, rules.Rounds = 6, 3
-	g, err := s.CreateGame(ctx, NewGame{Name: "Late", PlayedOn: "2026-11-27", Rules: rules, HandSize: 7,
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "Late", PlayedOn: "2026-11-27", Rules: rules, HandSize: 7,
 		Players: []string{"Ann", "Bob", "Cy"}, Group: grp.Slug})
 	if err != nil {
 		t.Fatal(err)
@@ -32,14 +32,14 @@ func TestJoinLateAndLeave(t *testing.T) {
 			if e == nil {
 				e = &out
 			}
-			if _, err := s.saveEntry(ctx, g.Slug, n, seat, *e, "", anyBasis); err != nil {
+			if _, err := s.saveEntry(ctx, g.Slug, n, seat, *e, "", seenEntry(t, s, g.Slug, n, seat)); err != nil {
 				t.Fatalf("round %d seat %d: %v", n, seat, err)
 			}
 		}
 	}
 	closeRound := func(n int) {
 		t.Helper()
-		if _, err := s.CloseRound(ctx, g.Slug, n, anyBasis); err != nil {
+		if _, err := s.CloseRound(ctx, g.Slug, n, seenRound(t, s, g.Slug, n)); err != nil {
 			t.Fatalf("closing round %d: %v", n, err)
 		}
 	}
@@ -64,7 +64,7 @@ func TestJoinLateAndLeave(t *testing.T) {
 	if _, sh, err = s.Leave(ctx, g.Slug, 1, referee.MissedAverage, ""); err != nil || !sh.Plays(1, 2) || sh.Plays(1, 3) {
 		t.Fatalf("Bob leaves during round 2: %v", err)
 	}
-	if _, err := s.saveEntry(ctx, g.Slug, 1, 3, typed(5), "Ann", anyBasis); !isCode(err, referee.CodeNotPlaying) {
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 3, typed(5), "Ann", seenEntry(t, s, g.Slug, 1, 3)); !isCode(err, referee.CodeNotPlaying) {
 		t.Errorf("a score for Dee in round 1: %v, want %s", err, referee.CodeNotPlaying)
 	}
 	closeRound(2)
@@ -103,16 +103,16 @@ func TestJoinLateAndLeave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]Person{}
+	got := map[string]app.Person{}
 	for _, p := range people {
 		got[p.Name] = p
 	}
 	// Rounds and points are those played; the night's total counts the missed ones.
-	want := map[string]Person{
-		"Ann": {Nights: 1, Record: Record{Finished: 1, Won: 1, Rounds: 3, Points: 11, Outs: 1, Zeros: 1}},
-		"Bob": {Nights: 1, Record: Record{Finished: 1, Rounds: 2, Points: 10, Outs: 1, Zeros: 1}},
-		"Cy":  {Nights: 1, Record: Record{Finished: 1, Rounds: 3, Points: 13, Outs: 1, Zeros: 1}},
-		"Dee": {Nights: 1, Record: Record{Finished: 1, Rounds: 2, Points: 11}},
+	want := map[string]app.Person{
+		"Ann": {Nights: 1, Record: app.Record{Finished: 1, Won: 1, Rounds: 3, Points: 11, Outs: 1, Zeros: 1}},
+		"Bob": {Nights: 1, Record: app.Record{Finished: 1, Rounds: 2, Points: 10, Outs: 1, Zeros: 1}},
+		"Cy":  {Nights: 1, Record: app.Record{Finished: 1, Rounds: 3, Points: 13, Outs: 1, Zeros: 1}},
+		"Dee": {Nights: 1, Record: app.Record{Finished: 1, Rounds: 2, Points: 11}},
 	}
 	if len(got) != len(want) {
 		t.Errorf("the group's people: %v, want Ann, Bob, Cy and Dee (Eve left no trace)", slices.Collect(mapKeys(got)))

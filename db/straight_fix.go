@@ -8,24 +8,14 @@ import (
 	"chickenfoot/referee"
 )
 
-// StraightFix is a correction of one line of a Straight sheet as a phone
-// sends it: the version it showed, the line's place, and the line as it
-// should read (who scored and the points of a play; who went out, or
-// blocked, and the spots of an end), or that it goes.
-type StraightFix struct {
-	StraightPlay
-	Line   int  // the line's place, from 1
-	Remove bool // take the line off the sheet
-}
-
 // StraightCorrect corrects or removes any line of a Straight sheet, in
 // one transaction: the hands after it are numbered again, the totals,
 // the awards and the winner worked out again. A line keeps its kind: a
 // play stays a play, an end an end. The end of a hand that another ended
 // hand follows can't be removed (the two hands would run into one); it
 // can be corrected.
-func (s *Store) StraightCorrect(ctx context.Context, link string, f StraightFix) (StraightSheet, error) {
-	var out StraightSheet
+func (s *Store) StraightCorrect(ctx context.Context, link string, f app.StraightFix) (app.StraightSheet, error) {
+	var out app.StraightSheet
 	err := s.inTx(ctx, func(tx conn) error {
 		sh, err := s.straightForWrite(ctx, tx, link, f.Seen)
 		if err != nil {
@@ -37,7 +27,7 @@ func (s *Store) StraightCorrect(ctx context.Context, link string, f StraightFix)
 		old := sh.Marks[f.Line-1]
 		marks := slices.Clone(sh.Marks)
 		if f.Remove {
-			if old.End && slices.ContainsFunc(marks[f.Line:], func(m StraightMark) bool { return m.End }) {
+			if old.End && slices.ContainsFunc(marks[f.Line:], func(m app.StraightMark) bool { return m.End }) {
 				return app.Invalid("line", "allfives.fix.end-inside", referee.Params{"N": old.Hand})
 			}
 			marks = slices.Delete(marks, f.Line-1, f.Line)
@@ -58,12 +48,12 @@ func (s *Store) StraightCorrect(ctx context.Context, link string, f StraightFix)
 				return err
 			}
 		}
-		out = newStraightSheet(sh.Game, marks, sh.Version+1)
+		out = app.NewStraightSheet(sh.Game, marks, sh.Version+1)
 		out.Before, out.Corrected = sh.Winner, true
 		return s.finishStraight(ctx, tx, out)
 	})
 	if err != nil {
-		return StraightSheet{}, err
+		return app.StraightSheet{}, err
 	}
 	s.publish(straightNews(out))
 	return out, nil
@@ -71,7 +61,7 @@ func (s *Store) StraightCorrect(ctx context.Context, link string, f StraightFix)
 
 // renumber gives each line its place and its hand: one more than the
 // ends before it.
-func renumber(marks []StraightMark) {
+func renumber(marks []app.StraightMark) {
 	hand := 1
 	for i := range marks {
 		marks[i].Seq, marks[i].Hand = i+1, hand

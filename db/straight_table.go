@@ -3,9 +3,8 @@ package db
 import (
 	"context"
 	"fmt"
-	"slices"
-	"time"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -16,47 +15,6 @@ import (
 // lay that scores writes the sheet's play line for its side in the same
 // transaction, and taking it back takes the line back; the end of the
 // hand is entered on the sheet, which alone learns the spots left.
-
-// LeaderKind is the kind of a stored move that says who leads a hand,
-// picked on the table before its lead.
-const LeaderKind = "leader"
-
-// StraightMoveRow is one stored move of a hand.
-type StraightMoveRow struct {
-	Seq    int
-	Leader bool // a leader picked: Action.Seat leads the hand
-	Action referee.StraightAction
-	Mark   int // the sheet's line a scoring lay wrote, or 0
-	At     time.Time
-}
-
-// StraightTable is the live table of a Straight night's hand.
-type StraightTable struct {
-	Sheet StraightSheet
-	// Hand is the hand on the table: the sheet's current hand, or its
-	// last once the night is won.
-	Hand   int
-	Leader int // the seat that leads the hand, or -1 until the table says
-	Log    []StraightMoveRow
-	// Live is the hand the referee replayed from Log; nil while nobody
-	// is known to lead.
-	Live *referee.StraightHand
-	// Version is how many moves of the hand are stored: what a change
-	// must have seen.
-	Version int
-}
-
-// Playing reports whether the table takes moves: the night not won, the
-// leader known and the hand not over.
-func (t StraightTable) Playing() bool {
-	return t.Sheet.Winner < 0 && t.Live != nil && !t.Live.Over()
-}
-
-// Started reports whether a move other than picking the leader has been
-// made on the hand.
-func (t StraightTable) Started() bool {
-	return slices.ContainsFunc(t.Log, func(r StraightMoveRow) bool { return !r.Leader })
-}
 
 // tableRules are the rules the live table replays a hand under: the
 // night's, except that reaching the target is the sheet's to say (it
@@ -70,7 +28,7 @@ func tableRules(r referee.Rules) referee.Rules {
 
 // StraightTable loads the live table of a Straight night by one of its
 // links.
-func (s *Store) StraightTable(ctx context.Context, link string) (t StraightTable, err error) {
+func (s *Store) StraightTable(ctx context.Context, link string) (t app.StraightTable, err error) {
 	err = s.readTx(ctx, func(q conn) error {
 		sh, err := s.loadStraight(ctx, q, link)
 		if err != nil {
@@ -83,8 +41,8 @@ func (s *Store) StraightTable(ctx context.Context, link string) (t StraightTable
 }
 
 // tableOfSheet reads the moves of sh's hand on the table and replays them.
-func tableOfSheet(ctx context.Context, q conn, sh StraightSheet) (StraightTable, error) {
-	t := StraightTable{Sheet: sh, Hand: 1, Leader: -1}
+func tableOfSheet(ctx context.Context, q conn, sh app.StraightSheet) (app.StraightTable, error) {
+	t := app.StraightTable{Sheet: sh, Hand: 1, Leader: -1}
 	if h := sh.Current(); h != nil {
 		t.Hand = h.Number
 	} else if len(sh.Hands) > 0 {
@@ -111,15 +69,15 @@ func tableOfSheet(ctx context.Context, q conn, sh StraightSheet) (StraightTable,
 	return t, nil
 }
 
-func loadStraightMoves(ctx context.Context, q conn, game int64, hand int) ([]StraightMoveRow, error) {
+func loadStraightMoves(ctx context.Context, q conn, game int64, hand int) ([]app.StraightMoveRow, error) {
 	rows, err := q.QueryContext(ctx, `SELECT seq, seat, kind, tile, on_tile, at_end, mark, created_at FROM straight_moves WHERE game_id = ? AND hand = ? ORDER BY seq`, game, hand)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []StraightMoveRow
+	var out []app.StraightMoveRow
 	for rows.Next() {
-		var r StraightMoveRow
+		var r app.StraightMoveRow
 		var kind, tile, on, at string
 		if err := rows.Scan(&r.Seq, &r.Action.Seat, &kind, &tile, &on, &r.Action.Move.At, &r.Mark, &at); err != nil {
 			return nil, err
@@ -133,12 +91,12 @@ func loadStraightMoves(ctx context.Context, q conn, game int64, hand int) ([]Str
 }
 
 // decodeStraightMove fills in a stored move's kind, tiles and time.
-func decodeStraightMove(r *StraightMoveRow, kind, tile, on, at string) error {
+func decodeStraightMove(r *app.StraightMoveRow, kind, tile, on, at string) error {
 	var err error
 	if r.At, err = parseStamp(at); err != nil {
 		return err
 	}
-	r.Leader = kind == LeaderKind
+	r.Leader = kind == app.LeaderKind
 	r.Action.Kind = referee.ActionKind(kind)
 	if r.Action.Kind != referee.ActPlay {
 		return nil
@@ -155,7 +113,7 @@ func decodeStraightMove(r *StraightMoveRow, kind, tile, on, at string) error {
 // handLeader is the seat that leads hand n of sh: the one who laid its
 // lead, else the one the table picked, else the one the hands before say
 // (who went out, or won a blocked hand), or -1 when that is not known.
-func handLeader(ctx context.Context, q conn, sh StraightSheet, n int, log []StraightMoveRow) (int, error) {
+func handLeader(ctx context.Context, q conn, sh app.StraightSheet, n int, log []app.StraightMoveRow) (int, error) {
 	if lead := storedLeader(log); lead >= 0 || n == 1 {
 		return lead, nil
 	}
@@ -165,15 +123,15 @@ func handLeader(ctx context.Context, q conn, sh StraightSheet, n int, log []Stra
 		return -1, err
 	}
 	defer rows.Close()
-	stored := map[int][]StraightMoveRow{}
+	stored := map[int][]app.StraightMoveRow{}
 	for rows.Next() {
 		var hand int
-		var r StraightMoveRow
+		var r app.StraightMoveRow
 		var kind string
 		if err := rows.Scan(&hand, &r.Action.Seat, &kind); err != nil {
 			return -1, err
 		}
-		r.Leader = kind == LeaderKind
+		r.Leader = kind == app.LeaderKind
 		stored[hand] = append(stored[hand], r)
 	}
 	if err := rows.Err(); err != nil {
@@ -200,7 +158,7 @@ func handLeader(ctx context.Context, q conn, sh StraightSheet, n int, log []Stra
 
 // storedLeader is who the moves of a hand say leads it: the seat of its
 // first lay (the lead), else of the last leader picked; -1 for neither.
-func storedLeader(log []StraightMoveRow) int {
+func storedLeader(log []app.StraightMoveRow) int {
 	lead := -1
 	for _, r := range log {
 		switch {

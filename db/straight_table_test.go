@@ -12,9 +12,9 @@ import (
 
 // tableMove makes a move on g's live table as the page showing t would
 // send it, failing the test on a refusal.
-func tableMove(t *testing.T, s *Store, g Game, tb StraightTable, seat int, kind, tile, on string, at int) StraightTable {
+func tableMove(t *testing.T, s *Store, g app.Game, tb app.StraightTable, seat int, kind, tile, on string, at int) app.StraightTable {
 	t.Helper()
-	out, err := s.StraightAct(context.Background(), g.Slug, StraightTableMove{Hand: tb.Hand, Seen: tb.Version, Player: g.IDs[seat], Kind: kind, Tile: tile, On: on, At: at})
+	out, err := s.StraightAct(context.Background(), g.Slug, app.StraightTableMove{Hand: tb.Hand, Seen: tb.Version, Player: g.IDs[seat], Kind: kind, Tile: tile, On: on, At: at})
 	if err != nil {
 		t.Fatalf("seat %d %s %s on %s#%d: %v", seat, kind, tile, on, at, err)
 	}
@@ -23,7 +23,7 @@ func tableMove(t *testing.T, s *Store, g Game, tb StraightTable, seat int, kind,
 
 // refused makes a move that must be refused with code, and checks that
 // nothing changed.
-func refused(t *testing.T, s *Store, g Game, tb StraightTable, m StraightTableMove, code app.Code) {
+func refused(t *testing.T, s *Store, g app.Game, tb app.StraightTable, m app.StraightTableMove, code app.Code) {
 	t.Helper()
 	_, err := s.StraightAct(context.Background(), g.Slug, m)
 	if got := app.CodeOf(err); got != code {
@@ -52,9 +52,9 @@ func TestStraightTableHand(t *testing.T) {
 	if tb.Hand != 1 || tb.Leader != -1 || tb.Live != nil || tb.Playing() {
 		t.Fatalf("new table: hand %d, leader %d, live %v", tb.Hand, tb.Leader, tb.Live)
 	}
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: 0, Player: g.IDs[0], Kind: "play", Tile: "5-5"}, app.CodeConflict)
-	tb = tableMove(t, s, g, tb, 1, LeaderKind, "", "", 0) // Bob, then the table says Ann
-	tb = tableMove(t, s, g, tb, 0, LeaderKind, "", "", 0)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: 0, Player: g.IDs[0], Kind: "play", Tile: "5-5"}, app.CodeConflict)
+	tb = tableMove(t, s, g, tb, 1, app.LeaderKind, "", "", 0) // Bob, then the table says Ann
+	tb = tableMove(t, s, g, tb, 0, app.LeaderKind, "", "", 0)
 	if tb.Leader != 0 || tb.Live.Turn() != 0 || tb.Version != 2 {
 		t.Fatalf("after picking Ann: leader %d, turn %d, version %d", tb.Leader, tb.Live.Turn(), tb.Version)
 	}
@@ -64,10 +64,10 @@ func TestStraightTableHand(t *testing.T) {
 	if tb.Live.Line().Ends() != 10 || tb.Sheet.Totals[0] != 10 || tb.Log[2].Mark != 1 {
 		t.Fatalf("lead 5-5: ends %d, totals %v, mark %d", tb.Live.Line().Ends(), tb.Sheet.Totals, tb.Log[2].Mark)
 	}
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: 2, Player: g.IDs[1], Kind: "play", Tile: "5-0"}, app.CodeConflict)
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: 3, Player: g.IDs[0], Kind: LeaderKind}, app.CodeConflict)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: 2, Player: g.IDs[1], Kind: "play", Tile: "5-0"}, app.CodeConflict)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: 3, Player: g.IDs[0], Kind: app.LeaderKind}, app.CodeConflict)
 	// 5-0 fits either side of the spinner: where must be said.
-	_, err = s.StraightAct(ctx, g.Slug, StraightTableMove{Hand: 1, Seen: 3, Player: g.IDs[1], Kind: "play", Tile: "5-0"})
+	_, err = s.StraightAct(ctx, g.Slug, app.StraightTableMove{Hand: 1, Seen: 3, Player: g.IDs[1], Kind: "play", Tile: "5-0"})
 	if e := app.From(err); e == nil || e.Code != app.CodeInvalid || e.Field != "place" {
 		t.Fatalf("5-0 with no place = %v, want invalid place", err)
 	}
@@ -76,14 +76,14 @@ func TestStraightTableHand(t *testing.T) {
 		t.Fatalf("5-0 on a side: totals %v, version %d", tb.Sheet.Totals, tb.Sheet.Version)
 	}
 	// A tile that fits nowhere is refused with the rule it breaks.
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: 4, Player: g.IDs[2], Kind: "play", Tile: "6-1"}, referee.CodeMismatch)
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: 4, Player: g.IDs[2], Kind: "play", Tile: "5-5"}, referee.CodeAlreadyPlayed)
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: 4, Player: g.IDs[3], Kind: "pass"}, referee.CodeNotYourTurn)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: 4, Player: g.IDs[2], Kind: "play", Tile: "6-1"}, referee.CodeMismatch)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: 4, Player: g.IDs[2], Kind: "play", Tile: "5-5"}, referee.CodeAlreadyPlayed)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: 4, Player: g.IDs[3], Kind: "pass"}, referee.CodeNotYourTurn)
 	tb = tableMove(t, s, g, tb, 2, "play", "5-3", "", 0) // the only place left: 0 + 3, no score
 	if tb.Live.Line().Ends() != 3 || tb.Sheet.Version != 2 || tb.Log[4].Mark != 0 {
 		t.Fatalf("5-3: ends %d, sheet version %d", tb.Live.Line().Ends(), tb.Sheet.Version)
 	}
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: 5, Player: g.IDs[3], Kind: "take-back"}, referee.CodeNoTakeBack)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: 5, Player: g.IDs[3], Kind: "take-back"}, referee.CodeNoTakeBack)
 	tb = tableMove(t, s, g, tb, 2, "take-back", "", "", 0)
 	tb = tableMove(t, s, g, tb, 2, "play", "5-3", "", 0)
 
@@ -100,7 +100,7 @@ func TestStraightTableHand(t *testing.T) {
 	// A line tapped on the sheet after it: the take-back waits for its undo.
 	sh := play(t, s, g, tb.Sheet.Version, 0, 5)
 	tb, _ = s.StraightTable(ctx, g.Slug)
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[3], Kind: "take-back"}, app.CodeConflict)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[3], Kind: "take-back"}, app.CodeConflict)
 	if _, err := s.StraightUndo(ctx, g.Slug, sh.Version); err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestStraightTableHand(t *testing.T) {
 	if tb.Live.Ending() != referee.Blocked || tb.Playing() {
 		t.Fatalf("after four passes: ending %q", tb.Live.Ending())
 	}
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[0], Kind: "play", Tile: "2-2"}, referee.CodeRoundOver)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[0], Kind: "play", Tile: "2-2"}, referee.CodeRoundOver)
 
 	// The moves are on the disk: a read replays them to the same table.
 	again, err := s.StraightTable(ctx, g.Slug)
@@ -124,7 +124,7 @@ func TestStraightTableHand(t *testing.T) {
 	}
 
 	// Blocked: Ann and Cy hold 15 against 35; Cy, the fewest, leads hand 2.
-	end, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: tb.Sheet.Version, Player: -1, End: true,
+	end, err := s.StraightScore(ctx, g.Slug, app.StraightPlay{Seen: tb.Sheet.Version, Player: -1, End: true,
 		Pips: map[int]int{g.IDs[0]: 10, g.IDs[1]: 20, g.IDs[2]: 5, g.IDs[3]: 15}})
 	if err != nil {
 		t.Fatal(err)
@@ -136,12 +136,12 @@ func TestStraightTableHand(t *testing.T) {
 	if err != nil || next.Hand != 2 || next.Version != 0 || next.Leader != 2 || next.Live.Turn() != 2 || next.Live.Line().Len() != 0 {
 		t.Fatalf("hand 2's table: hand %d, version %d, leader %d (%v)", next.Hand, next.Version, next.Leader, err)
 	}
-	refused(t, s, g, next, StraightTableMove{Hand: 1, Seen: 0, Player: g.IDs[2], Kind: "play", Tile: "6-6"}, app.CodeConflict)
+	refused(t, s, g, next, app.StraightTableMove{Hand: 1, Seen: 0, Player: g.IDs[2], Kind: "play", Tile: "6-6"}, app.CodeConflict)
 	view, _ := s.Settings(ctx, g.ViewSlug)
-	if _, err := s.StraightAct(ctx, view.Slug, StraightTableMove{Hand: 2, Seen: 0, Player: g.IDs[2], Kind: "play", Tile: "6-6"}); app.CodeOf(err) != app.CodeViewOnly {
+	if _, err := s.StraightAct(ctx, view.Slug, app.StraightTableMove{Hand: 2, Seen: 0, Player: g.IDs[2], Kind: "play", Tile: "6-6"}); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("a move through the view-only link = %v, want view-only", err)
 	}
-	if _, err := s.StraightAct(ctx, g.Slug, StraightTableMove{Hand: 2, Seen: -1, Player: g.IDs[2], Kind: "play", Tile: "6-6"}); app.CodeOf(err) != app.CodeInvalid {
+	if _, err := s.StraightAct(ctx, g.Slug, app.StraightTableMove{Hand: 2, Seen: -1, Player: g.IDs[2], Kind: "play", Tile: "6-6"}); app.CodeOf(err) != app.CodeInvalid {
 		t.Fatalf("a move that doesn't say what it saw = %v, want invalid", err)
 	}
 }
@@ -153,13 +153,13 @@ func TestStraightTableHand(t *testing.T) {
 func TestStraightTableDominoed(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
-	g, err := s.CreateGame(ctx, NewGame{Name: "Two", PlayedOn: "2026-12-05", Rules: referee.StandardStraight(),
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "Two", PlayedOn: "2026-12-05", Rules: referee.StandardStraight(),
 		HandSize: referee.StraightHandSize, Players: []string{"Ann", "Bob"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	tb, _ := s.StraightTable(ctx, g.Slug)
-	tb = tableMove(t, s, g, tb, 1, LeaderKind, "", "", 0)
+	tb = tableMove(t, s, g, tb, 1, app.LeaderKind, "", "", 0)
 	for step := 0; tb.Playing(); step++ {
 		if step > 100 {
 			t.Fatal("the hand never ended")
@@ -198,7 +198,7 @@ func TestStraightTableDominoed(t *testing.T) {
 	}
 	out := h.WentOut()
 	other := 1 - out
-	if _, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: tb.Sheet.Version, Player: g.IDs[out], End: true, Pips: map[int]int{g.IDs[other]: 12}}); err != nil {
+	if _, err := s.StraightScore(ctx, g.Slug, app.StraightPlay{Seen: tb.Sheet.Version, Player: g.IDs[out], End: true, Pips: map[int]int{g.IDs[other]: 12}}); err != nil {
 		t.Fatal(err)
 	}
 	next, err := s.StraightTable(ctx, g.Slug)
@@ -215,19 +215,19 @@ func TestStraightTableDraw(t *testing.T) {
 	s := openTest(t)
 	r := referee.StandardStraight()
 	r.Straight.Draw = referee.StraightDrawOne
-	g, err := s.CreateGame(ctx, NewGame{Name: "Three", PlayedOn: "2026-12-05", Rules: r, HandSize: referee.StraightHandSize, Players: []string{"Ann", "Bob", "Cy"}})
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "Three", PlayedOn: "2026-12-05", Rules: r, HandSize: referee.StraightHandSize, Players: []string{"Ann", "Bob", "Cy"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	tb, _ := s.StraightTable(ctx, g.Slug)
-	tb = tableMove(t, s, g, tb, 0, LeaderKind, "", "", 0)
+	tb = tableMove(t, s, g, tb, 0, app.LeaderKind, "", "", 0)
 	tb = tableMove(t, s, g, tb, 0, "play", "6-6", "", 0)
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[1], Kind: "pass"}, referee.CodeMustDraw)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[1], Kind: "pass"}, referee.CodeMustDraw)
 	tb = tableMove(t, s, g, tb, 1, "draw", "", "", 0)
 	if tb.Live.Boneyard() != 6 || tb.Live.HandCount(1) != 8 {
 		t.Fatalf("after a draw: boneyard %d, Bob holds %d", tb.Live.Boneyard(), tb.Live.HandCount(1))
 	}
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[1], Kind: "draw"}, referee.CodeAlreadyDrew)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[1], Kind: "draw"}, referee.CodeAlreadyDrew)
 	tb = tableMove(t, s, g, tb, 1, "pass", "", "", 0)
 	if tb.Live.Turn() != 2 {
 		t.Fatalf("after Bob's pass the turn is seat %d, want Cy", tb.Live.Turn())
@@ -242,7 +242,7 @@ func TestStraightTableWonMidHand(t *testing.T) {
 	s := openTest(t)
 	g := newStraight(t, s, false, func(r *referee.Rules) { r.Straight.Target = 10 })
 	tb, _ := s.StraightTable(ctx, g.Slug)
-	tb = tableMove(t, s, g, tb, 0, LeaderKind, "", "", 0)
+	tb = tableMove(t, s, g, tb, 0, app.LeaderKind, "", "", 0)
 	tb = tableMove(t, s, g, tb, 0, "play", "5-5", "", 0)
 	if tb.Sheet.Winner != 0 || tb.Playing() {
 		t.Fatalf("Ann's 10 to a target of 10: winner %d, playing %v", tb.Sheet.Winner, tb.Playing())
@@ -250,7 +250,7 @@ func TestStraightTableWonMidHand(t *testing.T) {
 	if g2, _ := s.Settings(ctx, g.Slug); !g2.Finished() {
 		t.Fatal("the night won on the table is not finished")
 	}
-	refused(t, s, g, tb, StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[1], Kind: "play", Tile: "5-0", On: "5-5", At: 1}, app.CodeConflict)
+	refused(t, s, g, tb, app.StraightTableMove{Hand: 1, Seen: tb.Version, Player: g.IDs[1], Kind: "play", Tile: "5-0", On: "5-5", At: 1}, app.CodeConflict)
 	if _, err := s.StraightUndo(ctx, g.Slug, tb.Sheet.Version); err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestStraightTableExportImport(t *testing.T) {
 	s := openTest(t)
 	g := newStraight(t, s, true, nil)
 	tb, _ := s.StraightTable(ctx, g.Slug)
-	tb = tableMove(t, s, g, tb, 0, LeaderKind, "", "", 0)
+	tb = tableMove(t, s, g, tb, 0, app.LeaderKind, "", "", 0)
 	tb = tableMove(t, s, g, tb, 0, "play", "5-5", "", 0)
 	tb = tableMove(t, s, g, tb, 1, "play", "5-0", "5-5", 2)
 	tb = tableMove(t, s, g, tb, 1, "take-back", "", "", 0)
@@ -299,19 +299,19 @@ func TestStraightTableExportImport(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		bad  func(*Night)
+		bad  func(*app.Night)
 	}{
-		{"a tile that does not match", func(n *Night) { n.StraightMoves[2].Tile = "6-1" }},
-		{"a lay out of turn", func(n *Night) { n.StraightMoves[2].Seat = 3 }},
-		{"a score on the other side's line", func(n *Night) { n.StraightMoves[4].Mark = 1 }},
-		{"a move with no name", func(n *Night) { n.StraightMoves[5].Kind = "dance" }},
+		{"a tile that does not match", func(n *app.Night) { n.StraightMoves[2].Tile = "6-1" }},
+		{"a lay out of turn", func(n *app.Night) { n.StraightMoves[2].Seat = 3 }},
+		{"a score on the other side's line", func(n *app.Night) { n.StraightMoves[4].Mark = 1 }},
+		{"a move with no name", func(n *app.Night) { n.StraightMoves[5].Kind = "dance" }},
 	} {
 		bad := arc
 		night := arc.Nights[0]
 		night.Link, night.ViewLink = "", ""
 		night.StraightMoves = slices.Clone(night.StraightMoves)
 		c.bad(&night)
-		bad.Nights = []Night{night}
+		bad.Nights = []app.Night{night}
 		fresh := openTest(t)
 		if _, err := fresh.Import(ctx, bad); err == nil {
 			t.Errorf("%s: imported", c.name)

@@ -8,29 +8,13 @@ import (
 	"chickenfoot/referee"
 )
 
-// The moves on a Straight night's live table, as phones send them: each
-// checked by the referee on the hand as stored, and written with what it
-// changes on the sheet in one transaction.
-// StraightTableMove is a move on the live table as a phone sends it.
-type StraightTableMove struct {
-	Hand   int    // the hand the page showed
-	Seen   int    // how many of its moves the page showed; -1: the form did not say
-	Player int    // the id of the player who acts, or who is picked to lead
-	Kind   string // LeaderKind, or the referee's play, draw, pass or take-back
-	Tile   string // play: the tile as typed
-	// On is the tile it is laid on: "" for the lead, or to lay it at the
-	// only place it fits; At the end of On (0: the first it fits).
-	On string
-	At int
-}
-
 // StraightAct makes a move on a Straight night's live table once the
 // referee accepts it on the hand as stored, and writes what it changes
 // on the sheet in the same transaction: a lay that scores adds the play
 // line of its side, and taking it back takes the line back. A page that
 // showed another hand or another count of moves is refused as stale.
-func (s *Store) StraightAct(ctx context.Context, link string, m StraightTableMove) (StraightTable, error) {
-	var out StraightTable
+func (s *Store) StraightAct(ctx context.Context, link string, m app.StraightTableMove) (app.StraightTable, error) {
+	var out app.StraightTable
 	var sheetChanged bool
 	err := s.inTx(ctx, func(tx conn) error {
 		var err error
@@ -38,26 +22,26 @@ func (s *Store) StraightAct(ctx context.Context, link string, m StraightTableMov
 		return err
 	})
 	if err != nil {
-		return StraightTable{}, err
+		return app.StraightTable{}, err
 	}
-	s.publish(News{Kind: NewsStraightTable, Game: out.Sheet.Game.ID, Round: out.Hand, Seat: -1, Player: -1, Whole: sheetChanged})
+	s.publish(app.News{Kind: app.NewsStraightTable, Game: out.Sheet.Game.ID, Round: out.Hand, Seat: -1, Player: -1, Whole: sheetChanged})
 	return out, nil
 }
 
 // straightAct is the write of a table move in tx.
-func (s *Store) straightAct(ctx context.Context, tx conn, link string, m StraightTableMove) (StraightTable, bool, error) {
+func (s *Store) straightAct(ctx context.Context, tx conn, link string, m app.StraightTableMove) (app.StraightTable, bool, error) {
 	g, err := s.loadGame(ctx, tx, link)
 	switch {
 	case err != nil:
-		return StraightTable{}, false, err
+		return app.StraightTable{}, false, err
 	case g.ViewOnly:
-		return StraightTable{}, false, app.ViewOnly()
+		return app.StraightTable{}, false, app.ViewOnly()
 	case m.Seen < 0:
-		return StraightTable{}, false, app.Invalid("seq", "version-missing", nil)
+		return app.StraightTable{}, false, app.Invalid("seq", "version-missing", nil)
 	}
 	sh, err := s.straightOf(ctx, tx, g)
 	if err != nil {
-		return StraightTable{}, false, err
+		return app.StraightTable{}, false, err
 	}
 	t, err := tableOfSheet(ctx, tx, sh)
 	switch {
@@ -75,7 +59,7 @@ func (s *Store) straightAct(ctx context.Context, tx conn, link string, m Straigh
 	if seat < 0 {
 		return t, false, app.NotFound("player")
 	}
-	if m.Kind == LeaderKind {
+	if m.Kind == app.LeaderKind {
 		return s.pickLeader(ctx, tx, t, seat)
 	}
 	a, err := straightAction(t, seat, m)
@@ -88,7 +72,7 @@ func (s *Store) straightAct(ctx context.Context, tx conn, link string, m Straigh
 	if err := t.Live.Act(a); err != nil {
 		return t, false, err
 	}
-	row := StraightMoveRow{Seq: t.Version + 1, Action: a, At: s.Now()}
+	row := app.StraightMoveRow{Seq: t.Version + 1, Action: a, At: s.Now()}
 	changed, err := s.straightLine(ctx, tx, &t, &row)
 	if err != nil {
 		return t, false, err
@@ -101,11 +85,11 @@ func (s *Store) straightAct(ctx context.Context, tx conn, link string, m Straigh
 }
 
 // pickLeader stores who leads the hand, before anything is laid.
-func (s *Store) pickLeader(ctx context.Context, tx conn, t StraightTable, seat int) (StraightTable, bool, error) {
+func (s *Store) pickLeader(ctx context.Context, tx conn, t app.StraightTable, seat int) (app.StraightTable, bool, error) {
 	if t.Started() {
 		return t, false, app.Conflict("straight-table.leader-late", nil)
 	}
-	row := StraightMoveRow{Seq: t.Version + 1, Leader: true, Action: referee.StraightAction{Seat: seat}, At: s.Now()}
+	row := app.StraightMoveRow{Seq: t.Version + 1, Leader: true, Action: referee.StraightAction{Seat: seat}, At: s.Now()}
 	if err := insertStraightMove(ctx, tx, t.Sheet.Game.ID, t.Hand, row); err != nil {
 		return t, false, err
 	}
@@ -116,7 +100,7 @@ func (s *Store) pickLeader(ctx context.Context, tx conn, t StraightTable, seat i
 // straightAction reads m as the referee's action of seat on the table: a tile
 // sent without a place goes at the only place it fits, or is refused with
 // the rule that keeps it off the table where it fits nowhere.
-func straightAction(t StraightTable, seat int, m StraightTableMove) (referee.StraightAction, error) {
+func straightAction(t app.StraightTable, seat int, m app.StraightTableMove) (referee.StraightAction, error) {
 	a := referee.StraightAction{Seat: seat, Kind: referee.ActionKind(m.Kind)}
 	switch a.Kind {
 	case referee.ActDraw, referee.ActPass, referee.ActTakeBack:
@@ -187,14 +171,14 @@ func unfit(line *referee.StraightLine, tile referee.Tile) error {
 // on the sheet: a lay that scored adds its side's play line, a take-back
 // takes that line back while it is the sheet's last. It reports whether
 // the sheet changed, and keeps t.Sheet as it is after.
-func (s *Store) straightLine(ctx context.Context, tx conn, t *StraightTable, row *StraightMoveRow) (bool, error) {
+func (s *Store) straightLine(ctx context.Context, tx conn, t *app.StraightTable, row *app.StraightMoveRow) (bool, error) {
 	sh, h := t.Sheet, t.Live
 	switch row.Action.Kind {
 	case referee.ActPlay:
 		if h.Scored() == 0 {
 			return false, nil
 		}
-		m, err := straightLine(sh, StraightPlay{Seen: sh.Version, Player: sh.Game.IDs[row.Action.Seat], Points: h.Line().Ends()}, len(sh.Marks)+1, t.Hand)
+		m, err := straightLine(sh, app.StraightPlay{Seen: sh.Version, Player: sh.Game.IDs[row.Action.Seat], Points: h.Line().Ends()}, len(sh.Marks)+1, t.Hand)
 		if err != nil {
 			return false, err
 		}
@@ -203,7 +187,7 @@ func (s *Store) straightLine(ctx context.Context, tx conn, t *StraightTable, row
 			return false, err
 		}
 		row.Mark = m.Seq
-		t.Sheet = newStraightSheet(sh.Game, append(slices.Clip(sh.Marks), m), sh.Version+1)
+		t.Sheet = app.NewStraightSheet(sh.Game, append(slices.Clip(sh.Marks), m), sh.Version+1)
 	case referee.ActTakeBack:
 		laid := t.Log[len(t.Log)-1] // the lay taken back: nothing else may come between
 		if laid.Mark == 0 || !wroteRow(sh, laid, t.Hand) {
@@ -215,7 +199,7 @@ func (s *Store) straightLine(ctx context.Context, tx conn, t *StraightTable, row
 		if _, err := tx.ExecContext(ctx, `DELETE FROM straight_marks WHERE game_id = ? AND seq = ?`, sh.Game.ID, laid.Mark); err != nil {
 			return false, err
 		}
-		t.Sheet = newStraightSheet(sh.Game, sh.Marks[:len(sh.Marks)-1], sh.Version+1)
+		t.Sheet = app.NewStraightSheet(sh.Game, sh.Marks[:len(sh.Marks)-1], sh.Version+1)
 	default:
 		return false, nil
 	}
@@ -224,7 +208,7 @@ func (s *Store) straightLine(ctx context.Context, tx conn, t *StraightTable, row
 
 // wroteRow reports whether the sheet still holds the play line the lay in
 // r wrote on hand n: its line, of its side, in that hand.
-func wroteRow(sh StraightSheet, r StraightMoveRow, n int) bool {
+func wroteRow(sh app.StraightSheet, r app.StraightMoveRow, n int) bool {
 	if r.Mark < 1 || r.Mark > len(sh.Marks) {
 		return false
 	}
@@ -233,10 +217,10 @@ func wroteRow(sh StraightSheet, r StraightMoveRow, n int) bool {
 	return !m.End && m.Hand == n && m.Side == referee.SideOf(r.Action.Seat, players, sh.Rules().Partnered(players))
 }
 
-func insertStraightMove(ctx context.Context, tx conn, game int64, hand int, r StraightMoveRow) error {
+func insertStraightMove(ctx context.Context, tx conn, game int64, hand int, r app.StraightMoveRow) error {
 	kind, tile, on := string(r.Action.Kind), "", ""
 	if r.Leader {
-		kind = LeaderKind
+		kind = app.LeaderKind
 	}
 	if r.Action.Kind == referee.ActPlay {
 		tile = r.Action.Move.Tile.String()

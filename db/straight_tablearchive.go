@@ -6,29 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
-// A NightMove is one move on a Straight night's live table, in an
-// archive: the hand, the seat, what it did and when, in the order made.
-type NightMove struct {
-	Hand int    `json:"hand"`
-	Seat int    `json:"seat"`
-	Kind string `json:"kind"` // "leader", "play", "draw", "pass" or "take-back"
-	Tile string `json:"tile,omitempty"`
-	On   string `json:"on,omitempty"` // play: the tile it was laid on; none for the lead
-	At   int    `json:"at,omitempty"` // play: the end of On
-	// Mark is the sheet's line (from 1, in the night's "straight" lines)
-	// the lay's score wrote, or 0.
-	Mark int    `json:"mark,omitempty"`
-	Time string `json:"time"`
-}
-
 // exportMoves adds the moves of a Straight night's live table to n.
-func exportMoves(ctx context.Context, q conn, game int64, n *Night) error {
+func exportMoves(ctx context.Context, q conn, game int64, n *app.Night) error {
 	return eachRow(ctx, q, `SELECT hand, seat, kind, tile, on_tile, at_end, mark, created_at FROM straight_moves WHERE game_id = ? ORDER BY hand, seq`, []any{game},
 		func(r *sql.Rows) error {
-			var m NightMove
+			var m app.NightMove
 			err := r.Scan(&m.Hand, &m.Seat, &m.Kind, &m.Tile, &m.On, &m.At, &m.Mark, &m.Time)
 			n.StraightMoves = append(n.StraightMoves, m)
 			return err
@@ -39,7 +25,7 @@ func exportMoves(ctx context.Context, q conn, game int64, n *Night) error {
 // table, each hand checked by replaying it as the table would: a move
 // the referee refuses, or a score written on a line that is not its
 // side's play in that hand, refuses the whole night.
-func insertMoves(ctx context.Context, tx conn, game int64, n Night) error {
+func insertMoves(ctx context.Context, tx conn, game int64, n app.Night) error {
 	if len(n.StraightMoves) == 0 {
 		return nil
 	}
@@ -47,8 +33,8 @@ func insertMoves(ctx context.Context, tx conn, game int64, n Night) error {
 	if err := json.Unmarshal(n.Rules, &rules); err != nil || rules.Game != referee.Straight {
 		return fmt.Errorf("it has Straight moves but is no Straight night")
 	}
-	sh := newStraightSheet(Game{Players: n.Players, Rules: rules}, marksOf(n), 0)
-	hands := map[int][]StraightMoveRow{}
+	sh := app.NewStraightSheet(app.Game{Players: n.Players, Rules: rules}, marksOf(n), 0)
+	hands := map[int][]app.StraightMoveRow{}
 	var order []int
 	for i, m := range n.StraightMoves {
 		r, err := moveRow(m, len(hands[m.Hand])+1, len(n.Players))
@@ -78,21 +64,21 @@ func insertMoves(ctx context.Context, tx conn, game int64, n Night) error {
 
 // marksOf reads an archive's Straight lines as the sheet's, checked
 // already.
-func marksOf(n Night) []StraightMark {
-	out := make([]StraightMark, len(n.Straight))
+func marksOf(n app.Night) []app.StraightMark {
+	out := make([]app.StraightMark, len(n.Straight))
 	for i, m := range n.Straight {
-		out[i] = StraightMark{Seq: i + 1, Hand: m.Hand, End: m.End, Side: m.Side, Pips: m.Pips, Points: m.Points}
+		out[i] = app.StraightMark{Seq: i + 1, Hand: m.Hand, End: m.End, Side: m.Side, Pips: m.Pips, Points: m.Points}
 	}
 	return out
 }
 
 // moveRow reads an archive's move as the seq-th stored move of its hand.
-func moveRow(m NightMove, seq, players int) (StraightMoveRow, error) {
-	r := StraightMoveRow{Seq: seq, Mark: m.Mark, Action: referee.StraightAction{Seat: m.Seat, Move: referee.StraightMove{At: m.At}}}
+func moveRow(m app.NightMove, seq, players int) (app.StraightMoveRow, error) {
+	r := app.StraightMoveRow{Seq: seq, Mark: m.Mark, Action: referee.StraightAction{Seat: m.Seat, Move: referee.StraightMove{At: m.At}}}
 	switch {
 	case m.Hand < 1 || m.Seat < 0 || m.Seat >= players || m.At < 0 || m.At > 4 || m.Mark < 0:
 		return r, fmt.Errorf("%+v", m)
-	case m.Kind == LeaderKind, m.Kind == string(referee.ActDraw), m.Kind == string(referee.ActPass), m.Kind == string(referee.ActTakeBack):
+	case m.Kind == app.LeaderKind, m.Kind == string(referee.ActDraw), m.Kind == string(referee.ActPass), m.Kind == string(referee.ActTakeBack):
 		if m.Tile != "" || m.On != "" || m.At != 0 || m.Mark != 0 {
 			return r, fmt.Errorf("a %s lays no tile: %+v", m.Kind, m)
 		}
@@ -104,7 +90,7 @@ func moveRow(m NightMove, seq, players int) (StraightMoveRow, error) {
 
 // replayImported checks the moves of one hand of an imported night by
 // replaying them from the leader they name.
-func replayImported(rules referee.Rules, n Night, hand int, rows []StraightMoveRow) error {
+func replayImported(rules referee.Rules, n app.Night, hand int, rows []app.StraightMoveRow) error {
 	var log []referee.StraightAction
 	for _, r := range rows {
 		if !r.Leader {

@@ -10,7 +10,7 @@ import (
 
 // newStraight starts a Straight night of four, partners or not, under
 // rules tweaked by set.
-func newStraight(t *testing.T, s *Store, partners bool, set func(*referee.Rules)) Game {
+func newStraight(t *testing.T, s *Store, partners bool, set func(*referee.Rules)) app.Game {
 	t.Helper()
 	r := referee.StandardStraight()
 	if partners {
@@ -19,7 +19,7 @@ func newStraight(t *testing.T, s *Store, partners bool, set func(*referee.Rules)
 	if set != nil {
 		set(&r)
 	}
-	g, err := s.CreateGame(context.Background(), NewGame{Name: "Hall", PlayedOn: "2026-12-05", Rules: r,
+	g, err := s.CreateGame(context.Background(), app.NewGame{Name: "Hall", PlayedOn: "2026-12-05", Rules: r,
 		HandSize: referee.StraightHandSize, Players: []string{"Ann", "Bob", "Cy", "Di"}})
 	if err != nil {
 		t.Fatalf("CreateGame: %v", err)
@@ -27,9 +27,9 @@ func newStraight(t *testing.T, s *Store, partners bool, set func(*referee.Rules)
 	return g
 }
 
-func play(t *testing.T, s *Store, g Game, seen, seat, points int) StraightSheet {
+func play(t *testing.T, s *Store, g app.Game, seen, seat, points int) app.StraightSheet {
 	t.Helper()
-	sh, err := s.StraightScore(context.Background(), g.Slug, StraightPlay{Seen: seen, Player: g.IDs[seat], Points: points})
+	sh, err := s.StraightScore(context.Background(), g.Slug, app.StraightPlay{Seen: seen, Player: g.IDs[seat], Points: points})
 	if err != nil {
 		t.Fatalf("play %d to seat %d on version %d: %v", points, seat, seen, err)
 	}
@@ -56,16 +56,16 @@ func TestStraightSheet(t *testing.T) {
 	if sh.Totals[0] != 25 || sh.Totals[1] != 5 {
 		t.Fatalf("totals = %v, want [25 5]", sh.Totals)
 	}
-	if _, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: 2, Player: g.IDs[0], Points: 5}); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.StraightScore(ctx, g.Slug, app.StraightPlay{Seen: 2, Player: g.IDs[0], Points: 5}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("stale play: %v, want a conflict", err)
 	}
 	for _, bad := range []int{0, 7, 65} {
-		if _, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: 3, Player: g.IDs[0], Points: bad}); app.CodeOf(err) != app.CodeInvalid {
+		if _, err := s.StraightScore(ctx, g.Slug, app.StraightPlay{Seen: 3, Player: g.IDs[0], Points: bad}); app.CodeOf(err) != app.CodeInvalid {
 			t.Errorf("play of %d: %v, want invalid", bad, err)
 		}
 	}
 	// Bob dominoes; Ann holds 6, Cy 8: 14 rounds to 15 for Bob and Di; Di's 3 is a partner's and not counted.
-	sh, err = s.StraightScore(ctx, g.Slug, StraightPlay{Seen: 3, Player: g.IDs[1], End: true,
+	sh, err = s.StraightScore(ctx, g.Slug, app.StraightPlay{Seen: 3, Player: g.IDs[1], End: true,
 		Pips: map[int]int{g.IDs[0]: 6, g.IDs[2]: 8, g.IDs[3]: 3}})
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +88,7 @@ func TestStraightSheet(t *testing.T) {
 	if _, err := s.StraightUndo(ctx, g.Slug, 4); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("stale undo: %v", err)
 	}
-	if _, err := s.StraightScore(ctx, g.ViewSlug, StraightPlay{Seen: 5, Player: g.IDs[0], Points: 5}); app.CodeOf(err) != app.CodeViewOnly {
+	if _, err := s.StraightScore(ctx, g.ViewSlug, app.StraightPlay{Seen: 5, Player: g.IDs[0], Points: 5}); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("view-only play: %v", err)
 	}
 }
@@ -100,7 +100,7 @@ func TestStraightWinner(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newStraight(t, s, false, func(r *referee.Rules) { r.Straight.Target = 30 })
-	sh, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: 0, Player: -1, End: true,
+	sh, err := s.StraightScore(ctx, g.Slug, app.StraightPlay{Seen: 0, Player: -1, End: true,
 		Pips: map[int]int{g.IDs[0]: 4, g.IDs[1]: 4, g.IDs[2]: 9, g.IDs[3]: 12}})
 	if err != nil || sh.Hands[0].Award.Tie != true || sh.Totals[0] != 0 || sh.Totals[1] != 0 {
 		t.Fatalf("blocked tie: %v, %+v", err, sh.Hands[0].Award)
@@ -114,7 +114,7 @@ func TestStraightWinner(t *testing.T) {
 	if !got.Game.Finished() {
 		t.Fatal("a won night is not finished")
 	}
-	if _, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: 3, Player: g.IDs[0], Points: 5}); app.CodeOf(err) != app.CodeConflict {
+	if _, err := s.StraightScore(ctx, g.Slug, app.StraightPlay{Seen: 3, Player: g.IDs[0], Points: 5}); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("play after the win: %v", err)
 	}
 	if sh, err = s.StraightUndo(ctx, g.Slug, 3); err != nil || sh.Winner != -1 {
@@ -134,11 +134,11 @@ func TestStraightInAGroup(t *testing.T) {
 	playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob"}, []*referee.Entry{nil, pips(9)})
 	r := referee.StandardStraight()
 	r.Straight.Target = 10
-	g, err := s.CreateGame(ctx, NewGame{Name: "Hall", PlayedOn: "2026-01-10", Rules: r, HandSize: 7, Players: []string{"Ann", "Bob"}, Group: grp.Slug})
+	g, err := s.CreateGame(ctx, app.NewGame{Name: "Hall", PlayedOn: "2026-01-10", Rules: r, HandSize: 7, Players: []string{"Ann", "Bob"}, Group: grp.Slug})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: 0, Player: g.IDs[1], Points: 10}); err != nil {
+	if _, err := s.StraightScore(ctx, g.Slug, app.StraightPlay{Seen: 0, Player: g.IDs[1], Points: 10}); err != nil {
 		t.Fatal(err)
 	}
 	people, err := s.People(ctx, grp.ID)
@@ -150,7 +150,7 @@ func TestStraightInAGroup(t *testing.T) {
 			t.Errorf("%s's Chickenfoot record: %d nights, %d finished; want the one Chickenfoot night", p.Name, p.Nights, p.Finished)
 		}
 	}
-	lines, _, err := s.GroupNights(ctx, grp.ID, NightFilter{Limit: 10})
+	lines, _, err := s.GroupNights(ctx, grp.ID, app.NightFilter{Limit: 10})
 	if err != nil || len(lines) != 2 {
 		t.Fatalf("group nights: %v, %d", err, len(lines))
 	}
@@ -166,7 +166,7 @@ func TestStraightExportImport(t *testing.T) {
 	s := openTest(t)
 	g := newStraight(t, s, true, nil)
 	play(t, s, g, 0, 0, 10)
-	if _, err := s.StraightScore(ctx, g.Slug, StraightPlay{Seen: 1, Player: g.IDs[1], End: true,
+	if _, err := s.StraightScore(ctx, g.Slug, app.StraightPlay{Seen: 1, Player: g.IDs[1], End: true,
 		Pips: map[int]int{g.IDs[0]: 6, g.IDs[2]: 8, g.IDs[3]: 3}}); err != nil {
 		t.Fatal(err)
 	}
@@ -187,8 +187,8 @@ func TestStraightExportImport(t *testing.T) {
 		t.Fatalf("imported: %v, version %d totals %v", err, sh.Version, sh.Totals)
 	}
 	bad := arc
-	bad.Nights = []Night{arc.Nights[0]}
-	bad.Nights[0].Straight = []NightMark{{Hand: 1, Side: 3, Points: 5}} // partners: no side 3
+	bad.Nights = []app.Night{arc.Nights[0]}
+	bad.Nights[0].Straight = []app.NightMark{{Hand: 1, Side: 3, Points: 5}} // partners: no side 3
 	if _, err := openTest(t).Import(ctx, bad); err == nil {
 		t.Fatal("a line for a side the night does not have was imported")
 	}

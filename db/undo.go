@@ -16,19 +16,19 @@ import (
 // offered to undo, or 0. It returns the change it reverted and the sheet
 // as written, with its history; the same form sent again undoes nothing
 // more and returns the change the first one reverted.
-func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn Basis) (Change, Sheet, error) {
+func (s *Store) UndoLast(ctx context.Context, slug string, n int, basedOn app.Basis) (app.Change, app.Sheet, error) {
 	undone, sh, _, err := s.UndoLastFrom(ctx, "", slug, n, basedOn)
 	return undone, sh, err
 }
 
 // UndoLastFrom is UndoLast sent by the phone device, with what the store
 // knows of that phone at the night (see visiting).
-func (s *Store) UndoLastFrom(ctx context.Context, device, slug string, n int, basedOn Basis) (Change, Sheet, Visit, error) {
-	v := Visit{Seat: -1}
-	var undone Change
-	var out Sheet
+func (s *Store) UndoLastFrom(ctx context.Context, device, slug string, n int, basedOn app.Basis) (app.Change, app.Sheet, app.Visit, error) {
+	v := app.Visit{Seat: -1}
+	var undone app.Change
+	var out app.Sheet
 	key := formOf(basedOn.Form, fmt.Sprintf("undo %s %d", slug, n), basedOn.Version, basedOn.Change)
-	err := s.writeSheet(ctx, slug, n, s.visiting(ctx, device, slug, &v, func(tx conn, sh *Sheet) error {
+	err := s.writeSheet(ctx, slug, n, s.visiting(ctx, device, slug, &v, func(tx conn, sh *app.Sheet) error {
 		made, sent, err := sentBefore(ctx, tx, key)
 		if err != nil || sent {
 			undone, out = reverted(sh.History, made), *sh
@@ -44,7 +44,7 @@ func (s *Store) UndoLastFrom(ctx context.Context, device, slug string, n int, ba
 		if err != nil {
 			return err
 		}
-		sh.History = append(sh.History, Change{ID: id, Round: n, Seat: c.Seat, Kind: referee.KindUndo, Old: ch.Old, New: ch.New,
+		sh.History = append(sh.History, app.Change{ID: id, Round: n, Seat: c.Seat, Kind: referee.KindUndo, Old: ch.Old, New: ch.New,
 			At: s.Now().UTC(), Undoes: c.ID})
 		out = *sh
 		return s.keepForm(ctx, tx, key, strconv.FormatInt(c.ID, 10))
@@ -58,17 +58,17 @@ func (s *Store) UndoLastFrom(ctx context.Context, device, slug string, n int, ba
 // undoable is the change an undo based on basedOn takes back, or why
 // there is none.
 
-func undoable(sh *Sheet, n int, basedOn Basis) (Change, error) {
+func undoable(sh *app.Sheet, n int, basedOn app.Basis) (app.Change, error) {
 	r := sh.Round(n)
 	switch {
 	case r == nil:
-		return Change{}, app.NotFound("round")
+		return app.Change{}, app.NotFound("round")
 	case r.Closed:
-		return Change{}, app.Conflict("round-closed", referee.Params{"N": n})
-	case !basedOn.unchecked && basedOn.Version != sh.RoundVersion(n):
-		return Change{}, app.Conflict("round-changed", nil)
+		return app.Change{}, app.Conflict("round-closed", referee.Params{"N": n})
+	case basedOn.Version != sh.RoundVersion(n):
+		return app.Change{}, app.Conflict("round-changed", nil)
 	}
-	c, ok := lastUndoable(sh.History, n)
+	c, ok := app.LastUndoable(sh.History, n)
 	switch {
 	case !ok:
 		return c, app.Conflict("nothing-to-undo", nil)
@@ -80,34 +80,12 @@ func undoable(sh *Sheet, n int, basedOn Basis) (Change, error) {
 
 // reverted is the change of history whose id is made, the one an undo
 // sent before took back.
-func reverted(history []Change, made string) Change {
+func reverted(history []app.Change, made string) app.Change {
 	id, _ := strconv.ParseInt(made, 10, 64)
 	for _, c := range history {
 		if c.ID == id {
 			return c
 		}
 	}
-	return Change{}
-}
-
-// Undoable is the change an undo of round n would take back: its latest
-// change that is not an undo and has not been undone. It is found in the
-// history, so only on a sheet loaded with it.
-func (sh Sheet) Undoable(n int) (Change, bool) { return lastUndoable(sh.History, n) }
-
-// lastUndoable is round n's latest change that is not an undo and has not
-// been undone.
-func lastUndoable(history []Change, n int) (Change, bool) {
-	reverted := map[int64]bool{}
-	for _, c := range history {
-		if c.Kind == referee.KindUndo {
-			reverted[c.Undoes] = true
-		}
-	}
-	for i := len(history) - 1; i >= 0; i-- {
-		if c := history[i]; c.Round == n && c.Kind != referee.KindUndo && !reverted[c.ID] {
-			return c, true
-		}
-	}
-	return Change{}, false
+	return app.Change{}
 }

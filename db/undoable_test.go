@@ -18,11 +18,11 @@ func TestSaveAnswersWithTheUndoable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 3))
 	for step := range 120 {
 		if rng.IntN(3) == 0 {
-			s.UndoLast(ctx, g.Slug, 1, anyBasis) // with nothing left to undo, refused: fine
+			s.UndoLast(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)) // with nothing left to undo, refused: fine
 			continue
 		}
 		seat, pips := rng.IntN(3), 1+rng.IntN(3) // often the same again
-		got, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(pips), "", anyBasis)
+		got, err := s.saveEntry(ctx, g.Slug, 1, seat, typed(pips), "", seenEntry(t, s, g.Slug, 1, seat))
 		if err != nil {
 			t.Fatalf("step %d: saveEntry: %v", step, err)
 		}

@@ -3,13 +3,13 @@ package handlers
 import (
 	"context"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // banner says what the table owes, whose turn it is and the counts.
-func banner(ctx context.Context, rr *referee.Round, g db.Game) views.Banner {
+func banner(ctx context.Context, rr *referee.Round, g app.Game) views.Banner {
 	l := rr.Layout()
 	b := views.Banner{Boneyard: rr.Boneyard(), Owes: owes(ctx, l)}
 	if o := l.Pending(); o.Impossible && !rr.Over() {
@@ -52,7 +52,7 @@ func owes(ctx context.Context, l *referee.Layout) string {
 }
 
 // overText says how the round ended and how it is scored.
-func overText(ctx context.Context, rr *referee.Round, g db.Game) string {
+func overText(ctx context.Context, rr *referee.Round, g app.Game) string {
 	switch {
 	case rr.Ending() == referee.Domino:
 		return text(ctx, "over.out", referee.Params{"Name": g.Players[rr.WentOut()]})

@@ -17,6 +17,7 @@ import (
 
 	"chickenfoot/cmd/chickenload/measure"
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -123,7 +124,7 @@ func benchPlayers(n int) []string {
 
 // benchNewGame stores a fresh game through the store, as the setup form
 // would: standard rules on set, the suggested hand size.
-func benchNewGame(tb testing.TB, store *db.Store, set referee.Set, players int) db.Game {
+func benchNewGame(tb testing.TB, store *db.Store, set referee.Set, players int) app.Game {
 	tb.Helper()
 	rules := referee.Standard()
 	rules.Set = set
@@ -131,7 +132,7 @@ func benchNewGame(tb testing.TB, store *db.Store, set referee.Set, players int) 
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := store.CreateGame(context.Background(), db.NewGame{Name: fmt.Sprintf("%s night", set), PlayedOn: "2026-11-28",
+	g, err := store.CreateGame(context.Background(), app.NewGame{Name: fmt.Sprintf("%s night", set), PlayedOn: "2026-11-28",
 		Rules: rules, HandSize: hs.Tiles, Players: benchPlayers(players)})
 	if err != nil {
 		tb.Fatal(err)
@@ -143,7 +144,7 @@ func benchNewGame(tb testing.TB, store *db.Store, set referee.Set, players int) 
 // with the app's own checks: double-18, 16 players, every round of the
 // ladder (18-18 down to 0-0, 19 rounds) with an entry for each player and
 // closed. One player goes out each round; the others leave typed pips.
-func benchLongGame(tb testing.TB, store *db.Store) db.Game {
+func benchLongGame(tb testing.TB, store *db.Store) app.Game {
 	tb.Helper()
 	g := benchNewGame(tb, store, 18, 16)
 	for n := 1; ; n++ {
@@ -151,9 +152,9 @@ func benchLongGame(tb testing.TB, store *db.Store) db.Game {
 			tb.Fatalf("game %s still open after 40 rounds", g.Slug)
 		}
 		for seat := range g.Players {
-			f := db.ScoreForm{Player: g.IDs[seat], WentOut: true, Basis: db.Basis{Open: true}}
+			f := app.ScoreForm{Player: g.IDs[seat], WentOut: true, Basis: app.Basis{Open: true}}
 			if seat != (n-1)%len(g.Players) {
-				f = db.ScoreForm{Player: g.IDs[seat], Pips: strconv.Itoa(3 + (seat*7+n*5)%47), Basis: db.Basis{Open: true}}
+				f = app.ScoreForm{Player: g.IDs[seat], Pips: strconv.Itoa(3 + (seat*7+n*5)%47), Basis: app.Basis{Open: true}}
 			}
 			enterAsShown(tb, store, g.Slug, n, f)
 		}
@@ -191,7 +192,7 @@ func TestBenchGameBuilt(t *testing.T) {
 func BenchmarkScoreEntry(b *testing.B) {
 	a := newBenchApp(b)
 	const perGame, players = 64, 8
-	var g db.Game
+	var g app.Game
 	var versions [players]int64
 	i := 0
 	for b.Loop() {

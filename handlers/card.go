@@ -5,20 +5,19 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/labstack/echo/v4"
 	"mime"
 	"net/http"
 	"slices"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/views"
 )
 
 // cardReader reads the night a result card is drawn from.
 type cardReader interface {
-	Sheet(ctx context.Context, slug string) (db.Sheet, error)
+	Sheet(ctx context.Context, slug string) (app.Sheet, error)
 }
 
 // A resultCard is what a night's result card says, worded in one
@@ -52,7 +51,7 @@ type cardLine struct {
 func isolate(name string) string { return "\u2068" + name + "\u2069" }
 
 // newResultCard words the card of the night sh in ctx's language.
-func newResultCard(ctx context.Context, sh db.Sheet) resultCard {
+func newResultCard(ctx context.Context, sh app.Sheet) resultCard {
 	g := sh.Game
 	c := resultCard{Lang: views.Lang(ctx), Name: g.Name, Date: views.Date(ctx, g.PlayedOn),
 		Footer: words(ctx, "card.lowest-wins"), File: fileName(g.PlayedOn + " " + g.Name)}
@@ -80,7 +79,7 @@ func newResultCard(ctx context.Context, sh db.Sheet) resultCard {
 
 // cardStatus says where the night stands: over, after which round (of
 // how many, when the rules plan a number), or not started.
-func cardStatus(ctx context.Context, sh db.Sheet, closed int) string {
+func cardStatus(ctx context.Context, sh app.Sheet, closed int) string {
 	switch {
 	case sh.Game.Finished():
 		return words(ctx, "card.final")
@@ -199,7 +198,7 @@ func disposition(c echo.Context, name string) {
 // nightCard is the game page's offer to share the night's card: shown
 // once a round is closed, with links in the page's language and the
 // card's tag, so a page drawn after a change shows the new picture.
-func nightCard(ctx context.Context, sh db.Sheet) *views.NightCard {
+func nightCard(ctx context.Context, sh app.Sheet) *views.NightCard {
 	if len(sh.Results()) == 0 {
 		return nil
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"strconv"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -12,7 +12,7 @@ import (
 // totalsChart is the game night's running totals: one line a player
 // across the closed rounds, the leaders (or winners) marked. With no round
 // closed yet there is nothing to draw, and it is nil.
-func totalsChart(ctx context.Context, sh db.Sheet) *views.ChartModel {
+func totalsChart(ctx context.Context, sh app.Sheet) *views.ChartModel {
 	results := sh.Results()
 	if len(results) == 0 {
 		return nil
@@ -50,7 +50,7 @@ func totalsChart(ctx context.Context, sh db.Sheet) *views.ChartModel {
 
 // resultsChart is a player's total in each of their latest finished
 // nights, beside each night's winning total, or nil before the first.
-func resultsChart(ctx context.Context, name string, recent []db.NightPoint) *views.ChartModel {
+func resultsChart(ctx context.Context, name string, recent []app.NightPoint) *views.ChartModel {
 	if len(recent) == 0 {
 		return nil
 	}
@@ -67,7 +67,7 @@ func resultsChart(ctx context.Context, name string, recent []db.NightPoint) *vie
 }
 
 // wins counts the nights whose winning total was the player's own.
-func wins(recent []db.NightPoint) int {
+func wins(recent []app.NightPoint) int {
 	n := 0
 	for _, pt := range recent {
 		if pt.Total == pt.Winning {

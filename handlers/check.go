@@ -3,19 +3,18 @@ package handlers
 import (
 	"cmp"
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"net/url"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // checkReader reads the live table a question is asked about.
 type checkReader interface {
-	Table(ctx context.Context, slug string, n int) (db.Table, error)
+	Table(ctx context.Context, slug string, n int) (app.Table, error)
 }
 
 // check settles "can this tile go there?" on a round's table, without
@@ -60,7 +59,7 @@ func (a *App) check(c echo.Context) error {
 
 // overVerdict answers a question asked once the round is over: nothing
 // can go anywhere now, and whether the tile would have fitted there.
-func overVerdict(ctx context.Context, v views.Verdict, t db.Table) views.Verdict {
+func overVerdict(ctx context.Context, v views.Verdict, t app.Table) views.Verdict {
 	would := text(ctx, "verdict.would-fit", nil)
 	if !v.Legal {
 		would = text(ctx, "verdict.would-not-fit", referee.Params{"Reason": v.Reason})

@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -17,8 +16,8 @@ import (
 // closer closes a round, saying where the phone that sent it sits, and
 // reads the game again to say why one can't close.
 type closer interface {
-	CloseRoundFrom(ctx context.Context, device, slug string, n int, basedOn db.Basis) (db.Sheet, db.Visit, error)
-	Sheet(ctx context.Context, slug string) (db.Sheet, error)
+	CloseRoundFrom(ctx context.Context, device, slug string, n int, basedOn app.Basis) (app.Sheet, app.Visit, error)
+	Sheet(ctx context.Context, slug string) (app.Sheet, error)
 }
 
 // closeRound closes the round once every player has an entry, then opens
@@ -34,7 +33,7 @@ func (a *App) closeRound(c echo.Context) error {
 	if err != nil {
 		return a.refuseBadForm(ctx, slug, err)
 	}
-	sh, me, err := a.closer.CloseRoundFrom(ctx, a.answerDevice(c), slug, n, db.Basis{Version: version, Form: formID(c), After: afterIDs(c)})
+	sh, me, err := a.closer.CloseRoundFrom(ctx, a.answerDevice(c), slug, n, app.Basis{Version: version, Form: formID(c), After: afterIDs(c)})
 	if p := problemOf(ctx, err); err != nil && p.code != "" && (p.status == http.StatusUnprocessableEntity || isKey(err, "close-changed")) {
 		page, err := a.closeRefused(ctx, a.viewerOf(c), slug, p)
 		if err != nil {

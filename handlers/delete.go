@@ -2,14 +2,12 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"net/url"
 	"slices"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -18,7 +16,7 @@ import (
 // nightDeleter reads a game night to say what deleting it loses, and
 // deletes it.
 type nightDeleter interface {
-	Sheet(ctx context.Context, slug string) (db.Sheet, error)
+	Sheet(ctx context.Context, slug string) (app.Sheet, error)
 	DeleteGame(ctx context.Context, slug, form string) (name string, err error)
 }
 
@@ -71,7 +69,7 @@ func (a *App) deleteGame(c echo.Context) error {
 }
 
 // deletePage is the confirmation page, with why the last try was refused.
-func deletePage(ctx context.Context, sh db.Sheet, problem string) views.DeletePage {
+func deletePage(ctx context.Context, sh app.Sheet, problem string) views.DeletePage {
 	g := sh.Game
 	return views.DeletePage{
 		Meta:    views.Meta{Title: text(ctx, "title.delete", referee.Params{"Name": g.Name}), Where: g.Name},
@@ -88,7 +86,7 @@ func deletePage(ctx context.Context, sh db.Sheet, problem string) views.DeletePa
 
 // roundsPlayed says how far the night got: the rounds closed, and the
 // round under way if anything is recorded in it.
-func roundsPlayed(ctx context.Context, sh db.Sheet) string {
+func roundsPlayed(ctx context.Context, sh app.Sheet) string {
 	closed := 0
 	for _, r := range sh.Rounds {
 		if r.Closed {

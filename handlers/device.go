@@ -4,26 +4,22 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 )
 
 // visitor notes which browser opened which game.
 type visitor interface {
-	Visit(ctx context.Context, device, link string) (db.Visit, error)
+	Visit(ctx context.Context, device, link string) (app.Visit, error)
 }
 
 // deviceCookie names the random id a browser keeps, so the home page can
 // list the game nights it created or opened and no others. It is no
 // password: the nights' own links are what let a phone in.
 const deviceCookie = "chickenfoot_device"
-
-// deviceKept is how long a browser keeps its id: the most browsers allow.
-const deviceKept = db.DeviceKept
 
 // device is the id of the browser asking, made and set on first use.
 func device(c echo.Context) string {
@@ -33,7 +29,7 @@ func device(c echo.Context) string {
 	b := make([]byte, 16)
 	rand.Read(b) // never fails (crypto/rand)
 	id := hex.EncodeToString(b)
-	c.SetCookie(&http.Cookie{Name: deviceCookie, Value: id, Path: "/", MaxAge: int(deviceKept / time.Second),
+	c.SetCookie(&http.Cookie{Name: deviceCookie, Value: id, Path: "/", MaxAge: int(app.DeviceKept / time.Second),
 		HttpOnly: true, Secure: overTLS(c), SameSite: http.SameSiteLaxMode})
 	c.Request().AddCookie(&http.Cookie{Name: deviceCookie, Value: id}) // later reads in this request see it
 	return id
@@ -86,11 +82,11 @@ func validDevice(id string) bool {
 // visit notes that this browser opened the game by its link (so the home
 // page lists it) and says who the browser said it is there. A visit that
 // can't be noted costs the player nothing: the page is shown anyway.
-func (a *App) visit(ctx context.Context, device string, g db.Game) db.Visit {
+func (a *App) visit(ctx context.Context, device string, g app.Game) app.Visit {
 	v, err := a.visits.Visit(ctx, device, g.Slug)
 	if err != nil {
 		a.log.Warn("noting a visit", "err", err)
-		return db.Visit{Seat: -1}
+		return app.Visit{Seat: -1}
 	}
 	v.Seat = seatOfVisit(g, v)
 	return v
@@ -98,7 +94,7 @@ func (a *App) visit(ctx context.Context, device string, g db.Game) db.Visit {
 
 // seatOfVisit is the seat the browser said it is at g, as the store knows
 // it in v, or -1 for nobody (or a seat the night no longer has).
-func seatOfVisit(g db.Game, v db.Visit) int {
+func seatOfVisit(g app.Game, v app.Visit) int {
 	if v.Seat >= len(g.Players) {
 		return -1
 	}

@@ -24,6 +24,7 @@ import (
 	xhtml "golang.org/x/net/html"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -352,8 +353,8 @@ func TestFileGoneRefusesWrites(t *testing.T) {
 // fullStore is a store whose disk is full.
 type fullStore struct{ *db.Store }
 
-func (fullStore) CreateGame(context.Context, db.NewGame) (db.Game, error) {
-	return db.Game{}, fmt.Errorf("db: starting a night: %w", db.ErrDiskFull)
+func (fullStore) CreateGame(context.Context, app.NewGame) (app.Game, error) {
+	return app.Game{}, fmt.Errorf("db: starting a night: %w", db.ErrDiskFull)
 }
 
 // TestDiskFullIs507: a write refused for a full disk answers 507 with a

@@ -4,13 +4,11 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -18,7 +16,7 @@ import (
 
 // scorer saves a score entry as a phone sent it.
 type scorer interface {
-	Enter(ctx context.Context, slug string, n int, f db.ScoreForm) (db.Sheet, error)
+	Enter(ctx context.Context, slug string, n int, f app.ScoreForm) (app.Sheet, error)
 }
 
 // entryForm is a score entry as submitted: typed pips with the 0-0 flag,
@@ -69,9 +67,9 @@ func formID(c echo.Context) string {
 
 // score is the form as the store reads it under the game's rules, for
 // the player whose id is player; device is the phone that sent it.
-func (f entryForm) score(ctx context.Context, player int, device string) (db.ScoreForm, error) {
+func (f entryForm) score(ctx context.Context, player int, device string) (app.ScoreForm, error) {
 	basis, err := f.basis(ctx)
-	return db.ScoreForm{Player: player, Pips: f.pips, DoubleBlank: f.doubleBlank, BlankHalves: f.blankHalves,
+	return app.ScoreForm{Player: player, Pips: f.pips, DoubleBlank: f.doubleBlank, BlankHalves: f.blankHalves,
 		WentOut: f.wentOut, OutOnDouble: f.outOnDouble, Tapped: f.tapped, Tiles: f.tiles,
 		By: f.by, Device: device, Basis: basis}, err
 }
@@ -79,8 +77,8 @@ func (f entryForm) score(ctx context.Context, player int, device string) (db.Sco
 // basis is what the change was based on: the version the page showed (a
 // form without one, from a script, is refused) and whether the round was
 // open.
-func (f entryForm) basis(ctx context.Context) (db.Basis, error) {
-	b := db.Basis{Open: f.open, Form: f.form}
+func (f entryForm) basis(ctx context.Context) (app.Basis, error) {
+	b := app.Basis{Open: f.open, Form: f.form}
 	if f.version == "" {
 		return b, invalid("version", "version-missing", nil)
 	}
@@ -132,10 +130,10 @@ func (a *App) saveEntry(c echo.Context) error {
 // writeEntry has the store read the form under the game's rules and save
 // it, in one transaction. A form that can't be read is refused here,
 // and entryRefused refuses it by a view-only link as the view-only link.
-func (a *App) writeEntry(ctx context.Context, slug string, n, player int, f entryForm, device string) (db.Sheet, error) {
+func (a *App) writeEntry(ctx context.Context, slug string, n, player int, f entryForm, device string) (app.Sheet, error) {
 	sf, err := f.score(ctx, player, device)
 	if err != nil {
-		return db.Sheet{}, err
+		return app.Sheet{}, err
 	}
 	return a.scorer.Enter(ctx, slug, n, sf)
 }
@@ -235,7 +233,7 @@ func (f *rowFix) apply(ctx context.Context, row views.EntryRow) views.EntryRow {
 // in the round's card (or the players' card between rounds): a change
 // for a player who left the table, made on a page drawn before. htmx gets
 // the whole main part in place of the form's target.
-func (a *App) rosterRefused(ctx context.Context, v viewer, sh db.Sheet, p problem) (answer, error) {
+func (a *App) rosterRefused(ctx context.Context, v viewer, sh app.Sheet, p problem) (answer, error) {
 	page, err := a.gameView(ctx, v, sh)
 	if err != nil {
 		return answer{}, err

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
@@ -61,16 +60,16 @@ func TestScoreEntry(t *testing.T) {
 // An entryRefusal is how a refused entry for Ann (seat 0) in round 1 is
 // refused, judged on the sheet as stored: by the referee, or for what the
 // handlers read themselves, in the handlers' catalog.
-type entryRefusal func(sh db.Sheet) error
+type entryRefusal func(sh app.Sheet) error
 
 // says is a refusal of the form itself, in the handlers' catalog.
 func says(key string, p referee.Params) entryRefusal {
-	return func(db.Sheet) error { return invalid("", key, p) }
+	return func(app.Sheet) error { return invalid("", key, p) }
 }
 
 // typed is the referee's judgement of a typed hand.
 func typed(pips int, doubleBlank bool) entryRefusal {
-	return func(sh db.Sheet) error {
+	return func(sh app.Sheet) error {
 		e, err := sh.Rules.TypedEntry(pips, doubleBlank, 0)
 		if err != nil {
 			return err
@@ -80,11 +79,11 @@ func typed(pips int, doubleBlank bool) entryRefusal {
 }
 
 // wentOut is the referee's judgement of going out.
-func wentOut(sh db.Sheet) error { return sh.CheckEntry(1, 0, sh.Rules.OutEntry(false)) }
+func wentOut(sh app.Sheet) error { return sh.CheckEntry(1, 0, sh.Rules.OutEntry(false)) }
 
 // tapped is the referee's judgement of a hand tapped tile by tile.
 func tapped(tiles ...string) entryRefusal {
-	return func(sh db.Sheet) error {
+	return func(sh app.Sheet) error {
 		var hand []referee.Tile
 		for _, s := range tiles {
 			t, err := sh.Rules.Set.Parse(s)

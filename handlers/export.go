@@ -3,22 +3,21 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"github.com/labstack/echo/v4"
 	"mime"
 	"net/http"
 	"strings"
 	"time"
 	"unicode"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/views"
 )
 
 // exporter reads a night's or a table's archive.
 type exporter interface {
-	Export(ctx context.Context, link string) (db.Archive, error)
-	ExportGroup(ctx context.Context, link string, edits bool) (db.Archive, error)
+	Export(ctx context.Context, link string) (app.Archive, error)
+	ExportGroup(ctx context.Context, link string, edits bool) (app.Archive, error)
 }
 
 // exportGroup downloads every night of a table of friends, as JSON or CSV.
@@ -72,10 +71,10 @@ func (a *App) exportNight(c echo.Context) error {
 // not open the table's other nights. The table's name stays, so an import
 // puts the nights in a new table of that name. The command line's export,
 // for whoever keeps the database, holds the links.
-func withoutGroupLinks(arch *db.Archive) {
+func withoutGroupLinks(arch *app.Archive) {
 	for i, n := range arch.Nights {
 		if n.Group != nil {
-			arch.Nights[i].Group = &db.NightGroup{Name: n.Group.Name}
+			arch.Nights[i].Group = &app.NightGroup{Name: n.Group.Name}
 		}
 	}
 }
@@ -83,7 +82,7 @@ func withoutGroupLinks(arch *db.Archive) {
 func archiveFormat(f string) bool { return f == "json" || f == "csv" }
 
 // sendArchive answers with the archive as a download named name.
-func sendArchive(c echo.Context, arch db.Archive, format, name string) error {
+func sendArchive(c echo.Context, arch app.Archive, format, name string) error {
 	var err error
 	var b bytes.Buffer
 	kind := "application/json"

@@ -2,20 +2,19 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // gameReader reads a game night for its page and its score sheet.
 type gameReader interface {
-	Sheet(ctx context.Context, slug string) (db.Sheet, error)
-	SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error)
+	Sheet(ctx context.Context, slug string) (app.Sheet, error)
+	SheetWithUndoable(ctx context.Context, slug string, n int) (app.Sheet, error)
 }
 
 // game shows a game night: the round being played, the score sheet, the
@@ -82,13 +81,13 @@ func (a *App) sheet(c echo.Context) error {
 
 // gameView is the game page as this phone sees it, its visit noted: its
 // own player's entry first, and the links it may pass on.
-func (a *App) gameView(ctx context.Context, v viewer, sh db.Sheet) (views.GamePage, error) {
+func (a *App) gameView(ctx context.Context, v viewer, sh app.Sheet) (views.GamePage, error) {
 	return seenGame(ctx, v.origin, sh, a.visit(ctx, v.device, sh.Game))
 }
 
 // seenGame is the game page as the phone the store knows as me sees it,
 // reached at origin.
-func seenGame(ctx context.Context, origin string, sh db.Sheet, me db.Visit) (views.GamePage, error) {
+func seenGame(ctx context.Context, origin string, sh app.Sheet, me app.Visit) (views.GamePage, error) {
 	p := gamePage(ctx, sh)
 	if p.Round != nil {
 		*p.Round = mine(sh.Game, me, *p.Round)
@@ -110,7 +109,7 @@ func (a *App) viewerOf(c echo.Context) viewer {
 }
 
 // gamePage builds the whole game page from the stored sheet.
-func gamePage(ctx context.Context, sh db.Sheet) views.GamePage {
+func gamePage(ctx context.Context, sh app.Sheet) views.GamePage {
 	g := sh.Game
 	p := views.GamePage{
 		Meta:    views.Meta{Title: text(ctx, "title.game", referee.Params{"Name": g.Name}), Where: g.Name},
@@ -136,7 +135,7 @@ func gamePage(ctx context.Context, sh db.Sheet) views.GamePage {
 }
 
 // closedFlash says who won the round just closed.
-func closedFlash(ctx context.Context, sh db.Sheet, n int) string {
+func closedFlash(ctx context.Context, sh app.Sheet, n int) string {
 	r := sh.Round(n)
 	if r == nil || !r.Closed {
 		return ""

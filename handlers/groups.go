@@ -2,15 +2,13 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -18,19 +16,19 @@ import (
 
 // groupReader is what a table of friends' pages read.
 type groupReader interface {
-	Group(ctx context.Context, link, device string) (db.Group, error)
-	People(ctx context.Context, group int64) ([]db.Person, error)
-	GroupNights(ctx context.Context, group int64, f db.NightFilter) ([]db.NightLine, bool, error)
-	PersonRecord(ctx context.Context, group, person int64) (db.PersonPage, error)
-	LastNight(ctx context.Context, group int64) (db.Game, error)
+	Group(ctx context.Context, link, device string) (app.Group, error)
+	People(ctx context.Context, group int64) ([]app.Person, error)
+	GroupNights(ctx context.Context, group int64, f app.NightFilter) ([]app.NightLine, bool, error)
+	PersonRecord(ctx context.Context, group, person int64) (app.PersonPage, error)
+	LastNight(ctx context.Context, group int64) (app.Game, error)
 }
 
 // groupWriter is what changes a table of friends, or starts its next
 // night, each by the group's link.
 type groupWriter interface {
-	CreateGroup(ctx context.Context, name, device string) (db.Group, error)
-	RenewGroupLink(ctx context.Context, link, device string) (db.Group, error)
-	CreateLikeLast(ctx context.Context, link string, ng db.NewGame) (db.Game, error)
+	CreateGroup(ctx context.Context, name, device string) (app.Group, error)
+	RenewGroupLink(ctx context.Context, link, device string) (app.Group, error)
+	CreateLikeLast(ctx context.Context, link string, ng app.NewGame) (app.Game, error)
 	RenamePerson(ctx context.Context, link string, person int64, name string) error
 	MergePeople(ctx context.Context, link string, from, into int64) error
 }
@@ -104,7 +102,7 @@ func (a *App) group(c echo.Context) error {
 
 // groupPage builds the table's page but its history: its link, starting
 // a night (like the last, where there is one), its players.
-func (a *App) groupPage(ctx context.Context, origin string, g db.Group, people []db.Person) (views.GroupPage, error) {
+func (a *App) groupPage(ctx context.Context, origin string, g app.Group, people []app.Person) (views.GroupPage, error) {
 	p := views.GroupPage{
 		Meta: views.Meta{Title: text(ctx, "title.game", referee.Params{"Name": g.Name}), Where: g.Name},
 		Name: g.Name, URL: groupURL(g.Slug), NewURL: "/new?group=" + url.QueryEscape(g.Slug),
@@ -133,8 +131,8 @@ func (a *App) groupPage(ctx context.Context, origin string, g db.Group, people [
 
 // historyFilter reads which nights the history shows: a person's, between
 // dates, after the last night of the page before.
-func historyFilter(q url.Values, people []db.Person) (db.NightFilter, error) {
-	f := db.NightFilter{From: q.Get("from"), To: q.Get("to"), Limit: historyPage}
+func historyFilter(q url.Values, people []app.Person) (app.NightFilter, error) {
+	f := app.NightFilter{From: q.Get("from"), To: q.Get("to"), Limit: historyPage}
 	for _, d := range []string{f.From, f.To} {
 		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
 			return f, app.Invalid("from", "history-date", referee.Params{"Text": d})
@@ -158,7 +156,7 @@ func historyFilter(q url.Values, people []db.Person) (db.NightFilter, error) {
 	return f, nil
 }
 
-func hasPerson(people []db.Person, id int64) bool {
+func hasPerson(people []app.Person, id int64) bool {
 	for _, p := range people {
 		if p.ID == id {
 			return true
@@ -169,7 +167,7 @@ func hasPerson(people []db.Person, id int64) bool {
 
 // historyList builds a page of a group's history with the link to the
 // next, which keeps the filter.
-func historyList(ctx context.Context, g db.Group, people []db.Person, f db.NightFilter, lines []db.NightLine, more bool) views.HistoryList {
+func historyList(ctx context.Context, g app.Group, people []app.Person, f app.NightFilter, lines []app.NightLine, more bool) views.HistoryList {
 	h := views.HistoryList{Action: groupURL(g.Slug) + "#history", From: f.From, To: f.To, Person: f.Person}
 	for _, p := range people {
 		h.People = append(h.People, views.Option{Value: strconv.FormatInt(p.ID, 10), Label: p.Name, Selected: p.ID == f.Person})
@@ -195,7 +193,7 @@ func historyList(ctx context.Context, g db.Group, people []db.Person, f db.Night
 }
 
 // nightRow is one night of the history: who played, who won with what.
-func nightRow(ctx context.Context, l db.NightLine) views.NightRow {
+func nightRow(ctx context.Context, l app.NightLine) views.NightRow {
 	r := views.NightRow{URL: gameURL(l.Link), Name: l.Name, Date: l.PlayedOn, Players: words(ctx, "list.names", "Names", l.Players)}
 	switch {
 	case l.Finished && len(l.Winners) > 0:
@@ -206,7 +204,7 @@ func nightRow(ctx context.Context, l db.NightLine) views.NightRow {
 	return r
 }
 
-func personLine(ctx context.Context, g db.Group, p db.Person) views.PersonLine {
+func personLine(ctx context.Context, g app.Group, p app.Person) views.PersonLine {
 	return views.PersonLine{URL: personURL(g.Slug, p.ID), Name: p.Name,
 		Summary: text(ctx, "person-line", referee.Params{"Nights": p.Nights, "Won": p.Won})}
 }
@@ -215,7 +213,7 @@ func personLine(ctx context.Context, g db.Group, p db.Person) views.PersonLine {
 // same seats, the same set, rules and hand size, dated today.
 func (a *App) again(c echo.Context) error {
 	ctx := c.Request().Context()
-	night, err := a.groupWrites.CreateLikeLast(ctx, c.Param("group"), db.NewGame{Name: text(ctx, "default-name", nil),
+	night, err := a.groupWrites.CreateLikeLast(ctx, c.Param("group"), app.NewGame{Name: text(ctx, "default-name", nil),
 		PlayedOn: a.now().Format(time.DateOnly), Device: device(c), Form: formID(c)})
 	if err != nil {
 		return err

@@ -3,15 +3,15 @@ package handlers
 import (
 	"context"
 	"fmt"
+	"github.com/labstack/echo/v4"
 	"html"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"github.com/labstack/echo/v4"
-
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -105,7 +105,7 @@ func TestGroupHistoryPaging(t *testing.T) {
 	}
 	rules := referee.Standard()
 	for i := range 60 {
-		_, err := a.store.CreateGame(ctx, db.NewGame{Name: fmt.Sprintf("Night %02d", i), PlayedOn: fmt.Sprintf("2026-%02d-%02d", 1+i/28, 1+i%28),
+		_, err := a.store.CreateGame(ctx, app.NewGame{Name: fmt.Sprintf("Night %02d", i), PlayedOn: fmt.Sprintf("2026-%02d-%02d", 1+i/28, 1+i%28),
 			Rules: rules, HandSize: 10, Players: []string{"Ann", "Bob"}, Group: grp.Slug})
 		if err != nil {
 			t.Fatal(err)

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 )
 
 // securityHeaders are the headers every response carries, whatever its
@@ -125,10 +125,10 @@ type failingStore struct{ Store }
 // dropped there, the override would shadow nothing and inject no failure,
 // so this stops the build instead.
 var _ interface {
-	Nights(ctx context.Context, device string, limit int) ([]db.Summary, error)
+	Nights(ctx context.Context, device string, limit int) ([]app.Summary, error)
 } = Store(nil)
 
-func (failingStore) Nights(context.Context, string, int) ([]db.Summary, error) {
+func (failingStore) Nights(context.Context, string, int) ([]app.Summary, error) {
 	return nil, errDiskOnFire
 }
 
@@ -151,7 +151,7 @@ func TestHeadWhereverGet(t *testing.T) {
 		":group", grp.Slug, ":id", strconv.FormatInt(people[0].ID, 10), ":format", "csv", ":tag", "da")
 	// A Straight night's own routes, on a Straight night with a line.
 	straight := a.createStraight()
-	if _, err := a.store.StraightScore(context.Background(), strings.TrimPrefix(straight, "/g/"), db.StraightPlay{Seen: 0, Player: 0, Points: 5}); err != nil {
+	if _, err := a.store.StraightScore(context.Background(), strings.TrimPrefix(straight, "/g/"), app.StraightPlay{Seen: 0, Player: 0, Points: 5}); err != nil {
 		t.Fatal(err)
 	}
 	straightParams := strings.NewReplacer(":slug", strings.TrimPrefix(straight, "/g/"), ":n", "1")

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"github.com/labstack/echo/v4"
 	"io"
 	"io/fs"
 	"maps"
@@ -18,8 +19,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/labstack/echo/v4"
 
 	"chickenfoot/db"
 	"chickenfoot/db/app"
@@ -181,7 +180,7 @@ func (a *testApp) asShown(path string, f url.Values) url.Values {
 	}
 	// A page that can't be drawn (a link gone or view-only) sends what
 	// the test gave.
-	load := func(link string) (db.Sheet, bool) {
+	load := func(link string) (app.Sheet, bool) {
 		sh, err := a.store.Sheet(context.Background(), link)
 		return sh, err == nil && !sh.Game.ViewOnly
 	}
@@ -246,7 +245,7 @@ func (a *testApp) createGame(set string, players ...string) string {
 }
 
 // sheet loads a game's stored state, history included.
-func (a *testApp) sheet(path string) db.Sheet {
+func (a *testApp) sheet(path string) app.Sheet {
 	a.t.Helper()
 	sh, err := sheetWithHistory(context.Background(), a.store, strings.TrimPrefix(path, "/g/"))
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -37,26 +37,26 @@ func historyApp(tb testing.TB, nights int) *historyBench {
 	}
 	friends := []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"}
 	rng := rand.New(rand.NewPCG(11, uint64(nights)))
-	group := &db.NightGroup{Link: "benchtablelinkbenchtable22", Name: "Bench club"}
-	arch := db.Archive{Format: db.ArchiveFormat, Version: db.ArchiveVersion}
+	group := &app.NightGroup{Link: "benchtablelinkbenchtable22", Name: "Bench club"}
+	arch := app.Archive{Format: app.ArchiveFormat, Version: app.ArchiveVersion}
 	day := time.Date(2000, 1, 1, 20, 0, 0, 0, time.UTC)
 	for i := range nights {
 		at := day.Add(time.Duration(i) * 24 * time.Hour).Format(time.RFC3339Nano)
 		seats := rng.Perm(len(friends))[:6]
 		// Links are random, as the app's are: the store finds a link by
 		// its first characters.
-		n := db.Night{Link: benchLink(rng), ViewLink: benchLink(rng), Group: group,
+		n := app.Night{Link: benchLink(rng), ViewLink: benchLink(rng), Group: group,
 			Name: "Night " + strconv.Itoa(i), PlayedOn: at[:10], CreatedAt: at, FinishedAt: &at, HandSize: 12, Rules: raw}
 		for _, s := range seats {
 			n.Players = append(n.Players, friends[s])
 		}
 		for r := range 13 {
 			double := 12 - r
-			round := db.NightRound{Number: r + 1, PlannedDouble: double, OpenedDouble: &double, ClosedAt: &at,
-				Entries: []db.NightEntry{}, History: []db.NightChange{}, Actions: []db.NightAction{}}
+			round := app.NightRound{Number: r + 1, PlannedDouble: double, OpenedDouble: &double, ClosedAt: &at,
+				Entries: []app.NightEntry{}, History: []app.NightChange{}, Actions: []app.NightAction{}}
 			out := rng.IntN(6)
 			for seat := range 6 {
-				e := db.NightEntry{Seat: seat, UpdatedAt: at}
+				e := app.NightEntry{Seat: seat, UpdatedAt: at}
 				if seat == out {
 					e.WentOut = true
 				} else {
@@ -81,7 +81,7 @@ func historyApp(tb testing.TB, nights int) *historyBench {
 	if err != nil || len(people) != len(friends) {
 		tb.Fatalf("%d people, %v", len(people), err)
 	}
-	lines, _, err := a.store.GroupNights(ctx, grp.ID, db.NightFilter{Limit: nights / 2})
+	lines, _, err := a.store.GroupNights(ctx, grp.ID, app.NightFilter{Limit: nights / 2})
 	if err != nil || len(lines) == 0 {
 		tb.Fatalf("history: %d nights, %v", len(lines), err)
 	}
@@ -128,23 +128,23 @@ func longRoundGame(tb testing.TB, a *benchApp, changes int) string {
 	}
 	at := time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC).Format(time.RFC3339Nano)
 	link := fmt.Sprintf("longroundlinklonground%c%c%c%c", 'a'+changes/1000%10, 'a'+changes/100%10, 'a'+changes/10%10, 'a'+changes%10)
-	n := db.Night{Link: link, Name: "Long round", PlayedOn: at[:10], CreatedAt: at, HandSize: 10, Rules: rules,
+	n := app.Night{Link: link, Name: "Long round", PlayedOn: at[:10], CreatedAt: at, HandSize: 10, Rules: rules,
 		Players: []string{"Ann", "Bob", "Cy", "Dee"}}
-	round := db.NightRound{Number: 1, PlannedDouble: 9, Entries: []db.NightEntry{}, History: []db.NightChange{}, Actions: []db.NightAction{}}
+	round := app.NightRound{Number: 1, PlannedDouble: 9, Entries: []app.NightEntry{}, History: []app.NightChange{}, Actions: []app.NightAction{}}
 	entry := func(pips int) json.RawMessage { return json.RawMessage(fmt.Sprintf(`{"pips":%d,"score":%[1]d}`, pips)) }
 	for i := range changes {
 		seat, kind, old := i%4, "entry", json.RawMessage("null")
 		if i >= 4 {
 			kind, old = "edit", entry(i-3)
 		}
-		round.History = append(round.History, db.NightChange{Seat: seat, Kind: kind, Old: old, New: entry(i + 1), By: "Ann", At: at})
+		round.History = append(round.History, app.NightChange{Seat: seat, Kind: kind, Old: old, New: entry(i + 1), By: "Ann", At: at})
 	}
 	for seat := range 4 {
 		last := changes - 4 + seat
-		round.Entries = append(round.Entries, db.NightEntry{Seat: seat, Pips: last + 1, Score: last + 1, UpdatedAt: at})
+		round.Entries = append(round.Entries, app.NightEntry{Seat: seat, Pips: last + 1, Score: last + 1, UpdatedAt: at})
 	}
 	n.Rounds = append(n.Rounds, round)
-	if _, err := a.store.Import(context.Background(), db.Archive{Format: db.ArchiveFormat, Version: db.ArchiveVersion, Nights: []db.Night{n}}); err != nil {
+	if _, err := a.store.Import(context.Background(), app.Archive{Format: app.ArchiveFormat, Version: app.ArchiveVersion, Nights: []app.Night{n}}); err != nil {
 		tb.Fatal(err)
 	}
 	return gameURL(link)

@@ -2,11 +2,10 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -14,8 +13,8 @@ import (
 // nightLister is what the home page needs from the store: the nights and
 // tables a browser opened.
 type nightLister interface {
-	Nights(ctx context.Context, device string, limit int) ([]db.Summary, error)
-	Groups(ctx context.Context, device string) ([]db.Group, error)
+	Nights(ctx context.Context, device string, limit int) ([]app.Summary, error)
+	Groups(ctx context.Context, device string) ([]app.Group, error)
 }
 
 // home lists the game nights this browser created or opened, newest
@@ -38,7 +37,7 @@ func (a *App) home(c echo.Context) error {
 	return render(c, http.StatusOK, views.Home(p))
 }
 
-func homePage(ctx context.Context, games []db.Summary) views.HomePage {
+func homePage(ctx context.Context, games []app.Summary) views.HomePage {
 	p := views.HomePage{Meta: views.Meta{Title: text(ctx, "title.home", nil)}}
 	for _, g := range games {
 		line := views.GameLine{URL: gameURL(g.Slug), Name: g.Name, Date: g.PlayedOn, Players: words(ctx, "list.names", "Names", g.Players),

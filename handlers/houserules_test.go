@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -61,7 +61,7 @@ func TestHouseRulesEverywhere(t *testing.T) {
 // play" card to change with it.
 func checkInPlay(t *testing.T, h referee.HouseRule) {
 	t.Helper()
-	g := db.Game{Rules: referee.Standard(), HandSize: 10}
+	g := app.Game{Rules: referee.Standard(), HandSize: 10}
 	before := rulesInPlay(english, g)
 	v := otherValue(h)
 	if err := g.Rules.SetValue(h.JSON, v); err != nil {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -204,11 +204,11 @@ func TestEveryWriteChecksWhatItsPageShowed(t *testing.T) {
 		t.Fatal(err)
 	}
 	six := referee.Action{Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(6, 6), Start: true}}
-	if _, err := a.store.Act(ctx, slug, 1, db.Move{Action: six, Seen: 0}); err != nil {
+	if _, err := a.store.Act(ctx, slug, 1, app.Move{Action: six, Seen: 0}); err != nil {
 		t.Fatal(err)
 	}
 	for seat, pips := range []string{"5", "9"} {
-		enterAsShown(t, a.store, slug, 1, db.ScoreForm{Player: seat, Pips: pips, Basis: db.Basis{Open: true}})
+		enterAsShown(t, a.store, slug, 1, app.ScoreForm{Player: seat, Pips: pips, Basis: app.Basis{Open: true}})
 	}
 	missing, gone := say("version-missing", nil), say("player-gone", referee.Params{"Name": "Cy"})
 	type send struct {

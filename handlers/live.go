@@ -3,22 +3,21 @@ package handlers
 import (
 	"context"
 	"fmt"
+	"github.com/labstack/echo/v4"
 	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // eventReader finds the game night whose changes a stream follows.
 type eventReader interface {
-	Settings(ctx context.Context, slug string) (db.Game, error)
+	Settings(ctx context.Context, slug string) (app.Game, error)
 }
 
 // Every phone open on a game night follows one stream of server-sent
@@ -82,8 +81,8 @@ func NewHub() *Hub { return &Hub{newHub()} }
 // Publish hands the news of a committed write to the game's followers, as
 // the events of the parts it changed; a game whose links changed or that
 // is gone drops its followers.
-func (h *Hub) Publish(n db.News) {
-	if n.Kind == db.NewsGone {
+func (h *Hub) Publish(n app.News) {
+	if n.Kind == app.NewsGone {
 		h.h.drop(n.Game) // phones reconnect by their own links: an old one is refused
 		return
 	}
@@ -91,10 +90,10 @@ func (h *Hub) Publish(n db.News) {
 }
 
 // newsEvents names the parts of the pages a write changed.
-func newsEvents(n db.News) []string {
+func newsEvents(n app.News) []string {
 	r := n.Round
 	switch n.Kind {
-	case db.NewsEntry:
+	case app.NewsEntry:
 		events := []string{entryEvent(r, n.Player), historyEvent(r), eventSheet}
 		if n.Open {
 			events = append(events, actionsEvent(r))
@@ -103,15 +102,15 @@ func newsEvents(n db.News) []string {
 			events = append(events, eventGame) // a correction may end the game, or take its end back
 		}
 		return events
-	case db.NewsClosed:
+	case app.NewsClosed:
 		return []string{closedEvent(r), eventSheet, eventGame}
-	case db.NewsOpening:
+	case app.NewsOpening:
 		events := []string{openingEvent(r), tableEvent(r)}
 		if n.Whole {
 			events = append(events, eventGame)
 		}
 		return events
-	case db.NewsTable:
+	case app.NewsTable:
 		events := []string{tableEvent(r)}
 		if n.Opening {
 			events = append(events, openingEvent(r))
@@ -123,12 +122,12 @@ func newsEvents(n db.News) []string {
 			events = append(events, eventGame)
 		}
 		return events
-	case db.NewsStraightTable:
+	case app.NewsStraightTable:
 		if n.Whole { // a score written on the sheet, or taken back
 			return []string{eventStraightTable, eventSheet}
 		}
 		return []string{eventStraightTable}
-	case db.NewsSeats:
+	case app.NewsSeats:
 		// Every phone's game page shows the players and the round again,
 		// and a round about to be played at the table deals to the new
 		// company.
@@ -137,7 +136,7 @@ func newsEvents(n db.News) []string {
 			events = append(events, tableEvent(r))
 		}
 		return events
-	case db.NewsNames:
+	case app.NewsNames:
 		return []string{eventRefresh} // players are named in every part
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 )
 
 // sseEvent is one event read from a stream.
@@ -398,8 +399,8 @@ func TestMainPartVersion(t *testing.T) {
 // a plain start tells only the round's parts.
 func TestLowerOpeningNews(t *testing.T) {
 	t.Parallel()
-	lower := newsEvents(db.News{Kind: db.NewsTable, Round: 1, Seat: -1, Opening: true, Whole: true})
-	plain := newsEvents(db.News{Kind: db.NewsTable, Round: 1, Seat: -1, Opening: true})
+	lower := newsEvents(app.News{Kind: app.NewsTable, Round: 1, Seat: -1, Opening: true, Whole: true})
+	plain := newsEvents(app.News{Kind: app.NewsTable, Round: 1, Seat: -1, Opening: true})
 	if !slices.Contains(lower, eventGame) || slices.Contains(plain, eventGame) {
 		t.Fatalf("events: lower start %v, plain start %v; want the game's event for the lower one only", lower, plain)
 	}
@@ -409,7 +410,7 @@ func TestLowerOpeningNews(t *testing.T) {
 // every part of the night's pages, so each is told to show itself again.
 func TestNamesNews(t *testing.T) {
 	t.Parallel()
-	if got := newsEvents(db.News{Kind: db.NewsNames, Game: 1, Seat: -1, Player: -1}); !slices.Equal(got, []string{eventRefresh}) {
+	if got := newsEvents(app.News{Kind: app.NewsNames, Game: 1, Seat: -1, Player: -1}); !slices.Equal(got, []string{eventRefresh}) {
 		t.Fatalf("newsEvents(names changed) = %v, want %v", got, []string{eventRefresh})
 	}
 }

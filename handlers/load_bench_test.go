@@ -23,6 +23,7 @@ import (
 
 	"chickenfoot/cmd/chickenload/measure"
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/static"
 )
@@ -282,7 +283,7 @@ func moveTables(b *testing.B, store *db.Store, n int) []string {
 	for i := range urls {
 		slug := benchNewGame(b, store, 9, 4).Slug
 		start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}}
-		if _, err := store.Act(context.Background(), slug, 1, db.Move{Action: start, Seen: 0}); err != nil { // a new table
+		if _, err := store.Act(context.Background(), slug, 1, app.Move{Action: start, Seen: 0}); err != nil { // a new table
 			b.Fatal(err)
 		}
 		urls[i] = tableURL(slug, 1)

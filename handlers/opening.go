@@ -2,21 +2,21 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
-	"github.com/labstack/echo/v4"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/views"
 )
 
 // opener records who set a round's double down, and says where the
 // phone that sent it sits.
 type opener interface {
-	SetOpeningFrom(ctx context.Context, device, slug string, n int, to, seen db.Opening) (db.Sheet, db.Visit, error)
+	SetOpeningFrom(ctx context.Context, device, slug string, n int, to, seen app.Opening) (app.Sheet, app.Visit, error)
 }
 
 // opening records who set the round's double down, by their id, and
@@ -34,7 +34,7 @@ func (a *App) opening(c echo.Context) error {
 		return a.refuseBadForm(ctx, slug, err)
 	}
 	// The referee refuses a seat or double out of range, and -1 is both.
-	to := db.Opening{Double: formInt(c, "double"), Setter: formInt(c, "setter")}
+	to := app.Opening{Double: formInt(c, "double"), Setter: formInt(c, "setter")}
 	sh, me, err := a.opener.SetOpeningFrom(ctx, a.answerDevice(c), slug, n, to, seen)
 	if err != nil {
 		return err
@@ -52,18 +52,18 @@ func (a *App) opening(c echo.Context) error {
 
 // openingSeen reads the opening the page showed, as openedVersion wrote
 // it.
-func openingSeen(c echo.Context) (db.Opening, error) {
+func openingSeen(c echo.Context) (app.Opening, error) {
 	v := strings.TrimSpace(c.FormValue("version"))
 	if v == "" {
-		return db.Opening{}, invalid("version", "version-missing", nil)
+		return app.Opening{}, invalid("version", "version-missing", nil)
 	}
 	setter, double, ok := strings.Cut(v, ".")
 	s, serr := strconv.Atoi(setter)
 	d, derr := strconv.Atoi(double)
 	if !ok || serr != nil || derr != nil || s < -1 || d < 0 {
-		return db.Opening{}, invalid("version", "version", nil)
+		return app.Opening{}, invalid("version", "version", nil)
 	}
-	return db.Opening{Double: d, Setter: s}, nil
+	return app.Opening{Double: d, Setter: s}, nil
 }
 
 // formInt reads a whole number from the form, or -1.

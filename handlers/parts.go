@@ -2,13 +2,13 @@ package handlers
 
 import (
 	"fmt"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 
 	"github.com/a-h/templ"
-	"github.com/labstack/echo/v4"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -82,7 +82,7 @@ func (a *App) historyPart(c echo.Context) error {
 // How each part follows the stream: its fragment, its events, and the
 // version of what it shows where one names it.
 
-func entryLive(sh db.Sheet, r *referee.SheetRound, seat int) views.Live {
+func entryLive(sh app.Sheet, r *referee.SheetRound, seat int) views.Live {
 	version := strconv.FormatInt(sh.Version(r.Number, seat), 10)
 	if r.Closed {
 		version += "-closed"
@@ -103,7 +103,7 @@ func historyLive(slug string, n int) views.Live {
 	return live(roundURL(slug, n)+"/history", "", historyEvent(n))
 }
 
-func sheetLive(sh db.Sheet) views.Live {
+func sheetLive(sh app.Sheet) views.Live {
 	if sh.Finished { // the game page fetches its whole main part then
 		return views.Live{}
 	}
@@ -114,7 +114,7 @@ func sheetLive(sh db.Sheet) views.Live {
 // the round being played closes (saying who won it), when the game ends or
 // comes back, when a player joins or leaves, and after a drop-out the
 // stream could not fill in.
-func gameLive(sh db.Sheet) views.Live {
+func gameLive(sh app.Sheet) views.Live {
 	if r := sh.Current(); r != nil {
 		return live(gameURL(sh.Game.Slug)+"?closed="+strconv.Itoa(r.Number), mainVersion(sh), closedEvent(r.Number), eventGame)
 	}
@@ -127,7 +127,7 @@ func gameLive(sh db.Sheet) views.Live {
 // newest entry (the sheet and the final standings of a game over). The
 // phone whose own answer drew the main part already shows it, so the
 // stream's news of that same change is not drawn again.
-func mainVersion(sh db.Sheet) string {
+func mainVersion(sh app.Sheet) string {
 	var newest int64
 	for _, r := range sh.Rounds {
 		newest = max(newest, sh.RoundVersion(r.Number))
@@ -147,7 +147,7 @@ func mainVersion(sh db.Sheet) string {
 
 // tableLive is the table's card, as this phone shows it (the end picked,
 // the drawing zoomed or not).
-func tableLive(t db.Table, o tableOptions, setter int, closed bool) views.Live {
+func tableLive(t app.Table, o tableOptions, setter int, closed bool) views.Live {
 	version := strconv.Itoa(len(t.Log)) + "-" + strconv.Itoa(setter) + "-" + strconv.FormatBool(closed)
 	return live(zoomURL(tableURL(t.Game.Slug, t.Number), o.on, o.zoom), version, tableEvent(t.Number), closedEvent(t.Number))
 }

@@ -2,12 +2,10 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
@@ -16,10 +14,10 @@ import (
 // shows (sheetRound), and a game's settings to refuse a form that can't
 // be read (refuseBadForm).
 type roundReader interface {
-	Settings(ctx context.Context, slug string) (db.Game, error)
-	Sheet(ctx context.Context, slug string) (db.Sheet, error)
-	SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error)
-	SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error)
+	Settings(ctx context.Context, slug string) (app.Game, error)
+	Sheet(ctx context.Context, slug string) (app.Sheet, error)
+	SheetWithRoundHistory(ctx context.Context, slug string, n int) (app.Sheet, error)
+	SheetWithUndoable(ctx context.Context, slug string, n int) (app.Sheet, error)
 }
 
 // roundPath reads the game and the round number from the path.
@@ -47,7 +45,7 @@ func playerPath(c echo.Context) (string, int, int, error) {
 
 // seatOf is the seat of the player whose id is id in the sheet: not
 // found when they are no longer at the table.
-func seatOf(sh db.Sheet, id int) (int, error) {
+func seatOf(sh app.Sheet, id int) (int, error) {
 	seat := sh.Game.SeatOf(id)
 	if seat < 0 {
 		return -1, app.NotFound("player")
@@ -83,8 +81,8 @@ const (
 
 // sheetRound loads the sheet with as much of round n's history as want
 // says and finds round n in it.
-func (a *App) sheetRound(ctx context.Context, slug string, n int, want changes) (db.Sheet, *referee.SheetRound, error) {
-	var sh db.Sheet
+func (a *App) sheetRound(ctx context.Context, slug string, n int, want changes) (app.Sheet, *referee.SheetRound, error) {
+	var sh app.Sheet
 	var err error
 	switch want {
 	case noChanges:

@@ -4,14 +4,14 @@ import (
 	"context"
 	"strconv"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // playerPage builds one player's record: the figures, the best and worst
 // nights, head to head, and ways to rename or merge the record.
-func playerPage(ctx context.Context, g db.Group, rec db.PersonPage) views.PlayerPage {
+func playerPage(ctx context.Context, g app.Group, rec app.PersonPage) views.PlayerPage {
 	p := views.PlayerPage{
 		Meta:      views.Meta{Title: text(ctx, "title.player", referee.Params{"Name": rec.Name, "Group": g.Name}), Where: g.Name},
 		GroupURL:  groupURL(g.Slug),
@@ -31,7 +31,7 @@ func playerPage(ctx context.Context, g db.Group, rec db.PersonPage) views.Player
 	stat(text(ctx, "stat.zeros", nil), strconv.Itoa(r.Zeros))
 	stat(text(ctx, "stat.caught", nil), strconv.Itoa(r.Caught))
 	for _, end := range []struct {
-		night *db.NightLine
+		night *app.NightLine
 		label string
 	}{{rec.Best, text(ctx, "stat.best", nil)}, {rec.Worst, text(ctx, "stat.worst", nil)}} {
 		if end.night != nil {

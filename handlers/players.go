@@ -3,13 +3,11 @@ package handlers
 import (
 	"cmp"
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -19,10 +17,10 @@ import (
 // whether one leaves, and reads the game again to say why a change was
 // refused.
 type seater interface {
-	Join(ctx context.Context, slug, name string, missed referee.Missed, form string) (db.Sheet, error)
-	CheckLeave(ctx context.Context, slug string, player int) (db.Sheet, error)
-	Leave(ctx context.Context, slug string, player int, missed referee.Missed, form string) (string, db.Sheet, error)
-	SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error)
+	Join(ctx context.Context, slug, name string, missed referee.Missed, form string) (app.Sheet, error)
+	CheckLeave(ctx context.Context, slug string, player int) (app.Sheet, error)
+	Leave(ctx context.Context, slug string, player int, missed referee.Missed, form string) (string, app.Sheet, error)
+	SheetWithUndoable(ctx context.Context, slug string, n int) (app.Sheet, error)
 }
 
 // join seats a new player at a game night under way.
@@ -65,7 +63,7 @@ func (a *App) leave(c echo.Context) error {
 	var refused answer
 	switch {
 	case err == nil && c.FormValue("confirm") == "":
-		var sh db.Sheet
+		var sh app.Sheet
 		if sh, err = a.seats.CheckLeave(ctx, slug, player); err == nil {
 			refused, err = a.leaveAsk(ctx, a.viewerOf(c), sh, player, missed, formID(c))
 			break
@@ -91,7 +89,7 @@ func (a *App) leave(c echo.Context) error {
 // really leaves, and what that does; nothing changes yet. sh is the
 // sheet the store checked the leave on; form is the leave form's
 // one-time id, which its Yes sends again.
-func (a *App) leaveAsk(ctx context.Context, v viewer, sh db.Sheet, player int, missed referee.Missed, form string) (answer, error) {
+func (a *App) leaveAsk(ctx context.Context, v viewer, sh app.Sheet, player int, missed referee.Missed, form string) (answer, error) {
 	seat := sh.Game.SeatOf(player)
 	l, err := sh.CheckLeave(seat)
 	if err != nil {
@@ -159,7 +157,7 @@ func (a *App) seatsRefused(ctx context.Context, v viewer, slug string, err error
 
 // seatsCard lists who joined late or left and, on the edit link of a
 // game under way, offers the forms; nil when there is nothing to show.
-func seatsCard(ctx context.Context, sh db.Sheet) *views.SeatsCard {
+func seatsCard(ctx context.Context, sh app.Sheet) *views.SeatsCard {
 	g := sh.Game
 	s := &views.SeatsCard{Rules: rulesURL(g.Slug)}
 	for seat, name := range g.Players {
@@ -194,7 +192,7 @@ func seatsCard(ctx context.Context, sh db.Sheet) *views.SeatsCard {
 
 // stayLine says when seat's player joined or left, and how the rounds
 // they missed count; "" for a player at the table from the start.
-func stayLine(ctx context.Context, sh db.Sheet, seat int) string {
+func stayLine(ctx context.Context, sh app.Sheet, seat int) string {
 	if seat >= len(sh.Seats) {
 		return ""
 	}
@@ -222,7 +220,7 @@ func missedName(ctx context.Context, m referee.Missed) string {
 
 // seatsFlash says what the join or leave just did, as its notice (see
 // flash.go) names the player: never from the address.
-func seatsFlash(ctx context.Context, sh db.Sheet, joined, left string) string {
+func seatsFlash(ctx context.Context, sh app.Sheet, joined, left string) string {
 	for seat, name := range sh.Players {
 		switch {
 		case joined != "" && name == joined && seat < len(sh.Seats):

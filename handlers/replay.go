@@ -2,19 +2,18 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // replayReader reads the live table whose log is stepped through.
 type replayReader interface {
-	Table(ctx context.Context, slug string, n int) (db.Table, error)
+	Table(ctx context.Context, slug string, n int) (app.Table, error)
 }
 
 // replay steps through a round's action log: the table after step k.
@@ -42,7 +41,7 @@ func (a *App) replay(c echo.Context) error {
 }
 
 // replayPage builds the page of step `step` of the round's log.
-func replayPage(ctx context.Context, t db.Table, rr *referee.Round, step int) views.ReplayPage {
+func replayPage(ctx context.Context, t app.Table, rr *referee.Round, step int) views.ReplayPage {
 	g, r := atTable(t), t.Round(t.Number)
 	base := roundURL(g.Slug, r.Number) + "/replay?step="
 	p := views.ReplayPage{Meta: views.Meta{Title: text(ctx, "title.replay", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name},

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"strconv"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // roundPanel builds the card of the round being played.
-func roundPanel(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
+func roundPanel(ctx context.Context, sh app.Sheet, r *referee.SheetRound) views.RoundPanel {
 	g := sh.Game
 	p := roundControls(ctx, sh, r)
 	p.GameURL, p.Double, p.Planned, p.Setter, p.Players, p.IDs = gameURL(g.Slug), r.Double(), r.Planned, r.Setter, g.Players, g.IDs
@@ -32,7 +32,7 @@ func roundPanel(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.R
 // roundControls is the part of the round's card a saved entry sends back
 // with its row: who is still missing, and Close and Undo with why not.
 // An entry answers with it alone, not the whole card.
-func roundControls(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.RoundPanel {
+func roundControls(ctx context.Context, sh app.Sheet, r *referee.SheetRound) views.RoundPanel {
 	g := sh.Game
 	p := views.RoundPanel{ViewOnly: g.ViewOnly, URL: roundURL(g.Slug, r.Number), Number: r.Number,
 		Version: strconv.FormatInt(sh.RoundVersion(r.Number), 10), Away: make([]bool, len(g.Players))}
@@ -71,12 +71,12 @@ func roundControls(ctx context.Context, sh db.Sheet, r *referee.SheetRound) view
 
 // openedVersion is an opening as a form sends it back: "setter.double",
 // the setter by id, -1 for nobody yet.
-func openedVersion(o db.Opening) string {
+func openedVersion(o app.Opening) string {
 	return strconv.Itoa(o.Setter) + "." + strconv.Itoa(o.Double)
 }
 
 // changeName names a change by what it entered: "Ann's 12".
-func changeName(ctx context.Context, g db.Game, c db.Change) string {
+func changeName(ctx context.Context, g app.Game, c app.Change) string {
 	p := referee.Params{"Name": g.Players[c.Seat]}
 	switch {
 	case c.New == nil:
@@ -90,7 +90,7 @@ func changeName(ctx context.Context, g db.Game, c db.Change) string {
 
 // unheldHelp says what the house rule does when nobody holds the round's
 // double, and under the burn rules which lower doubles it may open on.
-func unheldHelp(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.Unheld {
+func unheldHelp(ctx context.Context, sh app.Sheet, r *referee.SheetRound) views.Unheld {
 	rule := sh.Rules.Unheld
 	u := views.Unheld{Rule: string(rule), Options: sh.LowerDoubles(r.Number)}
 	p := referee.Params{"Tile": tileName(r.Planned)}
@@ -107,7 +107,7 @@ func unheldHelp(ctx context.Context, sh db.Sheet, r *referee.SheetRound) views.U
 
 // skippedText says which doubles were skipped for good and how many rounds
 // the game has since, or "" when none was.
-func skippedText(ctx context.Context, sh db.Sheet, n int) string {
+func skippedText(ctx context.Context, sh app.Sheet, n int) string {
 	skipped := sh.Skipped(n)
 	if len(skipped) == 0 {
 		return ""
@@ -120,7 +120,7 @@ func skippedText(ctx context.Context, sh db.Sheet, n int) string {
 }
 
 // nextStartText says how the next round starts under the rules in play.
-func nextStartText(ctx context.Context, sh db.Sheet, n int) string {
+func nextStartText(ctx context.Context, sh app.Sheet, n int) string {
 	double, first, ok := sh.NextStart(n)
 	p := referee.Params{"Tile": tileName(double), "Limit": sh.Rules.LossLimit}
 	switch {
@@ -136,7 +136,7 @@ func nextStartText(ctx context.Context, sh db.Sheet, n int) string {
 }
 
 // entryRow builds one player's entry row; a closed round's rows correct.
-func entryRow(ctx context.Context, sh db.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
+func entryRow(ctx context.Context, sh app.Sheet, r *referee.SheetRound, seat int) views.EntryRow {
 	g := sh.Game
 	url := entryURL(g.Slug, r.Number, g.IDs[seat])
 	row := views.EntryRow{ViewOnly: g.ViewOnly, URL: url, TilesURL: url + "/tiles",

@@ -2,12 +2,11 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -38,7 +37,7 @@ func (a *App) round(c echo.Context) error {
 }
 
 // roundPage builds a round's page; a refused correction shows in its row.
-func roundPage(ctx context.Context, sh db.Sheet, r *referee.SheetRound, fix *rowFix) views.RoundPage {
+func roundPage(ctx context.Context, sh app.Sheet, r *referee.SheetRound, fix *rowFix) views.RoundPage {
 	g := sh.Game
 	p := views.RoundPage{Meta: views.Meta{Title: text(ctx, "title.round", referee.Params{"N": r.Number, "Name": g.Name}), Where: g.Name},
 		Back: gameURL(g.Slug), ReplayURL: roundURL(g.Slug, r.Number) + "/replay", Number: r.Number, Double: r.Double()}
@@ -58,7 +57,7 @@ func roundPage(ctx context.Context, sh db.Sheet, r *referee.SheetRound, fix *row
 }
 
 // historyLines words every change to round n's entries, newest first.
-func historyLines(ctx context.Context, sh db.Sheet, n int) []views.HistoryLine {
+func historyLines(ctx context.Context, sh app.Sheet, n int) []views.HistoryLine {
 	var out []views.HistoryLine
 	for i := len(sh.History) - 1; i >= 0; i-- {
 		if ch := sh.History[i]; ch.Round == n {
@@ -70,7 +69,7 @@ func historyLines(ctx context.Context, sh db.Sheet, n int) []views.HistoryLine {
 
 // correctedText confirms seat's latest correction in round n: "Bob's
 // score corrected to 19 by Ann", or "" when there is none.
-func correctedText(ctx context.Context, sh db.Sheet, n, seat int) string {
+func correctedText(ctx context.Context, sh app.Sheet, n, seat int) string {
 	for i := len(sh.History) - 1; i >= 0; i-- {
 		if ch := sh.History[i]; ch.Round == n && ch.Seat == seat && ch.Kind == referee.KindCorrection && ch.New != nil {
 			return text(ctx, "corrected", referee.Params{"Name": sh.Players[seat], "Score": ch.New.Score, "By": ch.By})
@@ -80,7 +79,7 @@ func correctedText(ctx context.Context, sh db.Sheet, n, seat int) string {
 }
 
 // historyLine words one change to a round's entries.
-func historyLine(ctx context.Context, g db.Game, ch db.Change) views.HistoryLine {
+func historyLine(ctx context.Context, g app.Game, ch app.Change) views.HistoryLine {
 	entry := func(e *referee.Entry) string {
 		if e == nil {
 			return text(ctx, "no-entry", nil)

@@ -3,7 +3,7 @@ package handlers
 import (
 	"context"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
@@ -11,7 +11,7 @@ import (
 // rulesInPlay lists the game's frozen house rules, one line per row of the
 // referee's table in the setup form's words. The set's line adds the hand
 // size, and the rounds line speaks for the losing total as well.
-func rulesInPlay(ctx context.Context, g db.Game) []views.RuleLine {
+func rulesInPlay(ctx context.Context, g app.Game) []views.RuleLine {
 	var lines []views.RuleLine
 	for _, h := range referee.HouseRules() {
 		var value string

@@ -2,20 +2,19 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"slices"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // rulesReader reads the game night whose rules the page marks.
 type rulesReader interface {
-	Settings(ctx context.Context, slug string) (db.Game, error)
+	Settings(ctx context.Context, slug string) (app.Game, error)
 }
 
 // rulesPage explains the rules, with a game's choices marked.

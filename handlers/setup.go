@@ -3,22 +3,21 @@ package handlers
 import (
 	"cmp"
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // nightMaker starts a game night.
 type nightMaker interface {
-	CreateGame(ctx context.Context, ng db.NewGame) (db.Game, error)
+	CreateGame(ctx context.Context, ng app.NewGame) (app.Game, error)
 }
 
 // formRules are the house rules the setup form offers as groups of choices.

@@ -4,16 +4,15 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"github.com/labstack/echo/v4"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/labstack/echo/v4"
 	"golang.org/x/text/unicode/norm"
 
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -54,9 +53,9 @@ func readSetupForm(c echo.Context) setupForm {
 
 // game reads every field of the setup form into a new game night,
 // collecting a message for each bad one.
-func (f *setupForm) game(ctx context.Context) (db.NewGame, map[string]string) {
+func (f *setupForm) game(ctx context.Context) (app.NewGame, map[string]string) {
 	errs := map[string]string{}
-	ng := db.NewGame{Name: cleanName(f.name), PlayedOn: f.date, Form: f.form, Group: f.group}
+	ng := app.NewGame{Name: cleanName(f.name), PlayedOn: f.date, Form: f.form, Group: f.group}
 	if ng.Name == "" {
 		ng.Name = text(ctx, "default-name", nil)
 	}

@@ -2,11 +2,9 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/views"
 )
@@ -15,12 +13,12 @@ import (
 // from the store.
 type linkKeeper interface {
 	SetSeat(ctx context.Context, device, link string, seat int) error
-	RenewLink(ctx context.Context, slug, device string, view bool) (db.Game, error)
+	RenewLink(ctx context.Context, slug, device string, view bool) (app.Game, error)
 }
 
 // shareLinks builds the game night's links as this phone may pass them
 // on: both from the edit link, only the view-only one from that.
-func shareLinks(ctx context.Context, origin string, g db.Game) (views.Share, error) {
+func shareLinks(ctx context.Context, origin string, g app.Game) (views.Share, error) {
 	var s views.Share
 	view, err := shareLink(origin+gameURL(g.ViewSlug), text(ctx, "qr.view", nil))
 	if err != nil {
@@ -76,7 +74,7 @@ func (a *App) setMe(c echo.Context) error {
 
 // mine puts the entry of the player the phone the store knows as me
 // belongs to first, and offers the choice.
-func mine(g db.Game, me db.Visit, p views.RoundPanel) views.RoundPanel {
+func mine(g app.Game, me app.Visit, p views.RoundPanel) views.RoundPanel {
 	seat := seatOfVisit(g, me)
 	p.Me = views.Me{Seat: seat, Players: g.Players, IDs: g.IDs}
 	if !g.ViewOnly {

@@ -5,13 +5,13 @@ import (
 	"strconv"
 	"strings"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // sheetView builds the score sheet: seat order across, rounds down.
-func sheetView(ctx context.Context, sh db.Sheet) views.SheetView {
+func sheetView(ctx context.Context, sh app.Sheet) views.SheetView {
 	g := sh.Game
 	s := views.SheetView{URL: gameURL(g.Slug) + "/sheet", Players: g.Players, Totals: sh.Totals(),
 		Leaders: make([]bool, len(g.Players)), Live: sheetLive(sh), Short: shortNames(g.Players)}
@@ -37,7 +37,7 @@ func sheetView(ctx context.Context, sh db.Sheet) views.SheetView {
 
 // sheetLine is one round's line of the score sheet: each player's score
 // so far, and the round's winners once it is closed.
-func sheetLine(ctx context.Context, sh db.Sheet, r referee.SheetRound) views.SheetRow {
+func sheetLine(ctx context.Context, sh app.Sheet, r referee.SheetRound) views.SheetRow {
 	row := views.SheetRow{Number: r.Number, Double: tileName(r.Double()), URL: roundURL(sh.Game.Slug, r.Number), Open: !r.Closed}
 	res := sh.Result(r)
 	won := map[int]bool{}
@@ -65,7 +65,7 @@ func sheetLine(ctx context.Context, sh db.Sheet, r referee.SheetRound) views.She
 
 // finalStandings is the standings after the last round, with the
 // tie-break applied and explained.
-func finalStandings(ctx context.Context, sh db.Sheet) *views.Final {
+func finalStandings(ctx context.Context, sh app.Sheet) *views.Final {
 	out := sh.Standings()
 	f := &views.Final{Reason: out.Why.Say(views.Lang(ctx)), Chart: totalsChart(ctx, sh)}
 	for _, st := range out.Standings {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -16,12 +17,12 @@ import (
 
 // actAsShown makes a move on round n's table as a page showing the table
 // as stored sends it.
-func actAsShown(tb testing.TB, store *db.Store, slug string, n int, a referee.Action) db.Table {
+func actAsShown(tb testing.TB, store *db.Store, slug string, n int, a referee.Action) app.Table {
 	tb.Helper()
 	ctx := context.Background()
 	t, err := store.Table(ctx, slug, n)
 	if err == nil {
-		t, err = store.Act(ctx, slug, n, db.Move{Action: a, Seen: len(t.Log)})
+		t, err = store.Act(ctx, slug, n, app.Move{Action: a, Seen: len(t.Log)})
 	}
 	if err != nil {
 		tb.Fatalf("%s on round %d's table: %v", a, n, err)
@@ -31,12 +32,12 @@ func actAsShown(tb testing.TB, store *db.Store, slug string, n int, a referee.Ac
 
 // closeAsShown closes round n as a page showing its entries as stored
 // sends it.
-func closeAsShown(tb testing.TB, store *db.Store, slug string, n int) db.Sheet {
+func closeAsShown(tb testing.TB, store *db.Store, slug string, n int) app.Sheet {
 	tb.Helper()
 	ctx := context.Background()
 	sh, err := store.Sheet(ctx, slug)
 	if err == nil {
-		sh, err = store.CloseRound(ctx, slug, n, db.Basis{Version: sh.RoundVersion(n)})
+		sh, err = store.CloseRound(ctx, slug, n, app.Basis{Version: sh.RoundVersion(n)})
 	}
 	if err != nil {
 		tb.Fatalf("closing round %d: %v", n, err)
@@ -46,7 +47,7 @@ func closeAsShown(tb testing.TB, store *db.Store, slug string, n int) db.Sheet {
 
 // enterAsShown sends f for round n as a page showing the player's entry
 // as stored sends it.
-func enterAsShown(tb testing.TB, store *db.Store, slug string, n int, f db.ScoreForm) db.Sheet {
+func enterAsShown(tb testing.TB, store *db.Store, slug string, n int, f app.ScoreForm) app.Sheet {
 	tb.Helper()
 	ctx := context.Background()
 	sh, err := store.Sheet(ctx, slug)
@@ -62,7 +63,7 @@ func enterAsShown(tb testing.TB, store *db.Store, slug string, n int, f db.Score
 
 // sheetWithHistory is a game's sheet with every round's changes, oldest
 // first.
-func sheetWithHistory(ctx context.Context, store *db.Store, link string) (db.Sheet, error) {
+func sheetWithHistory(ctx context.Context, store *db.Store, link string) (app.Sheet, error) {
 	sh, err := store.Sheet(ctx, link)
 	if err != nil {
 		return sh, err
@@ -74,6 +75,6 @@ func sheetWithHistory(ctx context.Context, store *db.Store, link string) (db.She
 		}
 		sh.History = append(sh.History, r.History...)
 	}
-	slices.SortFunc(sh.History, func(a, b db.Change) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(sh.History, func(a, b app.Change) int { return cmp.Compare(a.ID, b.ID) })
 	return sh, nil
 }

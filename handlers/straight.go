@@ -2,23 +2,22 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // straightKeeper keeps the sheet of a Straight night.
 type straightKeeper interface {
-	StraightSheet(ctx context.Context, link string) (db.StraightSheet, error)
-	StraightScore(ctx context.Context, link string, p db.StraightPlay) (db.StraightSheet, error)
-	StraightUndo(ctx context.Context, link string, seen int) (db.StraightSheet, error)
+	StraightSheet(ctx context.Context, link string) (app.StraightSheet, error)
+	StraightScore(ctx context.Context, link string, p app.StraightPlay) (app.StraightSheet, error)
+	StraightUndo(ctx context.Context, link string, seen int) (app.StraightSheet, error)
 }
 
 // The keypad's points: what the ends of a line count when they score.
@@ -64,7 +63,7 @@ func (a *App) straightGame(ctx context.Context, v viewer, link, since, out strin
 
 // endOut reads who the live table says ended the hand, for the sheet's
 // end-of-hand form: a player's id, "-1" when blocked, or "" for neither.
-func endOut(g db.Game, out string) string {
+func endOut(g app.Game, out string) string {
 	if out == "blocked" {
 		return "-1"
 	}
@@ -165,21 +164,21 @@ func (a *App) straightUndo(c echo.Context) error {
 
 // straightSeen reads the version the page showed: -1 when the form does
 // not say, which the store refuses once it knows the link may write.
-func straightSeen(c echo.Context) (db.StraightPlay, error) {
+func straightSeen(c echo.Context) (app.StraightPlay, error) {
 	v := strings.TrimSpace(c.FormValue("version"))
 	if v == "" {
-		return db.StraightPlay{Seen: -1}, nil
+		return app.StraightPlay{Seen: -1}, nil
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return db.StraightPlay{}, invalid("version", "version", nil)
+		return app.StraightPlay{}, invalid("version", "version", nil)
 	}
-	return db.StraightPlay{Seen: n}, nil
+	return app.StraightPlay{Seen: n}, nil
 }
 
 // straightAnswer answers a change: the sheet for htmx, the page for a
 // plain form.
-func (a *App) straightAnswer(c echo.Context, sh db.StraightSheet, err error) error {
+func (a *App) straightAnswer(c echo.Context, sh app.StraightSheet, err error) error {
 	if err != nil {
 		return err
 	}

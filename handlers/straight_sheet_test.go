@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 )
 
 // TestStraightCorrections: every line is listed and can be corrected or
@@ -142,12 +142,12 @@ func TestStraightSheetWeight(t *testing.T) {
 	v := 0
 	for range 10 {
 		for i := range 8 {
-			if _, err := a.store.StraightScore(ctx, slug, db.StraightPlay{Seen: v, Player: ids[i%4], Points: 10}); err != nil {
+			if _, err := a.store.StraightScore(ctx, slug, app.StraightPlay{Seen: v, Player: ids[i%4], Points: 10}); err != nil {
 				t.Fatal(err)
 			}
 			v++
 		}
-		if _, err := a.store.StraightScore(ctx, slug, db.StraightPlay{Seen: v, Player: -1, End: true,
+		if _, err := a.store.StraightScore(ctx, slug, app.StraightPlay{Seen: v, Player: -1, End: true,
 			Pips: map[int]int{ids[0]: 3, ids[1]: 4, ids[2]: 5, ids[3]: 6}}); err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -23,7 +23,7 @@ func (a *testApp) createStraight(fields ...string) string {
 	return r.header.Get("Location")
 }
 
-func (a *testApp) straightSheet(path string) db.StraightSheet {
+func (a *testApp) straightSheet(path string) app.StraightSheet {
 	a.t.Helper()
 	sh, err := a.store.StraightSheet(context.Background(), strings.TrimPrefix(path, "/g/"))
 	if err != nil {

@@ -2,13 +2,11 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -17,8 +15,8 @@ import (
 // straightFixer corrects a line of a Straight sheet, and reads the sheet
 // for the form that does.
 type straightFixer interface {
-	StraightSheet(ctx context.Context, link string) (db.StraightSheet, error)
-	StraightCorrect(ctx context.Context, link string, f db.StraightFix) (db.StraightSheet, error)
+	StraightSheet(ctx context.Context, link string) (app.StraightSheet, error)
+	StraightCorrect(ctx context.Context, link string, f app.StraightFix) (app.StraightSheet, error)
 }
 
 // straightFixFlash names the notice a correction sent without htmx leaves
@@ -37,7 +35,7 @@ func (a *App) straightFix(c echo.Context) error {
 	if err != nil || line < 1 {
 		return echo.ErrNotFound
 	}
-	f := db.StraightFix{StraightPlay: p, Line: line, Remove: c.FormValue("do") == "remove"}
+	f := app.StraightFix{StraightPlay: p, Line: line, Remove: c.FormValue("do") == "remove"}
 	if !f.Remove {
 		f.Points = formInt(c, "points")
 		if f.Player, err = strconv.Atoi(strings.TrimSpace(c.FormValue("player"))); err != nil {
@@ -80,7 +78,7 @@ func (a *App) straightLine(c echo.Context) error {
 
 // winnerNotice says what a correction did to the winner, or "" when it
 // left it as it was: before and now are sides, or -1.
-func winnerNotice(ctx context.Context, sh db.StraightSheet, names []string, before, now int) string {
+func winnerNotice(ctx context.Context, sh app.StraightSheet, names []string, before, now int) string {
 	if before == now || before >= len(names) || now >= len(names) {
 		return ""
 	}
@@ -103,7 +101,7 @@ func winnerNotice(ctx context.Context, sh db.StraightSheet, names []string, befo
 
 // straightLines lists the sheet's lines in words, oldest first, with
 // what their correction forms start from.
-func straightLines(ctx context.Context, sh db.StraightSheet, names []string) []views.StraightLine {
+func straightLines(ctx context.Context, sh app.StraightSheet, names []string) []views.StraightLine {
 	g, r := sh.Game, sh.Rules()
 	var out []views.StraightLine
 	for i, m := range sh.Marks {
@@ -115,7 +113,7 @@ func straightLines(ctx context.Context, sh db.StraightSheet, names []string) []v
 			continue
 		}
 		a := m.Award(r)
-		l.Text = awardNote(ctx, sh, db.StraightHand{Number: m.Hand, Award: &a, Out: m.Side, Pips: m.Pips}, names)
+		l.Text = awardNote(ctx, sh, app.StraightHand{Number: m.Hand, Award: &a, Out: m.Side, Pips: m.Pips}, names)
 		if m.Side >= 0 {
 			l.Out = g.IDs[m.Side]
 		}

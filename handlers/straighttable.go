@@ -3,19 +3,18 @@ package handlers
 import (
 	"cmp"
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // straightTabler keeps a Straight night's live table.
 type straightTabler interface {
-	StraightTable(ctx context.Context, link string) (db.StraightTable, error)
+	StraightTable(ctx context.Context, link string) (app.StraightTable, error)
 }
 
 func straightTableURL(slug string) string { return gameURL(slug) + "/straight/table" }
@@ -59,7 +58,7 @@ func straightTableAnswer(c echo.Context, status int, name string, card views.Str
 }
 
 // straightTableCard builds the table's card from the store's table.
-func straightTableCard(ctx context.Context, t db.StraightTable, o straightOptions) views.StraightTableCard {
+func straightTableCard(ctx context.Context, t app.StraightTable, o straightOptions) views.StraightTableCard {
 	sh, g := t.Sheet, t.Sheet.Game
 	base := straightTableURL(g.Slug)
 	c := views.StraightTableCard{
@@ -111,14 +110,14 @@ func straightTableCard(ctx context.Context, t db.StraightTable, o straightOption
 
 // straightTableVersion names what the card shows: the hand, its moves and
 // the sheet's lines (its totals).
-func straightTableVersion(t db.StraightTable) string {
+func straightTableVersion(t app.StraightTable) string {
 	return strconv.Itoa(t.Hand) + "-" + strconv.Itoa(t.Version) + "-" + strconv.Itoa(t.Sheet.Version)
 }
 
 // straightState fills in the line on the table: its drawing, the count
 // of the ends and what the last move did, whose turn it is, and what
 // each holds.
-func straightState(ctx context.Context, c *views.StraightTableCard, t db.StraightTable) {
+func straightState(ctx context.Context, c *views.StraightTableCard, t app.StraightTable) {
 	h, g := t.Live, t.Sheet.Game
 	line := h.Line()
 	c.Started, c.Ends, c.Boneyard = line.Len() > 0, line.Ends(), h.Boneyard()
@@ -142,7 +141,7 @@ func straightState(ctx context.Context, c *views.StraightTableCard, t db.Straigh
 
 // straightScored says what the last move did: the points a lay scored,
 // for the player or their side, or that it scored nothing.
-func straightScored(ctx context.Context, t db.StraightTable, r db.StraightMoveRow) string {
+func straightScored(ctx context.Context, t app.StraightTable, r app.StraightMoveRow) string {
 	g, h := t.Sheet.Game, t.Live
 	if r.Leader || r.Action.Kind != referee.ActPlay {
 		return straightSaid(ctx, g, r)
@@ -156,7 +155,7 @@ func straightScored(ctx context.Context, t db.StraightTable, r db.StraightMoveRo
 }
 
 // straightSaid words one stored move for the table's log.
-func straightSaid(ctx context.Context, g db.Game, r db.StraightMoveRow) string {
+func straightSaid(ctx context.Context, g app.Game, r app.StraightMoveRow) string {
 	a := r.Action
 	name := g.Players[a.Seat]
 	switch {
@@ -239,7 +238,7 @@ func placeLabel(ctx context.Context, line *referee.StraightLine, m referee.Strai
 
 // lastLayer is the seat that made the hand's last move, if it laid a
 // tile; else -1.
-func lastLayer(t db.StraightTable) int {
+func lastLayer(t app.StraightTable) int {
 	if a := lastLay(t); a != nil {
 		return a.Seat
 	}
@@ -247,7 +246,7 @@ func lastLayer(t db.StraightTable) int {
 }
 
 // lastLay is the hand's last move when it laid a tile.
-func lastLay(t db.StraightTable) *referee.StraightAction {
+func lastLay(t app.StraightTable) *referee.StraightAction {
 	if n := len(t.Log); n > 0 && !t.Log[n-1].Leader && t.Log[n-1].Action.Kind == referee.ActPlay {
 		return &t.Log[n-1].Action
 	}
@@ -256,7 +255,7 @@ func lastLay(t db.StraightTable) *referee.StraightAction {
 
 // straightOver says how the hand ended, and the address of the sheet's
 // end-of-hand form filled in with it.
-func straightOver(ctx context.Context, t db.StraightTable) (string, string) {
+func straightOver(ctx context.Context, t app.StraightTable) (string, string) {
 	g, h := t.Sheet.Game, t.Live
 	end := gameURL(g.Slug) + "?out="
 	if h.Ending() == referee.Domino {

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 )
 
 // straightMove posts a move to a Straight night's live table as htmx
@@ -148,9 +148,9 @@ func TestStraightTableNews(t *testing.T) {
 	path := a.createStraight()
 	ids := a.straightSheet(path).Game.IDs
 	var mu sync.Mutex // the store publishes on the request's goroutine
-	var news []db.News
+	var news []app.News
 	forward := a.store.Publish
-	a.store.Publish = func(n db.News) { mu.Lock(); news = append(news, n); mu.Unlock(); forward(n) }
+	a.store.Publish = func(n app.News) { mu.Lock(); news = append(news, n); mu.Unlock(); forward(n) }
 	events := func() [][]string {
 		mu.Lock()
 		defer mu.Unlock()

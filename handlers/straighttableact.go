@@ -2,13 +2,11 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/views"
 )
@@ -16,17 +14,17 @@ import (
 // straightActor makes a move on a Straight night's live table, and reads
 // the table to show why one was refused.
 type straightActor interface {
-	StraightAct(ctx context.Context, link string, m db.StraightTableMove) (db.StraightTable, error)
-	StraightTable(ctx context.Context, link string) (db.StraightTable, error)
+	StraightAct(ctx context.Context, link string, m app.StraightTableMove) (app.StraightTable, error)
+	StraightTable(ctx context.Context, link string) (app.StraightTable, error)
 }
 
 // readStraightMove reads a move on the Straight table as a form sends
 // it: the hand and count of moves the page showed, who acts, what, and
 // for a lay the tile and, where it fits in more than one place, the
 // place ("6-6#3": the tile laid on and its end).
-func readStraightMove(c echo.Context) (db.StraightTableMove, error) {
+func readStraightMove(c echo.Context) (app.StraightTableMove, error) {
 	f := func(name string) string { return strings.TrimSpace(c.FormValue(name)) }
-	m := db.StraightTableMove{Kind: f("kind"), Tile: f("tile")}
+	m := app.StraightTableMove{Kind: f("kind"), Tile: f("tile")}
 	var err error
 	if m.Hand, err = strconv.Atoi(f("hand")); err != nil || m.Hand < 1 {
 		return m, invalid("hand", "straight-table.hand", nil)
@@ -43,7 +41,7 @@ func readStraightMove(c echo.Context) (db.StraightTableMove, error) {
 		return m, invalid("player", "act-player", nil)
 	}
 	switch m.Kind {
-	case db.LeaderKind, "draw", "pass", "take-back":
+	case app.LeaderKind, "draw", "pass", "take-back":
 		return m, nil
 	case "play":
 	default:
@@ -75,7 +73,7 @@ func (a *App) straightAct(c echo.Context) error {
 	if err != nil {
 		err = a.refuseBadForm(ctx, slug, err)
 	} else {
-		var t db.StraightTable
+		var t app.StraightTable
 		if t, err = a.straightActs.StraightAct(ctx, slug, m); err == nil {
 			if !isHTMX(c) {
 				return seeOther(c, zoomURL(straightTableURL(slug), "", straightView(c).zoom))
@@ -118,9 +116,9 @@ func (a *App) straightAct(c echo.Context) error {
 }
 
 // straightForm is the form whose button sent m, where its answer shows.
-func straightForm(m db.StraightTableMove) views.TableForm {
+func straightForm(m app.StraightTableMove) views.TableForm {
 	switch m.Kind {
-	case db.LeaderKind:
+	case app.LeaderKind:
 		return views.FormLeader
 	case "play":
 		if m.On != "" {

@@ -6,13 +6,13 @@ import (
 	"strconv"
 	"strings"
 
-	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
 )
 
 // straightCard builds the sheet of a Straight night from the store's.
-func straightCard(ctx context.Context, sh db.StraightSheet) views.StraightCard {
+func straightCard(ctx context.Context, sh app.StraightSheet) views.StraightCard {
 	g, r := sh.Game, sh.Rules()
 	c := views.StraightCard{
 		Live:     live(gameURL(g.Slug)+"/sheet", strconv.Itoa(sh.Version), eventSheet),
@@ -90,7 +90,7 @@ func straightHouses(ctx context.Context, name string, total int, r referee.Strai
 }
 
 // sideNames names each side: a player, or partners joined.
-func sideNames(sh db.StraightSheet) []string {
+func sideNames(sh app.StraightSheet) []string {
 	out := make([]string, len(sh.Sides))
 	for i, side := range sh.Sides {
 		var names []string
@@ -103,7 +103,7 @@ func sideNames(sh db.StraightSheet) []string {
 }
 
 // straightStatus says who won, or who leads and by how much.
-func straightStatus(ctx context.Context, sh db.StraightSheet, names []string, lead, by int) string {
+func straightStatus(ctx context.Context, sh app.StraightSheet, names []string, lead, by int) string {
 	pair := len(sh.Sides) == 2 && len(sh.Sides[0]) == 2
 	switch {
 	case sh.Winner >= 0:
@@ -116,7 +116,7 @@ func straightStatus(ctx context.Context, sh db.StraightSheet, names []string, le
 
 // awardNote says how hand h ended and what its award came to, with its
 // rounding: "Ann dominoed: 14 → 15 for Ann & Cy".
-func awardNote(ctx context.Context, sh db.StraightSheet, h db.StraightHand, names []string) string {
+func awardNote(ctx context.Context, sh app.StraightSheet, h app.StraightHand, names []string) string {
 	a, r := h.Award, sh.Rules()
 	if a == nil {
 		return ""
@@ -140,7 +140,7 @@ func awardNote(ctx context.Context, sh db.StraightSheet, h db.StraightHand, name
 }
 
 // straightRulesInPlay lists a Straight night's house rules as played.
-func straightRulesInPlay(ctx context.Context, g db.Game) []views.RuleLine {
+func straightRulesInPlay(ctx context.Context, g app.Game) []views.RuleLine {
 	var lines []views.RuleLine
 	tag := views.Lang(ctx)
 	for _, h := range referee.HouseRulesFor(referee.Straight) {

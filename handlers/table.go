@@ -2,13 +2,11 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -16,7 +14,7 @@ import (
 
 // tableReader reads a round's live table.
 type tableReader interface {
-	Table(ctx context.Context, slug string, n int) (db.Table, error)
+	Table(ctx context.Context, slug string, n int) (app.Table, error)
 }
 
 // table shows the live table of a round; htmx, following the stream,
@@ -78,7 +76,7 @@ func (o tableOptions) linkEnds(tiles []views.Placed, base string) []views.Placed
 }
 
 // tablePage builds the table's view model.
-func tablePage(ctx context.Context, t db.Table, o tableOptions) views.TablePage {
+func tablePage(ctx context.Context, t app.Table, o tableOptions) views.TablePage {
 	g, r, rr := atTable(t), t.Round(t.Number), t.Live
 	slug, base := g.Slug, tableURL(g.Slug, t.Number)
 	p := views.TablePage{
@@ -127,7 +125,7 @@ const logShown = 12
 // atTable is the game as round t's table seats it: its players are those
 // playing the round, numbered from 0 as the table's seats are (see
 // referee.Sheet.Seated).
-func atTable(t db.Table) db.Game {
+func atTable(t app.Table) app.Game {
 	g := t.Game
 	g.Players = t.Deal(t.Number).Names
 	g.IDs = nil
@@ -138,7 +136,7 @@ func atTable(t db.Table) db.Game {
 }
 
 // lastPlayer is the seat of the last action, if it laid a tile.
-func lastPlayer(log []db.Action) int {
+func lastPlayer(log []app.Action) int {
 	if n := len(log); n > 0 && log[n-1].Action.Kind == referee.ActPlay {
 		return log[n-1].Action.Seat
 	}
@@ -234,7 +232,7 @@ func addTile(b *strings.Builder, t referee.Tile) {
 
 // startDraw says how draws for an unheld starting double go under the
 // house rule, and who may record one now.
-func startDraw(ctx context.Context, rr *referee.Round, g db.Game) views.StartDraw {
+func startDraw(ctx context.Context, rr *referee.Round, g app.Game) views.StartDraw {
 	unheld := g.Rules.Unheld
 	if unheld == referee.UnheldLowerReturn {
 		unheld = referee.UnheldBurn // the same help: only what becomes of the lower double differs
@@ -250,7 +248,7 @@ func startDraw(ctx context.Context, rr *referee.Round, g db.Game) views.StartDra
 
 // penalty offers the last-tile penalty for each player down to one tile,
 // where the house rule has one.
-func penalty(ctx context.Context, rr *referee.Round, g db.Game) views.Penalty {
+func penalty(ctx context.Context, rr *referee.Round, g app.Game) views.Penalty {
 	if g.Rules.LastTile == referee.LastTileCourtesy || rr.Over() || rr.Turn() < 0 {
 		return views.Penalty{}
 	}

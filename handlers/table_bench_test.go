@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee/refereetest"
 )
 
@@ -17,7 +18,7 @@ import (
 // keeps it: a random round the referee plays with known hands, stored
 // action by action through the app's own check, hands unknown and draws
 // unnamed. It returns the game and the number of tiles laid.
-func benchTableRound(tb testing.TB, store *db.Store) (db.Game, int) {
+func benchTableRound(tb testing.TB, store *db.Store) (app.Game, int) {
 	tb.Helper()
 	g := benchNewGame(tb, store, 18, 16)
 	ctx := context.Background()
@@ -28,7 +29,7 @@ func benchTableRound(tb testing.TB, store *db.Store) (db.Game, int) {
 	seen := 0 // the new table's actions
 	for _, a := range p.Round.Log() {
 		a.Drawn = nil
-		t, err := store.Act(ctx, g.Slug, 1, db.Move{Action: a, Seen: seen})
+		t, err := store.Act(ctx, g.Slug, 1, app.Move{Action: a, Seen: seen})
 		if err != nil {
 			tb.Fatalf("storing %s: %v", a, err)
 		}

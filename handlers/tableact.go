@@ -2,13 +2,11 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -17,8 +15,8 @@ import (
 // actor makes a move on a round's live table, and reads the table to
 // show why one was refused.
 type actor interface {
-	Act(ctx context.Context, slug string, n int, m db.Move) (db.Table, error)
-	Table(ctx context.Context, slug string, n int) (db.Table, error)
+	Act(ctx context.Context, slug string, n int, m app.Move) (app.Table, error)
+	Table(ctx context.Context, slug string, n int) (app.Table, error)
 }
 
 // actionForm is a table action as submitted.
@@ -36,12 +34,12 @@ func readActionForm(c echo.Context) actionForm {
 // the game's own set. A tile or place that can't be read is refused the
 // way the referee refuses it, with its rule code; a page's count of
 // actions that can't be read, or none, is bad input.
-func (f actionForm) move(ctx context.Context) (db.Move, error) {
+func (f actionForm) move(ctx context.Context) (app.Move, error) {
 	player, err := strconv.Atoi(f.player)
 	if err != nil || player < 0 {
-		return db.Move{}, invalid("player", "act-player", nil)
+		return app.Move{}, invalid("player", "act-player", nil)
 	}
-	m := db.Move{Action: referee.Action{Kind: referee.ActionKind(f.kind)}, Player: &player}
+	m := app.Move{Action: referee.Action{Kind: referee.ActionKind(f.kind)}, Player: &player}
 	switch m.Kind {
 	case referee.ActDraw, referee.ActPass, referee.ActTakeBack, referee.ActPenalty:
 	case referee.ActPlay:
@@ -91,7 +89,7 @@ func (a *App) act(c echo.Context) error {
 	if err != nil {
 		err = a.refuseBadForm(ctx, slug, err)
 	} else {
-		var t db.Table
+		var t app.Table
 		if t, err = a.actor.Act(ctx, slug, n, m); err == nil {
 			if !isHTMX(c) {
 				return seeOther(c, tableURL(slug, n))

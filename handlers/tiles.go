@@ -2,13 +2,11 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 	"slices"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -16,7 +14,7 @@ import (
 
 // tilesReader reads a round's live table, for the tiles on it.
 type tilesReader interface {
-	Table(ctx context.Context, slug string, n int) (db.Table, error)
+	Table(ctx context.Context, slug string, n int) (app.Table, error)
 }
 
 // tiles shows the grid of tiles for one player's hand.
@@ -82,7 +80,7 @@ func (a *App) onTable(ctx context.Context, slug string, r *referee.SheetRound) (
 
 // tilesPage builds the grid: the tiles on the table and those tapped for
 // other players are greyed out, with where they are.
-func tilesPage(ctx context.Context, sh db.Sheet, r *referee.SheetRound, seat int, grid handGrid) views.TilesPage {
+func tilesPage(ctx context.Context, sh app.Sheet, r *referee.SheetRound, seat int, grid handGrid) views.TilesPage {
 	g := sh.Game
 	back := gameURL(g.Slug)
 	if r.Closed {

@@ -2,11 +2,9 @@ package handlers
 
 import (
 	"context"
+	"github.com/labstack/echo/v4"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
-
-	"chickenfoot/db"
 	"chickenfoot/db/app"
 	"chickenfoot/referee"
 	"chickenfoot/views"
@@ -15,7 +13,7 @@ import (
 // undoer takes back a round's last change, and says where the phone
 // that sent it sits.
 type undoer interface {
-	UndoLastFrom(ctx context.Context, device, slug string, n int, basedOn db.Basis) (db.Change, db.Sheet, db.Visit, error)
+	UndoLastFrom(ctx context.Context, device, slug string, n int, basedOn app.Basis) (app.Change, app.Sheet, app.Visit, error)
 }
 
 // undo takes back the latest entry of the round being played, the one
@@ -55,8 +53,8 @@ func (a *App) undo(c echo.Context) error {
 // undoBasis is what the undo form was based on: the round's version
 // (required), the change it offered to take back (where the page knew
 // it), and its one-time id.
-func undoBasis(c echo.Context) (db.Basis, error) {
-	b := db.Basis{Form: formID(c)}
+func undoBasis(c echo.Context) (app.Basis, error) {
+	b := app.Basis{Form: formID(c)}
 	var err error
 	if b.Version, err = formVersion(c, "version"); err != nil {
 		return b, err
@@ -70,7 +68,7 @@ func undoBasis(c echo.Context) (db.Basis, error) {
 // undoRefused is the round's card as it is now, with why nothing was
 // undone. A round closed meanwhile has no card left: that refusal is
 // shown as any other.
-func (a *App) undoRefused(ctx context.Context, v viewer, slug string, n int, basedOn db.Basis, p problem, err error) (answer, error) {
+func (a *App) undoRefused(ctx context.Context, v viewer, slug string, n int, basedOn app.Basis, p problem, err error) (answer, error) {
 	sh, r, lerr := a.sheetRound(ctx, slug, n, allChanges) // to name the change the page offered
 	if lerr != nil || r.Closed {
 		return answer{}, err
@@ -97,11 +95,11 @@ func (a *App) undoRefused(ctx context.Context, v viewer, slug string, n int, bas
 }
 
 // changeByID finds a change in the history.
-func changeByID(history []db.Change, id int64) (db.Change, bool) {
+func changeByID(history []app.Change, id int64) (app.Change, bool) {
 	for _, c := range history {
 		if c.ID == id && id != 0 {
 			return c, true
 		}
 	}
-	return db.Change{}, false
+	return app.Change{}, false
 }

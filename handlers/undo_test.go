@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -53,12 +54,12 @@ type historyCounter struct {
 	whole, undoable atomic.Int32
 }
 
-func (s *historyCounter) SheetWithRoundHistory(ctx context.Context, slug string, n int) (db.Sheet, error) {
+func (s *historyCounter) SheetWithRoundHistory(ctx context.Context, slug string, n int) (app.Sheet, error) {
 	s.whole.Add(1)
 	return s.Store.SheetWithRoundHistory(ctx, slug, n)
 }
 
-func (s *historyCounter) SheetWithUndoable(ctx context.Context, slug string, n int) (db.Sheet, error) {
+func (s *historyCounter) SheetWithUndoable(ctx context.Context, slug string, n int) (app.Sheet, error) {
 	s.undoable.Add(1)
 	return s.Store.SheetWithUndoable(ctx, slug, n)
 }

@@ -70,7 +70,7 @@ func runExport(v voice, args []string, stdout, stderr io.Writer) int {
 }
 
 // pickNights reads one night (by its link), a table's nights, or all.
-func pickNights(store *db.Store, night, group string) (db.Archive, error) {
+func pickNights(store *db.Store, night, group string) (app.Archive, error) {
 	ctx := context.Background()
 	switch {
 	case group != "":

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -25,12 +26,12 @@ func TestExportImportCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	rules := referee.Standard()
-	g, err := store.CreateGame(context.Background(), db.NewGame{Name: "Friday, late", PlayedOn: "2026-11-27", Rules: rules, HandSize: 10,
+	g, err := store.CreateGame(context.Background(), app.NewGame{Name: "Friday, late", PlayedOn: "2026-11-27", Rules: rules, HandSize: 10,
 		Players: []string{"Ann", "Bob \"B\""}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.Enter(context.Background(), g.Slug, 1, db.ScoreForm{Player: g.IDs[1], Pips: "12", Basis: db.Basis{Version: 0}}); err != nil { // Bob has no entry yet
+	if _, err := store.Enter(context.Background(), g.Slug, 1, app.ScoreForm{Player: g.IDs[1], Pips: "12", Basis: app.Basis{Version: 0}}); err != nil { // Bob has no entry yet
 		t.Fatal(err)
 	}
 	store.Close()

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -68,7 +69,7 @@ func TestBackupCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer live.Close()
-	g, err := live.CreateGame(ctx, db.NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: referee.Standard(), HandSize: 15, Players: []string{"Ann", "Bob"}})
+	g, err := live.CreateGame(ctx, app.NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: referee.Standard(), HandSize: 15, Players: []string{"Ann", "Bob"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestBackupCommand(t *testing.T) {
 			default:
 			}
 			pips := n%400 + 1 // a hand can't hold more than the set's tiles off the table, however long the backup takes
-			sh, err := live.Enter(ctx, g.Slug, 1, db.ScoreForm{Player: g.IDs[0], Pips: strconv.Itoa(pips), Basis: db.Basis{Version: version, Open: true}})
+			sh, err := live.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: g.IDs[0], Pips: strconv.Itoa(pips), Basis: app.Basis{Version: version, Open: true}})
 			if err != nil {
 				t.Error(err)
 				return

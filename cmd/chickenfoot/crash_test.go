@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -255,7 +256,7 @@ func newCrashWorld(t *testing.T, path string) *crashWorld {
 		players[i] = fmt.Sprintf("Player %d", i+1)
 	}
 	game := func(name string) string {
-		g, err := store.CreateGame(ctx, db.NewGame{Name: name, PlayedOn: "2026-11-28", Rules: rules, HandSize: hs.Tiles, Players: players})
+		g, err := store.CreateGame(ctx, app.NewGame{Name: name, PlayedOn: "2026-11-28", Rules: rules, HandSize: hs.Tiles, Players: players})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +270,7 @@ func newCrashWorld(t *testing.T, path string) *crashWorld {
 	start := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(9, 9), Start: true}}
 	for i := range crashTables {
 		c := &moveClient{slug: game(fmt.Sprintf("Table %d", i+1))}
-		if _, err := store.Act(ctx, c.slug, 1, db.Move{Action: start, Seen: 0}); err != nil { // on the new table
+		if _, err := store.Act(ctx, c.slug, 1, app.Move{Action: start, Seen: 0}); err != nil { // on the new table
 			t.Fatal(err)
 		}
 		c.log = []referee.Action{start}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/handlers"
 	"chickenfoot/referee"
 )
@@ -140,7 +141,7 @@ func TestStalledBody(t *testing.T) {
 	defer store.Close()
 	rules := referee.Standard()
 	rules.Set = 6
-	g, err := store.CreateGame(ctx, db.NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}})
+	g, err := store.CreateGame(ctx, app.NewGame{Name: "Friday", PlayedOn: "2026-11-28", Rules: rules, HandSize: 7, Players: []string{"Ann", "Bob"}})
 	if err != nil {
 		t.Fatal(err)
 	}

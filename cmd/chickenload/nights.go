@@ -14,6 +14,7 @@ import (
 
 	"chickenfoot/cmd/chickenload/measure"
 	"chickenfoot/db"
+	"chickenfoot/db/app"
 	"chickenfoot/referee"
 )
 
@@ -162,14 +163,14 @@ func storeNight(ctx context.Context, store *db.Store, i int) (*loadNight, error)
 	for p := range names {
 		names[p] = fmt.Sprintf("Player %d", p+1)
 	}
-	g, err := store.CreateGame(ctx, db.NewGame{Name: fmt.Sprintf("Load night %d", i+1), PlayedOn: time.Now().Format(time.DateOnly),
+	g, err := store.CreateGame(ctx, app.NewGame{Name: fmt.Sprintf("Load night %d", i+1), PlayedOn: time.Now().Format(time.DateOnly),
 		Rules: rules, HandSize: hs.Tiles, Players: names})
 	if err != nil {
 		return nil, fmt.Errorf("making night %d: %w", i+1, err)
 	}
 	d := int(set)
 	startDouble := referee.Action{Seat: 0, Kind: referee.ActPlay, Move: referee.Move{Tile: referee.NewTile(d, d), Start: true}}
-	if _, err := store.Act(ctx, g.Slug, 1, db.Move{Action: startDouble, Seen: 0}); err != nil { // on the new table
+	if _, err := store.Act(ctx, g.Slug, 1, app.Move{Action: startDouble, Seen: 0}); err != nil { // on the new table
 		return nil, fmt.Errorf("night %d's starting double: %w", i+1, err)
 	}
 	return &loadNight{slug: g.Slug, players: players, double: d, queue: make(chan time.Time, 1024), versions: map[int]string{}, actions: 1}, nil

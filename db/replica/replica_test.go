@@ -46,7 +46,7 @@ func TestReplicateAndRestore(t *testing.T) {
 	}
 	rules := referee.Standard()
 	for _, name := range []string{"Friday", "Saturday"} {
-		if _, err := store.CreateGame(ctx, db.NewGame{Name: name, PlayedOn: "2026-12-04", Rules: rules, HandSize: 7, Players: []string{"Ann", "Ben", "Cas"}}); err != nil {
+		if _, err := store.CreateGame(ctx, app.NewGame{Name: name, PlayedOn: "2026-12-04", Rules: rules, HandSize: 7, Players: []string{"Ann", "Ben", "Cas"}}); err != nil {
 			t.Fatal(err)
 		}
 	}
