@@ -68,7 +68,7 @@ func undoable(sh *app.Sheet, n int, basedOn app.Basis) (app.Change, error) {
 	case basedOn.Version != sh.RoundVersion(n):
 		return app.Change{}, app.Conflict("round-changed", nil)
 	}
-	c, ok := app.LastUndoable(sh.History, n)
+	c, ok := sh.Undoable(n)
 	switch {
 	case !ok:
 		return c, app.Conflict("nothing-to-undo", nil)

@@ -1,7 +1,11 @@
-// Package app holds what the store and the web handlers share about a
-// request that did not go through: one error type, whose code says what
-// became of the request (invalid, not found, conflict, view-only,
-// unavailable, full) or which rule of the game refused it.
+// Package app holds what the store and the web handlers share: the values
+// they pass (a night and its sheet, the live table, a Straight sheet, a
+// group's records, an archive, the news of a committed write) and one
+// error type for a request that did not go through, whose code says what
+// became of it (invalid, not found, conflict, view-only, unavailable,
+// full) or which rule of the game refused it. The store fills the values
+// from its file; the handlers depend on them and on the few services each
+// of their files declares, never on the store itself.
 //
 // The rules library, package referee, knows nothing of requests: it refuses
 // with its own rule codes. An *Error wraps such a refusal, and CodeOf reads

@@ -1,8 +1,10 @@
 package app
 
 import (
-	"chickenfoot/referee"
 	"slices"
+	"time"
+
+	"chickenfoot/referee"
 )
 
 // StraightMark is one line of a Straight sheet.
@@ -64,7 +66,7 @@ func (s StraightSheet) Last() *StraightMark {
 	return &s.Marks[len(s.Marks)-1]
 }
 
-// newStraightSheet works out a sheet at version from its lines under
+// NewStraightSheet works out a sheet at version from its lines under
 // g's rules. The first side to win wins: lines after that count for
 // nothing.
 func NewStraightSheet(g Game, marks []StraightMark, version int) StraightSheet {
@@ -126,4 +128,68 @@ type StraightPlay struct {
 	// Tiles are the tiles tapped for a hand, by player id, where its spots
 	// were tapped tile by tile rather than typed: their pips are its spots.
 	Tiles map[int][]referee.Tile
+}
+
+// StraightFix is a correction of one line of a Straight sheet as a phone
+// sends it: the version it showed, the line's place, and the line as it
+// should read (who scored and the points of a play; who went out, or
+// blocked, and the spots of an end), or that it goes.
+type StraightFix struct {
+	StraightPlay
+	Line   int  // the line's place, from 1
+	Remove bool // take the line off the sheet
+}
+
+// StraightMoveRow is one stored move of a hand.
+type StraightMoveRow struct {
+	Seq    int
+	Leader bool // a leader picked: Action.Seat leads the hand
+	Action referee.StraightAction
+	Mark   int // the sheet's line a scoring lay wrote, or 0
+	At     time.Time
+}
+
+// StraightTable is the live table of a Straight night's hand.
+type StraightTable struct {
+	Sheet StraightSheet
+	// Hand is the hand on the table: the sheet's current hand, or its
+	// last once the night is won.
+	Hand   int
+	Leader int // the seat that leads the hand, or -1 until the table says
+	Log    []StraightMoveRow
+	// Live is the hand the referee replayed from Log; nil while nobody
+	// is known to lead.
+	Live *referee.StraightHand
+	// Version is how many moves of the hand are stored: what a change
+	// must have seen.
+	Version int
+}
+
+// Playing reports whether the table takes moves: the night not won, the
+// leader known and the hand not over.
+func (t StraightTable) Playing() bool {
+	return t.Sheet.Winner < 0 && t.Live != nil && !t.Live.Over()
+}
+
+// Started reports whether a move other than picking the leader has been
+// made on the hand.
+func (t StraightTable) Started() bool {
+	return slices.ContainsFunc(t.Log, func(r StraightMoveRow) bool { return !r.Leader })
+}
+
+// LeaderKind is the kind of a stored move that says who leads a hand,
+// picked on the table before its lead.
+const LeaderKind = "leader"
+
+// StraightTableMove is a move on the live table as a phone sends it.
+type StraightTableMove struct {
+	Hand   int    // the hand the page showed
+	Seen   int    // how many of its moves the page showed; -1: the form did not say
+	Player int    // the id of the player who acts, or who is picked to lead
+	Kind   string // LeaderKind, or the referee's play, draw, pass or take-back
+	Tile   string // play: the tile as typed
+	// On is the tile it is laid on: "" for the lead, or to lay it at the
+	// only place it fits; At the end of On (0: the first it fits).
+	On string
+	At int
 }

@@ -1,8 +1,9 @@
 package app
 
 import (
-	"chickenfoot/referee"
 	"time"
+
+	"chickenfoot/referee"
 )
 
 // An Action is one stored entry of a round's action log.
@@ -30,6 +31,7 @@ type Table struct {
 // Actions lists the referee's actions of the log, in order.
 func (t Table) Actions() []referee.Action { return ActionsOf(t.Log) }
 
+// ActionsOf lists the referee's actions of a log, in order.
 func ActionsOf(log []Action) []referee.Action {
 	out := make([]referee.Action, len(log))
 	for i, a := range log {
@@ -48,7 +50,7 @@ func (t Table) Tiles() int {
 }
 
 // A Move is a table action as a phone sends it: the referee's action,
-// whose tile, when sent as typed, is read in the game's own set by Act.
+// whose tile, when sent as typed, is read in the game's own set by the store.
 type Move struct {
 	referee.Action
 	// Tile is the tile laid as typed, or "" when Action.Move.Tile is
