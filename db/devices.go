@@ -111,14 +111,6 @@ func (s *Store) Nights(ctx context.Context, device string, limit int) ([]app.Sum
 		WHERE d.device = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, device, limit)
 }
 
-// allGames lists every game night kept, newest first, at most limit of
-// them, by their edit links: for the store's own tests.
-func (s *Store) allGames(ctx context.Context, limit int) ([]app.Summary, error) {
-	return s.summaries(ctx, `
-		SELECT g.slug, 0, g.id, g.name, g.played_on, g.finished_at IS NOT NULL, g.created_at
-		FROM games g ORDER BY g.created_at DESC, g.id DESC LIMIT ?`, limit)
-}
-
 // summaries reads the nights query selects (link, view only, id, name,
 // date, finished, created), with their players and closed rounds.
 func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]app.Summary, error) {

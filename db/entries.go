@@ -12,21 +12,6 @@ import (
 	"chickenfoot/referee"
 )
 
-// saveEntry is Enter for an entry already read, by seat: the store's own
-// tests write with it.
-func (s *Store) saveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn app.Basis) (app.Sheet, error) {
-	var out app.Sheet
-	key := entryForm(basedOn, slug, n, seat, e, by)
-	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *app.Sheet) (err error) {
-		out, err = s.saveEntryIn(ctx, tx, sh, key, n, seat, e, by, basedOn)
-		return err
-	})
-	if err == nil {
-		s.publish(entryNews(out, n, seat))
-	}
-	return out, err
-}
-
 // entryForm is the one-time form of an entry sent to seat of round n, with
 // what it says.
 func entryForm(basedOn app.Basis, link string, n, seat int, e referee.Entry, by string) form {

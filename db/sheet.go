@@ -25,12 +25,6 @@ func (s *Store) Sheet(ctx context.Context, slug string) (app.Sheet, error) {
 	return s.readSheet(ctx, slug, noHistory)
 }
 
-// sheetWithHistory is Sheet with every change to the entries: for the
-// store's own tests.
-func (s *Store) sheetWithHistory(ctx context.Context, slug string) (app.Sheet, error) {
-	return s.readSheet(ctx, slug, allHistory)
-}
-
 // SheetWithRoundHistory is Sheet with the changes to round n's entries
 // only (with n 0, the last round's): what a round's card or page shows,
 // read without the whole game's history.
