@@ -28,7 +28,16 @@ func newSlug() string {
 
 // CreateGame stores a new game night with its first round, opening on the
 // set's highest double.
-func (s *Store) CreateGame(ctx context.Context, ng app.NewGame) (app.Game, error) {
+func (s *Store) CreateGame(ctx context.Context, ng app.NewGame) (g app.Game, err error) {
+	err = s.inTx(ctx, func(tx conn) error {
+		g, err = s.createGame(ctx, tx, ng)
+		return err
+	})
+	return g, err
+}
+
+// createGame is CreateGame inside the transaction tx.
+func (s *Store) createGame(ctx context.Context, tx conn, ng app.NewGame) (app.Game, error) {
 	rules, err := json.Marshal(ng.Rules)
 	if err != nil {
 		return app.Game{}, err
@@ -36,32 +45,29 @@ func (s *Store) CreateGame(ctx context.Context, ng app.NewGame) (app.Game, error
 	g := app.Game{Slug: newSlug(), ViewSlug: newSlug(), Name: ng.Name, PlayedOn: ng.PlayedOn, Rules: ng.Rules, HandSize: ng.HandSize,
 		Players: ng.Players, IDs: firstIDs(len(ng.Players)), CreatedAt: s.Now().UTC()}
 	key := formOf(ng.Form, "games", ng.Name, ng.PlayedOn, string(rules), ng.HandSize, ng.Players, ng.Group)
-	err = s.inTx(ctx, func(tx conn) error {
-		made, sent, err := sentBefore(ctx, tx, key)
-		if err != nil || sent {
-			if err == nil {
-				g, err = s.loadGame(ctx, tx, made)
-			}
-			return err
+	made, sent, err := sentBefore(ctx, tx, key)
+	if err != nil || sent {
+		if err == nil {
+			g, err = s.loadGame(ctx, tx, made)
 		}
-		if g.ID, err = insertGame(ctx, tx, g, string(rules)); err != nil {
-			return err
+		return g, err
+	}
+	if g.ID, err = insertGame(ctx, tx, g, string(rules)); err != nil {
+		return g, err
+	}
+	if ng.Group != "" {
+		if g.GroupID, err = joinGroup(ctx, tx, ng.Group, g); err != nil {
+			return g, err
 		}
-		if ng.Group != "" {
-			if g.GroupID, err = joinGroup(ctx, tx, ng.Group, g); err != nil {
-				return err
-			}
-		}
-		first, _ := g.Rules.NextDouble(nil)
-		if _, err = insertRound(ctx, tx, g.ID, 1, first); err != nil {
-			return err
-		}
-		if err := remember(ctx, tx, ng.Device, g.Slug, g.CreatedAt); err != nil {
-			return err
-		}
-		return s.keepForm(ctx, tx, key, g.Slug)
-	})
-	return g, err
+	}
+	first, _ := g.Rules.NextDouble(nil)
+	if _, err = insertRound(ctx, tx, g.ID, 1, first); err != nil {
+		return g, err
+	}
+	if err := remember(ctx, tx, ng.Device, g.Slug, g.CreatedAt); err != nil {
+		return g, err
+	}
+	return g, s.keepForm(ctx, tx, key, g.Slug)
 }
 
 // firstIDs are the ids of the players seated when a night starts: their

@@ -427,16 +427,21 @@ func (s *Store) forgetGroupGames() { s.speed.forgetAll() }
 // group with none is a not-found error.
 func (s *Store) LastNight(ctx context.Context, group int64) (g app.Game, err error) {
 	err = s.readTx(ctx, func(q conn) error {
-		var link string
-		err := q.QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)
-		if errors.Is(err, sql.ErrNoRows) {
-			return app.NotFound("night")
-		}
-		if err != nil {
-			return err
-		}
-		g, err = s.loadGame(ctx, q, link)
+		g, err = s.lastNight(ctx, q, group)
 		return err
 	})
 	return g, err
+}
+
+// lastNight is LastNight read through q.
+func (s *Store) lastNight(ctx context.Context, q conn, group int64) (app.Game, error) {
+	var link string
+	err := q.QueryRowContext(ctx, `SELECT slug FROM games WHERE group_id = ? ORDER BY played_on DESC, id DESC LIMIT 1`, group).Scan(&link)
+	if errors.Is(err, sql.ErrNoRows) {
+		return app.Game{}, app.NotFound("night")
+	}
+	if err != nil {
+		return app.Game{}, err
+	}
+	return s.loadGame(ctx, q, link)
 }
