@@ -10,19 +10,22 @@ import (
 // id is player (see Game.IDs) leaves it, and refuses as Leave would,
 // writing nothing: a view-only link, a player who gave up their seat
 // since (a conflict naming them) or was never seated, a leave the
-// referee refuses. It returns the sheet to ask on.
-func (s *Store) CheckLeave(ctx context.Context, link string, player int) (app.Sheet, error) {
-	sh, err := s.Sheet(ctx, link)
-	if err != nil {
-		return sh, err
-	}
-	if sh.Game.ViewOnly {
-		return sh, app.ViewOnly()
-	}
-	seat, err := playerSeat(ctx, s.reader(), sh.Game, player)
-	if err != nil {
-		return sh, err
-	}
-	_, err = sh.CheckLeave(seat)
+// referee refuses. It returns the sheet to ask on, read with the
+// player's seat in one read transaction.
+func (s *Store) CheckLeave(ctx context.Context, link string, player int) (sh app.Sheet, err error) {
+	err = s.readTx(ctx, func(q conn) error {
+		if sh, err = s.loadSheet(ctx, q, link, noHistory); err != nil {
+			return err
+		}
+		if sh.Game.ViewOnly {
+			return app.ViewOnly()
+		}
+		seat, err := playerSeat(ctx, q, sh.Game, player)
+		if err != nil {
+			return err
+		}
+		_, err = sh.CheckLeave(seat)
+		return err
+	})
 	return sh, err
 }
