@@ -66,17 +66,22 @@ func seenSheet(t testing.TB, s *Store, link string) app.Sheet {
 }
 
 // seenEntry is the basis a page showing the night now sends with seat's
-// score in round n.
+// score in round n: the entry's version, and whether the round is open.
 func seenEntry(t testing.TB, s *Store, link string, n, seat int) app.Basis {
 	t.Helper()
-	return app.Basis{Version: seenSheet(t, s, link).Version(n, seat)}
+	return entryBasis(seenSheet(t, s, link), n, seat)
 }
 
 // seenPlayer is seenEntry for the player with that id.
 func seenPlayer(t testing.TB, s *Store, link string, n, id int) app.Basis {
 	t.Helper()
 	sh := seenSheet(t, s, link)
-	return app.Basis{Version: sh.Version(n, sh.Game.SeatOf(id))}
+	return entryBasis(sh, n, sh.Game.SeatOf(id))
+}
+
+func entryBasis(sh app.Sheet, n, seat int) app.Basis {
+	r := sh.Round(n)
+	return app.Basis{Version: sh.Version(n, seat), Open: r != nil && !r.Closed}
 }
 
 // seenRound is the basis a page showing the night now sends with a close
@@ -534,8 +539,8 @@ func TestVersions(t *testing.T) {
 	if _, err := s.CloseRound(ctx, g.Slug, 1, seenRound(t, s, g.Slug, 1)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", app.Basis{Version: seenEntry(t, s, g.Slug, 1, 1).Version, Open: true}); app.CodeOf(err) != app.CodeConflict {
-		t.Fatalf("an entry typed while the round was open, saved after it closed = %v, want a conflict", err)
+	if _, err := s.saveEntry(ctx, g.Slug, 1, 1, typed(4), "Ann", app.Basis{Version: seenEntry(t, s, g.Slug, 1, 1).Version, Open: true}); app.From(err) == nil || app.From(err).Key != "round-closed" {
+		t.Fatalf("an entry typed while the round was open, saved after it closed = %v, want the round-closed conflict", err)
 	}
 }
 
@@ -602,8 +607,8 @@ func TestTableWithAStaleLog(t *testing.T) {
 		t.Fatalf("Table() = stopped %v, %d tiles, %v; want it shown up to Ann's second tile, stopped there", tb.Stopped, tb.Live.Layout().Len(), err)
 	}
 	bob := referee.Action{Seat: 1, Kind: referee.ActPass}
-	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: bob, Seen: seenLog(t, s, g.Slug, 1)}); app.CodeOf(err) != app.CodeConflict {
-		t.Fatalf("acting on a stale log = %v, want a conflict", err)
+	if _, err := s.Act(ctx, g.Slug, 1, app.Move{Action: bob, Seen: seenLog(t, s, g.Slug, 1)}); !isKey(err, "sheet.log-stale") {
+		t.Fatalf("acting on a log the rules refuse now = %v, want it refused for that (sheet.log-stale), not as a stale page", err)
 	}
 }
 
@@ -686,4 +691,10 @@ func TestEveryChangeIsChecked(t *testing.T) {
 			t.Errorf("%s based on version -1: %v, want a refusal coded %q", tc.name, err, tc.want)
 		}
 	}
+}
+
+// isKey reports whether err is a refusal by the referee with that message key.
+func isKey(err error, key string) bool {
+	var re *referee.RuleError
+	return errors.As(err, &re) && re.Key == key
 }

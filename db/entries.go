@@ -12,18 +12,21 @@ import (
 	"chickenfoot/referee"
 )
 
-// entryForm is the one-time form of an entry sent to seat of round n, with
-// what it says.
-func entryForm(basedOn app.Basis, link string, n, seat int, e referee.Entry, by string) form {
-	return formOf(basedOn.Form, entryTarget(link, n, seat), e, by, basedOn.Version, basedOn.Open)
+// entryForm is the one-time form of an entry sent for the player whose
+// id is player (see app.Game.IDs) in round n, with what it says.
+func entryForm(basedOn app.Basis, link string, n, player int, e referee.Entry, by string) form {
+	return formOf(basedOn.Form, entryTarget(link, n, player), e, by, basedOn.Version, basedOn.Open)
 }
 
-// entryTarget is what an entry form changes: seat's entry of round n.
-func entryTarget(link string, n, seat int) string {
-	return fmt.Sprintf("entry %s %d %d", link, n, seat)
+// entryTarget is what an entry form changes: the entry of the player
+// whose id is player in round n. It names the player by id, not seat:
+// the seats after a player who leaves move up.
+func entryTarget(link string, n, player int) string {
+	return fmt.Sprintf("entry %s %d %d", link, n, player)
 }
 
-// saveEntryIn is saveEntry on the sheet read in tx; key is the form's.
+// saveEntryIn writes e as seat's entry of round n on the sheet read in
+// tx, as Enter does; key is the form's.
 func (s *Store) saveEntryIn(ctx context.Context, tx conn, sh *app.Sheet, key form, n, seat int, e referee.Entry, by string, basedOn app.Basis) (app.Sheet, error) {
 	// The answer shows the history Undo would take back from an open
 	// round: the change this save writes, when it writes one, is that

@@ -169,3 +169,33 @@ func TestCloseAndOpeningStale(t *testing.T) {
 		t.Fatalf("another setter on a stale page = %v, want opening-changed", err)
 	}
 }
+
+// TestKeptCloseAfterAPlayerGoes: Cy gives up her seat and Di moves up
+// into it. A phone off line sends Di's score, then the close, naming the
+// score's form as its own: the close holds, though Di's id (3) is not her
+// seat (2).
+func TestKeptCloseAfterAPlayerGoes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	g := newGame(t, s, "Ann", "Bob", "Cy", "Di")
+	if _, _, err := s.Leave(ctx, g.Slug, 2, referee.MissedHighest, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []int{0, 1} {
+		if _, err := s.Enter(ctx, g.Slug, 1, app.ScoreForm{Player: id, Pips: "5", Basis: seenPlayer(t, s, g.Slug, 1, id)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shown := seenRound(t, s, g.Slug, 1) // the page as the phone went off line
+	di := app.ScoreForm{Player: 3, WentOut: true, Tapped: true, Basis: seenPlayer(t, s, g.Slug, 1, 3)}
+	di.Basis.Form = "0123456789abcdef0123456789abcde1"
+	if _, err := s.Enter(ctx, g.Slug, 1, di); err != nil {
+		t.Fatal(err)
+	}
+	shown.After, shown.Form = []string{di.Basis.Form}, "0123456789abcdef0123456789abcde2"
+	sh, err := s.CloseRound(ctx, g.Slug, 1, shown)
+	if err != nil || !sh.Round(1).Closed {
+		t.Fatalf("the kept close after Di's kept score = %v: want the round closed", err)
+	}
+}

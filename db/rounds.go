@@ -188,7 +188,7 @@ func closeBasisHolds(ctx context.Context, tx conn, sh *app.Sheet, link string, n
 		}
 		own := false
 		for _, id := range basedOn.After {
-			made, err := formResult(ctx, tx, formKey(id, entryTarget(link, n, seat)))
+			made, err := formResult(ctx, tx, formKey(id, entryTarget(link, n, sh.Game.IDs[seat])))
 			if err != nil {
 				return false, err
 			}

@@ -13,8 +13,12 @@ import (
 // saveEntry is Enter for an entry already read, by seat.
 func (s *Store) saveEntry(ctx context.Context, slug string, n, seat int, e referee.Entry, by string, basedOn app.Basis) (app.Sheet, error) {
 	var out app.Sheet
-	key := entryForm(basedOn, slug, n, seat, e, by)
 	err := s.writeSheetKeeping(ctx, slug, func(tx conn, sh *app.Sheet) (err error) {
+		player := seat // a seat out of range is refused as not found
+		if seat >= 0 && seat < len(sh.Game.IDs) {
+			player = sh.Game.IDs[seat]
+		}
+		key := entryForm(basedOn, slug, n, player, e, by)
 		out, err = s.saveEntryIn(ctx, tx, sh, key, n, seat, e, by, basedOn)
 		return err
 	})
