@@ -1,8 +1,9 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
+
+	"chickenfoot/db/app"
 )
 
 // CreateLikeLast starts a night like the last of the group whose link is

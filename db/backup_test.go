@@ -1,7 +1,6 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,8 @@ import (
 	"testing"
 
 	"modernc.org/sqlite"
+
+	"chickenfoot/db/app"
 )
 
 // TestBackupWhileWriting copies the database while writers keep saving

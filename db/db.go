@@ -5,7 +5,6 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"embed"
@@ -20,6 +19,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"chickenfoot/db/app"
 )
 
 //go:embed migrations/*.sql
@@ -43,7 +44,7 @@ type Store struct {
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
 	// Publish, when set, hears of each write once it is committed (see
-	// News). Set it before the store is used.
+	// app.News). Set it before the store is used.
 	Publish func(app.News)
 }
 

@@ -1,8 +1,9 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
+
+	"chickenfoot/db/app"
 )
 
 // DeleteGame deletes, by its edit link slug, a game night started by

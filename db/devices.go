@@ -73,7 +73,7 @@ func (s *Store) visit(ctx context.Context, q conn, device, link string) (v app.V
 }
 
 // SetSeat records who device is at the game opened by link: a player, by
-// id (see Game.IDs), or -1 for nobody in particular; not by a view-only link.
+// id (see app.Game.IDs), or -1 for nobody in particular; not by a view-only link.
 func (s *Store) SetSeat(ctx context.Context, device, link string, player int) error {
 	return s.inTx(ctx, func(tx conn) error {
 		g, err := s.writableGame(ctx, tx, link)

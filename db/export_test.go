@@ -1,12 +1,13 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
 	"errors"
 	"fmt"
 	"maps"
 	"reflect"
+
+	"chickenfoot/db/app"
 )
 
 // errKeptDiffers is checkKeptTables's finding.

@@ -7,7 +7,7 @@ import (
 )
 
 // CheckLeave reads the night link opens to ask whether the player whose
-// id is player (see Game.IDs) leaves it, and refuses as Leave would,
+// id is player (see app.Game.IDs) leaves it, and refuses as Leave would,
 // writing nothing: a view-only link, a player who gave up their seat
 // since (a conflict naming them) or was never seated, a leave the
 // referee refuses. It returns the sheet to ask on, read with the

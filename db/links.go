@@ -1,8 +1,9 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
+
+	"chickenfoot/db/app"
 )
 
 // RenewGroupLink gives the table of friends whose link is link a new

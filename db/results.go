@@ -1,10 +1,11 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"slices"
+
+	"chickenfoot/db/app"
 )
 
 // A night's result for one person, as person_nights keeps it.

@@ -111,7 +111,7 @@ func (s *Store) finish(ctx context.Context, tx conn, sh *app.Sheet) error {
 // CloseRound closes round n once the referee accepts it, then opens the
 // next round or ends the game, as the referee says. It returns the sheet
 // as written. basedOn.Version is the round's version the page showed
-// (see Sheet.RoundVersion): a round whose scores changed
+// (see app.Sheet.RoundVersion): a round whose scores changed
 // since is not closed, unless the changes are the page's own entries
 // named in basedOn.After. The same form sent again (basedOn.Form) closes
 // nothing more and is answered with the sheet as it is.

@@ -20,10 +20,10 @@ import (
 // stored, and a form read through a view-only link writes nothing
 // whatever it says. An entry the same as the one stored, or a form sent
 // before, writes nothing. A form that can't be read is an invalid error
-// naming its field, whose Key is a sentence the caller words and whose
-// Reason is empty. It returns the sheet as written with the history its
-// answer shows: for an open round, the change its Undo would take back;
-// for a correction, the round's whole history.
+// naming its field, whose Key is a sentence the caller words. It returns
+// the sheet as written with the history its answer shows: for an open
+// round, the change its Undo would take back; for a correction, the
+// round's whole history.
 func (s *Store) Enter(ctx context.Context, link string, n int, f app.ScoreForm) (app.Sheet, error) {
 	var out app.Sheet
 	seat := -1

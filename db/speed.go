@@ -1,12 +1,13 @@
 package db
 
 import (
-	"chickenfoot/db/app"
 	"context"
 	"database/sql"
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"chickenfoot/db/app"
 )
 
 // speed is what the store keeps to make its writes and reads fast. None

@@ -81,7 +81,7 @@ func (s *Store) newHandSize(ctx context.Context, tx conn, sh *app.Sheet, from, h
 	return nil
 }
 
-// Leave takes the player whose id is player (see Game.IDs) from the table
+// Leave takes the player whose id is player (see app.Game.IDs) from the table
 // after the round being played, or before it if nothing is recorded in it
 // yet; the rounds after count as missed says. A player who has played no
 // round yet gives up the seat, and the seats after it move up one. form

@@ -11,13 +11,6 @@ import (
 	"chickenfoot/referee"
 )
 
-// A Straight night kept on paper's terms: during a hand, the points each
-// side makes in play, tapped as the table calls them; at its end, who
-// dominoed (or that it was blocked) and the spots left in every hand,
-// from which the referee works out the award. Lines are added at the
-// end; any line may be corrected or removed. Every change counts up the
-// sheet's version: a change based on another version is stale.
-
 // StraightSheet loads a Straight night's sheet by one of its links.
 func (s *Store) StraightSheet(ctx context.Context, link string) (sh app.StraightSheet, err error) {
 	err = s.readTx(ctx, func(q conn) error {
@@ -90,7 +83,7 @@ func (s *Store) StraightScore(ctx context.Context, link string, p app.StraightPl
 		if sh.Winner >= 0 {
 			return app.Conflict("allfives.over", nil)
 		}
-		m, err := straightLine(sh, p, len(sh.Marks)+1, sh.Current().Number)
+		m, err := readLine(sh, p, len(sh.Marks)+1, sh.Current().Number)
 		if err != nil {
 			return err
 		}
@@ -180,9 +173,9 @@ func (s *Store) finishStraight(ctx context.Context, tx conn, sh app.StraightShee
 	return err
 }
 
-// straightLine reads p as the sheet's line at place seq in the given hand, or
+// readLine reads p as the sheet's line at place seq in the given hand, or
 // refuses it.
-func straightLine(sh app.StraightSheet, p app.StraightPlay, seq, hand int) (app.StraightMark, error) {
+func readLine(sh app.StraightSheet, p app.StraightPlay, seq, hand int) (app.StraightMark, error) {
 	m := app.StraightMark{Seq: seq, Hand: hand, End: p.End, Side: -1}
 	if p.End && p.Player < -1 {
 		return m, app.Invalid("player", "allfives.end.who", nil)

@@ -33,7 +33,7 @@ func (s *Store) StraightCorrect(ctx context.Context, link string, f app.Straight
 			marks = slices.Delete(marks, f.Line-1, f.Line)
 		} else {
 			f.End = old.End
-			m, err := straightLine(sh, f.StraightPlay, old.Seq, old.Hand)
+			m, err := readLine(sh, f.StraightPlay, old.Seq, old.Hand)
 			if err != nil {
 				return err
 			}

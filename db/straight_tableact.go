@@ -178,7 +178,7 @@ func (s *Store) straightLine(ctx context.Context, tx conn, t *app.StraightTable,
 		if h.Scored() == 0 {
 			return false, nil
 		}
-		m, err := straightLine(sh, app.StraightPlay{Seen: sh.Version, Player: sh.Game.IDs[row.Action.Seat], Points: h.Line().Ends()}, len(sh.Marks)+1, t.Hand)
+		m, err := readLine(sh, app.StraightPlay{Seen: sh.Version, Player: sh.Game.IDs[row.Action.Seat], Points: h.Line().Ends()}, len(sh.Marks)+1, t.Hand)
 		if err != nil {
 			return false, err
 		}

@@ -12,7 +12,7 @@ import (
 // UndoLast takes back the latest entry or edit of the open round n that
 // has not been undone yet, restoring what the player had before it.
 // basedOn.Version is the round's version the page showed (see
-// Sheet.RoundVersion), and basedOn.Change the change it
+// app.Sheet.RoundVersion), and basedOn.Change the change it
 // offered to undo, or 0. It returns the change it reverted and the sheet
 // as written, with its history; the same form sent again undoes nothing
 // more and returns the change the first one reverted.
@@ -57,7 +57,6 @@ func (s *Store) UndoLastFrom(ctx context.Context, device, slug string, n int, ba
 
 // undoable is the change an undo based on basedOn takes back, or why
 // there is none.
-
 func undoable(sh *app.Sheet, n int, basedOn app.Basis) (app.Change, error) {
 	r := sh.Round(n)
 	switch {

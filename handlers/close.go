@@ -57,7 +57,7 @@ func (a *App) closeRound(c echo.Context) error {
 }
 
 // afterIDs are the one-time ids of the entry forms a close was sent after
-// without their answers (see db.Basis.After): the form's "after" field,
+// without their answers (see app.Basis.After): the form's "after" field,
 // ids separated by spaces. Ids no page of ours could have rendered are
 // dropped, and so is the lot if there are more than a night has cards.
 func afterIDs(c echo.Context) []string {

@@ -22,7 +22,7 @@ type eventReader interface {
 
 // Every phone open on a game night follows one stream of server-sent
 // events, GET /g/:slug/events. After each write the store publishes what
-// it changed (db.News), which the hub names as events; each part of a page listening for that name (htmx's
+// it changed (app.News), which the hub names as events; each part of a page listening for that name (htmx's
 // hx-trigger="sse:<name>") fetches its own fragment again.
 
 // eventsRoute is the stream's route.

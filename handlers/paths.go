@@ -30,7 +30,7 @@ func roundPath(c echo.Context) (string, int, error) {
 }
 
 // playerPath reads the game, the round number and the player's id (see
-// db.Game.IDs) from the path.
+// app.Game.IDs) from the path.
 func playerPath(c echo.Context) (string, int, int, error) {
 	slug, n, err := roundPath(c)
 	if err != nil {

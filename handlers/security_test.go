@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"bufio"
-	"chickenfoot/db/app"
 	"context"
 	"fmt"
 	"io"
@@ -13,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"chickenfoot/db/app"
 )
 
 // TestCrossOriginOnEveryRoute walks every route that changes state and

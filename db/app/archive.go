@@ -235,7 +235,8 @@ func cellText(s string) string {
 }
 
 // sheet is the night as the referee scores it. Rules it can't read are
-// the standard ones: an archive read by ReadArchive has been checked.
+// the standard ones: the archives written are the store's own nights,
+// whose rules were checked when they were kept.
 func (n Night) sheet() referee.Sheet {
 	sh := referee.Sheet{Rules: referee.Standard(), Players: n.Players, HandSize: n.HandSize, Finished: n.FinishedAt != nil}
 	_ = json.Unmarshal(n.Rules, &sh.Rules)
@@ -271,8 +272,7 @@ func yesNo(b bool) string {
 var straightCSVHeader = []string{"night", "date", "hand", "line", "kind", "out", "side", "points", "spots", "award", "rounded", "total", "counted", "won"}
 
 // straightSheet is a Straight night of the archive as its sheet works it
-// out. Rules it can't read are the standard ones: an archive read by
-// ReadArchive has been checked.
+// out. Rules it can't read are the standard ones, as for sheet.
 func (n Night) straightSheet() StraightSheet {
 	g := Game{Name: n.Name, PlayedOn: n.PlayedOn, Players: n.Players, Rules: referee.StandardStraight()}
 	_ = json.Unmarshal(n.Rules, &g.Rules)

@@ -20,7 +20,7 @@ const (
 )
 
 // News is what a committed write changed on a game, for the pages that
-// follow it live. The store hands it to its Publish once the write is on
+// follow it live. The store hands it to its Publish hook once the write is on
 // the disk; a refused write has none.
 type News struct {
 	Kind  NewsKind

@@ -44,7 +44,7 @@ func (g Game) Staying() []string {
 // Finished reports whether the last round is in.
 func (g Game) Finished() bool { return !g.FinishedAt.IsZero() }
 
-// NewGame is what the setup form gives to CreateGame.
+// NewGame is what the setup form gives the store's CreateGame.
 type NewGame struct {
 	Name     string
 	PlayedOn string

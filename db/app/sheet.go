@@ -26,7 +26,8 @@ type Sheet struct {
 	Game Game
 	referee.Sheet
 	History []Change
-	// RoundIDs is each round's id in the store, by number-1.
+	// RoundIDs is each round's id in the store, by number-1: the store's
+	// own, which its writes find a round by; nothing else reads it.
 	RoundIDs []int64
 	// Versions is each entry's version, by round number-1 and seat; 0
 	// for no entry. Read it through Version and RoundVersion.
@@ -78,7 +79,7 @@ type Basis struct {
 }
 
 // A ScoreForm is a score entry as a phone sends it, read as far as it can
-// be without the game: Enter reads it under the game's own rules.
+// be without the game: the store's Enter reads it under the game's own rules.
 type ScoreForm struct {
 	Player      int    // the player's id (see Game.IDs), as the page named them
 	Pips        string // the pips left in hand, as typed

@@ -28,7 +28,12 @@ type StraightHand struct {
 }
 
 // StraightSheet is a Straight night's sheet: its lines, its hands and
-// each side's total.
+// each side's total. It is kept on paper's terms: during a hand, the
+// points each side makes in play, tapped as the table calls them; at its
+// end, who dominoed (or that it was blocked) and the spots left in every
+// hand, from which the referee works out the award. Lines are added at
+// the end; any line may be corrected or removed. Every change counts up
+// the sheet's version: a change based on another version is stale.
 type StraightSheet struct {
 	Game    Game
 	Marks   []StraightMark
@@ -58,7 +63,7 @@ func (s StraightSheet) Current() *StraightHand {
 	return &s.Hands[len(s.Hands)-1]
 }
 
-// Last is the sheet's last line, the one Undo takes back, or nil.
+// Last is the sheet's last line, the one the store's StraightUndo takes back, or nil.
 func (s StraightSheet) Last() *StraightMark {
 	if len(s.Marks) == 0 {
 		return nil

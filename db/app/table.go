@@ -59,7 +59,7 @@ type Move struct {
 	// Seen is the length of the log the page showed.
 	Seen int
 	// Player, when not nil, is the id of the player who acts (see
-	// Game.IDs), as the page named them: Act finds their seat at the
+	// Game.IDs), as the page named them: the store's Act finds their seat at the
 	// table from it, and refuses one who left or plays no more.
 	Player *int
 }
