@@ -77,23 +77,23 @@ func TestCheckLeave(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "Ann", "Bob", "Cy")
-	if _, err := s.CheckLeave(ctx, g.ViewSlug, 1); app.CodeOf(err) != app.CodeViewOnly {
+	if _, _, err := s.CheckLeave(ctx, g.ViewSlug, 1); app.CodeOf(err) != app.CodeViewOnly {
 		t.Fatalf("CheckLeave by the view-only link = %v, want refused as view-only", err)
 	}
-	if _, err := s.CheckLeave(ctx, g.Slug, 7); app.CodeOf(err) != app.CodeNotFound {
+	if _, _, err := s.CheckLeave(ctx, g.Slug, 7); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("CheckLeave of a player never seated = %v, want not found", err)
 	}
-	sh, err := s.CheckLeave(ctx, g.Slug, 2)
-	if err != nil || len(sh.Players) != 3 {
-		t.Fatalf("CheckLeave(Cy) = %d players, %v; want the sheet of three", len(sh.Players), err)
+	sh, l, err := s.CheckLeave(ctx, g.Slug, 2)
+	if err != nil || len(sh.Players) != 3 || !l.Remove {
+		t.Fatalf("CheckLeave(Cy) = %d players, %+v, %v; want the sheet of three, and Cy taken off (she played no round)", len(sh.Players), l, err)
 	}
 	if _, _, err := s.Leave(ctx, g.Slug, 2, referee.MissedHighest, ""); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CheckLeave(ctx, g.Slug, 2); app.CodeOf(err) != app.CodeConflict {
+	if _, _, err := s.CheckLeave(ctx, g.Slug, 2); app.CodeOf(err) != app.CodeConflict {
 		t.Fatalf("CheckLeave of Cy, gone = %v, want a conflict naming her", err)
 	}
-	if _, err := s.CheckLeave(ctx, g.Slug, 1); err == nil {
+	if _, _, err := s.CheckLeave(ctx, g.Slug, 1); err == nil {
 		t.Fatal("CheckLeave of Bob, of the last two, was not refused")
 	}
 }

@@ -18,7 +18,7 @@ import (
 // refused.
 type seater interface {
 	Join(ctx context.Context, slug, name string, missed referee.Missed, form string) (app.Sheet, error)
-	CheckLeave(ctx context.Context, slug string, player int) (app.Sheet, error)
+	CheckLeave(ctx context.Context, slug string, player int) (app.Sheet, referee.Leaving, error)
 	Leave(ctx context.Context, slug string, player int, missed referee.Missed, form string) (string, app.Sheet, error)
 	SheetWithUndoable(ctx context.Context, slug string, n int) (app.Sheet, error)
 }
@@ -64,8 +64,9 @@ func (a *App) leave(c echo.Context) error {
 	switch {
 	case err == nil && c.FormValue("confirm") == "":
 		var sh app.Sheet
-		if sh, err = a.seats.CheckLeave(ctx, slug, player); err == nil {
-			refused, err = a.leaveAsk(ctx, a.viewerOf(c), sh, player, missed, formID(c))
+		var l referee.Leaving
+		if sh, l, err = a.seats.CheckLeave(ctx, slug, player); err == nil {
+			refused, err = a.leaveAsk(ctx, a.viewerOf(c), sh, l, player, missed, formID(c))
 			break
 		}
 		refused, err = a.seatsRefused(ctx, a.viewerOf(c), slug, err, "")
@@ -87,14 +88,10 @@ func (a *App) leave(c echo.Context) error {
 
 // leaveAsk is the game with the players' card asking whether the player
 // really leaves, and what that does; nothing changes yet. sh is the
-// sheet the store checked the leave on; form is the leave form's
-// one-time id, which its Yes sends again.
-func (a *App) leaveAsk(ctx context.Context, v viewer, sh app.Sheet, player int, missed referee.Missed, form string) (answer, error) {
+// sheet the store checked the leave on and l what the leave would do;
+// form is the leave form's one-time id, which its Yes sends again.
+func (a *App) leaveAsk(ctx context.Context, v viewer, sh app.Sheet, l referee.Leaving, player int, missed referee.Missed, form string) (answer, error) {
 	seat := sh.Game.SeatOf(player)
-	l, err := sh.CheckLeave(seat)
-	if err != nil {
-		return answer{}, err // checked by the store already
-	}
 	page, err := a.gameView(ctx, v, sh)
 	if err != nil {
 		return answer{}, err
