@@ -20,6 +20,13 @@ import (
 // writes it again: reading a page should rarely cost a write.
 const seenAgain = 24 * time.Hour
 
+// notedLately reports whether a visit noted at seen (as stored) was noted
+// within seenAgain, so that this one needs no noting.
+func (s *Store) notedLately(seen string) bool {
+	at, err := parseStamp(seen)
+	return err == nil && s.Now().Sub(at) < seenAgain
+}
+
 // remember notes, in tx, that device opened the game by link.
 func remember(ctx context.Context, tx conn, device, link string, at time.Time) error {
 	if device == "" {
@@ -68,8 +75,7 @@ func (s *Store) visit(ctx context.Context, q conn, device, link string) (v app.V
 	if seat.Valid {
 		v.Seat = int(seat.Int64)
 	}
-	at, err := parseStamp(seen)
-	return v, err == nil && s.Now().Sub(at) < seenAgain, nil
+	return v, s.notedLately(seen), nil
 }
 
 // SetSeat records who device is at the game opened by link: a player, by

@@ -73,8 +73,7 @@ func (s *Store) groupVisit(ctx context.Context, q conn, link, device string) (ap
 	if err != nil {
 		return g, false, err
 	}
-	at, err := parseStamp(seen)
-	return g, err == nil && s.Now().Sub(at) < seenAgain, nil
+	return g, s.notedLately(seen), nil
 }
 
 func findGroup(ctx context.Context, q conn, link string) (app.Group, error) {

@@ -78,7 +78,7 @@ func (s *Store) deviceSeat(ctx context.Context, tx conn, device, link string) (i
 	case err != nil:
 		return -1, err
 	default:
-		if at, perr := parseStamp(seen); perr == nil && s.Now().Sub(at) < seenAgain {
+		if s.notedLately(seen) {
 			return seatOf(seat), nil
 		}
 	}
