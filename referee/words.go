@@ -104,10 +104,7 @@ func (c *category) Say(tag string) string { return words().Text(tag, c.key, nil)
 
 // wanted says which values a house rule accepts, in the language it is
 // given: "4 or 6", `one of "draw", "burn"`.
-type wanted func(tag string) string
-
-// Say words the values in the language tag.
-func (w wanted) Say(tag string) string { return w(tag) }
+type wanted = lang.SayFunc
 
 // literally is a value wanted, the same in every language: "6".
 func literally(s string) wanted { return func(string) string { return s } }

@@ -74,15 +74,9 @@ func phrase(key string, kv ...any) *app.Error {
 // refuse is phrase as an error.
 func refuse(key string, kv ...any) error { return phrase(key, kv...) }
 
-// A sayFunc words itself in a language by calling itself.
-type sayFunc func(tag string) string
-
-// Say words it in the language tag.
-func (f sayFunc) Say(tag string) string { return f(tag) }
-
 // within is err found at a place in the input, which where names as the
 // JSON does ("round.deal.Ann: …"), or while doing what a phrase says
-// ("reading the input: …"): a string, a phrase or a sayFunc. errors.Is
+// ("reading the input: …"): a string, a phrase or a lang.SayFunc. errors.Is
 // and errors.As see err through it.
 func within(where any, err error) error {
 	e := phrase("cli.at", "Where", where, "Err", err)

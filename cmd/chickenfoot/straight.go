@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"chickenfoot/referee"
+	"chickenfoot/referee/lang"
 )
 
 type straightInput struct {
@@ -285,7 +286,7 @@ func ruleText(h referee.HouseRule, raw json.RawMessage) (string, error) {
 				return pair[1], nil
 			}
 		}
-		return "", refuse("cli.straight.rule-bool", "Name", h.JSON, "Want", sayFunc(func(tag string) string { return h.WantIn(tag, referee.StandardStraight()) }))
+		return "", refuse("cli.straight.rule-bool", "Name", h.JSON, "Want", lang.SayFunc(func(tag string) string { return h.WantIn(tag, referee.StandardStraight()) }))
 	}
 	return "", refuse("cli.straight.rule-type", "Name", h.JSON, "Raw", string(bytes.TrimSpace(raw)))
 }

@@ -54,6 +54,12 @@ type Sayer interface {
 	Say(tag string) string
 }
 
+// A SayFunc is a function used as a Sayer.
+type SayFunc func(tag string) string
+
+// Say words f in the language tag by calling it.
+func (f SayFunc) Say(tag string) string { return f(tag) }
+
 // A Wordlist is a parameter worded as a list of strings, each of its
 // Worders worded in turn, for a message to range over or join.
 type Wordlist interface {
