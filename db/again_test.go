@@ -41,14 +41,7 @@ func TestGroupByLink(t *testing.T) {
 		t.Fatalf("CreateLikeLast by an unknown link = %v, want not found", err)
 	}
 
-	people, err := s.People(ctx, grp.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := map[string]int64{}
-	for _, p := range people {
-		id[p.Name] = p.ID
-	}
+	id := personIDs(t, s, grp.ID)
 	if err := s.RenamePerson(ctx, grp.Slug+"x", id["Ann"], "Anna"); app.CodeOf(err) != app.CodeNotFound {
 		t.Fatalf("RenamePerson by an unknown link = %v, want not found", err)
 	}

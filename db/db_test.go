@@ -43,6 +43,20 @@ func openGroup(t *testing.T, name, device string) (*Store, app.Group) {
 	return s, grp
 }
 
+// personIDs is the id of each of the group's people, by name.
+func personIDs(t *testing.T, s *Store, group int64) map[string]int64 {
+	t.Helper()
+	people, err := s.People(context.Background(), group)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := map[string]int64{}
+	for _, p := range people {
+		id[p.Name] = p.ID
+	}
+	return id
+}
+
 func newGame(t *testing.T, s *Store, players ...string) app.Game {
 	t.Helper()
 	rules := referee.Standard()

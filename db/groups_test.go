@@ -56,14 +56,7 @@ func TestGroupRecords(t *testing.T) {
 	playNight(t, s, grp.Slug, "2026-01-16", []string{"Bob", "Cy", "Dee"},
 		[]*referee.Entry{pips(4), nil, pips(4)}, []*referee.Entry{pips(2), pips(6), nil})
 
-	people, err := s.People(ctx, grp.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := map[string]int64{}
-	for _, p := range people {
-		id[p.Name] = p.ID
-	}
+	id := personIDs(t, s, grp.ID)
 	record := func(name string) app.PersonPage {
 		t.Helper()
 		p, err := s.PersonRecord(ctx, grp.ID, id[name])
@@ -125,10 +118,7 @@ func TestGroupRecords(t *testing.T) {
 	// Robert is Bob under another name: merged, his night is Bob's. Bob
 	// and Cy sat at the same night, so they can't be merged.
 	playNight(t, s, grp.Slug, "2026-01-23", []string{"Robert", "Ann"}, []*referee.Entry{nil, pips(9)})
-	people, _ = s.People(ctx, grp.ID)
-	for _, p := range people {
-		id[p.Name] = p.ID
-	}
+	id = personIDs(t, s, grp.ID)
 	if err := s.MergePeople(ctx, grp.Slug, id["Cy"], id["Bob"]); app.CodeOf(err) != app.CodeInvalid || app.From(err).Key != "merge-together" {
 		t.Fatalf("merging two who played together: %v", err)
 	}
@@ -214,13 +204,7 @@ func TestGroupHistoryPages(t *testing.T) {
 	if len(seen) != 5 || seen[0] != "2026-01-23" || seen[4] != "2026-01-02" || seen[1] != "2026-01-16" {
 		t.Fatalf("nights in the order %q", seen)
 	}
-	people, _ := s.People(ctx, grp.ID)
-	var cy int64
-	for _, p := range people {
-		if p.Name == "Cy" {
-			cy = p.ID
-		}
-	}
+	cy := personIDs(t, s, grp.ID)["Cy"]
 	lines, more, err := s.GroupNights(ctx, grp.ID, app.NightFilter{Person: cy, From: "2026-01-10", Limit: 50})
 	if err != nil || more || len(lines) != 1 || lines[0].PlayedOn != "2026-01-16" {
 		t.Fatalf("Cy's nights from 10 January: %+v, %v, %v", lines, more, err)

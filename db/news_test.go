@@ -97,14 +97,7 @@ func TestRenameAndMergePublishNames(t *testing.T) {
 	a := playNight(t, s, grp.Slug, "2026-01-09", []string{"Ann", "Bob"}, []*referee.Entry{nil, pips(3)})
 	b := playNight(t, s, grp.Slug, "2026-01-16", []string{"Bob", "Ann"}, []*referee.Entry{nil, pips(3)})
 	c := playNight(t, s, grp.Slug, "2026-01-23", []string{"Robert", "Cy"}, []*referee.Entry{nil, pips(3)})
-	people, err := s.People(ctx, grp.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := map[string]int64{}
-	for _, p := range people {
-		id[p.Name] = p.ID
-	}
+	id := personIDs(t, s, grp.ID)
 	names := func(games ...int64) []app.News {
 		var out []app.News
 		for _, g := range games {
